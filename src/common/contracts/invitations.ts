@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineContract } from '../protocol.ts';
+import { accountRole, empty, isoDate, successMessage } from './shared.ts';
+
+export const INVITATION_INVALID = 'This invitation is invalid, expired, or has already been accepted.';
+export const INVITATION_NO_ID = 'No invitation ID provided in the URL.';
+export const INVITATION_SIGN_IN = 'You need to be logged in to accept an invitation. Please log in or sign up.';
+export const invitationWrongEmail = (email: string) =>
+  `This invitation is for a different email address (${email}). Please log in with the correct account.`;
+
+const invitationId = z.string({ error: INVITATION_NO_ID }).trim().min(1, INVITATION_NO_ID).max(128, INVITATION_INVALID);
+
+export const invitationView = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  email: z.string(),
+  role: accountRole,
+  invitedByEmail: z.string(),
+  status: z.enum(['pending', 'accepted', 'expired', 'revoked']),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+});
+export type InvitationView = z.infer<typeof invitationView>;
+
+export const getInvitation = defineContract({
+  name: 'getInvitation',
+  summary: 'An invitation by its unguessable id (the id is the capability; no sign-in needed to view).',
+  access: 'public',
+  input: z.object({ invitationId }),
+  output: invitationView,
+});
+
+export const acceptInvitation = defineContract({
+  name: 'acceptInvitation',
+  summary: 'Accepts a pending invitation addressed to the caller\'s e-mail and makes that account active.',
+  access: 'user',
+  unauthenticatedMessage: INVITATION_SIGN_IN,
+  input: z.object({ invitationId }),
+  output: successMessage.extend({ accountId: z.string() }),
+});
+
+export const listMyInvitations = defineContract({
+  name: 'listMyInvitations',
+  summary: 'Pending, unexpired invitations addressed to the caller\'s e-mail.',
+  access: 'user',
+  input: empty,
+  output: z.object({ invitations: z.array(invitationView) }),
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { TICKET_PRIORITIES } from '../constants.ts';
+import { defineContract } from '../protocol.ts';
+import { accountId, id, isoDate } from './shared.ts';
+
+export const TICKET_SUBMITTED = 'Ticket submitted successfully!';
+
+const priority = z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium or high.' });
+
+export const ticketSummary = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  createdAt: isoDate,
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const ticketReply = z.object({
+  id: z.string(),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: isoDate,
+  byTicketOwner: z.boolean(),
+});
+export type TicketReply = z.infer<typeof ticketReply>;
+
+export const submitTicket = defineContract({
+  name: 'submitTicket',
+  summary: 'Opens a support ticket in an account the caller belongs to.',
+  access: 'user',
+  input: z.object({
+    subject: z.string({ error: 'Subject is required.' }).trim().min(1, 'Subject is required.')
+      .max(200, 'Subject must be at most 200 characters.'),
+    description: z.string({ error: 'Description is required.' }).trim().min(1, 'Description is required.')
+      .max(10_000, 'Description must be at most 10000 characters.'),
+    priority,
+    accountId,
+  }).strict(),
+  output: z.object({ ticketId: z.string(), message: z.string() }),
+});
+
+export const listMyTickets = defineContract({
+  name: 'listMyTickets',
+  summary: 'Tickets the caller opened, newest first, a page at a time.',
+  access: 'user',
+  input: z.object({
+    limit: z.number().int().min(1, 'Limit must be between 1 and 200.').max(200, 'Limit must be between 1 and 200.').default(50),
+    cursor: z.string().max(200).nullish(),
+  }).strict().optional().default({ limit: 50 }),
+  output: z.object({ tickets: z.array(ticketSummary), nextCursor: z.string().nullable() }),
+});
+
+export const getTicket = defineContract({
+  name: 'getTicket',
+  summary: 'One ticket and its conversation; for its author and its account\'s owner and admins.',
+  access: 'user',
+  input: z.object({ ticketId: id('Ticket ID') }),
+  output: z.object({
+    ticket: ticketSummary.extend({ description: z.string(), authorName: z.string(), accountName: z.string() }),
+    replies: z.array(ticketReply),
+  }),
+});
+
+export const addTicketReply = defineContract({
+  name: 'addTicketReply',
+  summary: 'Adds a reply to a ticket the caller may read.',
+  access: 'user',
+  input: z.object({
+    ticketId: id('Ticket ID'),
+    body: z.string({ error: 'Reply cannot be empty.' }).trim().min(1, 'Reply cannot be empty.')
+      .max(10_000, 'Reply must be at most 10000 characters.'),
+  }).strict(),
+  output: z.object({ reply: ticketReply }),
+});

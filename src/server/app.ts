@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Auth, createAuth } from './auth/betterAuth.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle } from './db/connection.ts';
+import { handlers } from './features/index.ts';
+import { authRoutes } from './http/authRoutes.ts';
+import { configRoutes } from './http/configRoutes.ts';
+import { docsRoutes } from './http/docsRoutes.ts';
+import { opsRoutes } from './http/opsRoutes.ts';
+import { webRoutes } from './http/webRoutes.ts';
+import { createMailer, MAIL_DELIVERY_QUEUE, mailDeliveryWorker } from './integrations/mail/mailer.ts';
+import { createJobQueue } from './jobs/createJobQueue.ts';
+import type { Services } from './rpc/context.ts';
+import { rpcRoutes } from './rpc/plugin.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Serve the built SPA from this folder (absent in API-only tests). */
+  webRoot?: string;
+  /** Run job workers in this process (the embedded mode does; scaled web processes may not). */
+  runWorkers?: boolean;
+  validateOutputs?: boolean;
+  logger?: boolean | object;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  auth: Auth;
+  close(): Promise<void>;
+}
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const jobs = createJobQueue({ database, log: app.log });
+  const mailer = createMailer({ db: database.db, config, jobs, log: app.log });
+  const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, log: app.log };
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.PUBLIC_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(opsRoutes, { services });
+  await app.register(configRoutes, { config });
+  await app.register(authRoutes, { auth });
+  await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false });
+  await app.register(docsRoutes, { handlers });
+  await app.register(webRoutes, { webRoot: options.webRoot });
+
+  if (options.runWorkers) {
+    await jobs.work(MAIL_DELIVERY_QUEUE, mailDeliveryWorker({ db: database.db, config }));
+    await jobs.start();
+  }
+
+  return {
+    app,
+    services,
+    auth,
+    async close() {
+      await app.close();
+      await jobs.stop();
+    },
+  };
+}

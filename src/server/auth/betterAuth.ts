@@ -1,0 +1,91 @@
+import { betterAuth } from 'better-auth';
+import { bearer } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
+import type { Config } from '../config.ts';
+import type { Dialect } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
+import { passwordResetMail } from './mails.ts';
+import { passwordHasher } from './password.ts';
+
+/** The header our HTTP bridge sets from Fastify's resolved client IP; a client's own value is overwritten. */
+export const CLIENT_IP_HEADER = 'x-portal-client-ip';
+
+export const SESSION_EXPIRES_IN_S = 7 * 24 * 3600;
+export const SESSION_UPDATE_AGE_S = 24 * 3600;
+/** Sessions die this long after sign-in whatever their activity (ASVS V7.3.2). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer }) {
+  const { config, mailer } = deps;
+  const hasher = passwordHasher(config.passwordHashCost);
+  return betterAuth({
+    appName: 'Provider Portal',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.AUTH_SECRET,
+    trustedOrigins: [config.PUBLIC_URL],
+    database: { db: deps.db as Kysely<any>, type: deps.dialect },
+    telemetry: { enabled: false },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestamps },
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    session: {
+      modelName: 'auth_session',
+      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
+    },
+    account: {
+      modelName: 'auth_identity',
+      fields: {
+        accountId: 'account_id', providerId: 'provider_id', userId: 'user_id', accessToken: 'access_token',
+        refreshToken: 'refresh_token', idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at', ...timestamps,
+      },
+    },
+    verification: { modelName: 'auth_verification', fields: { expiresAt: 'expires_at', ...timestamps } },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: hasher,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await mailer.send(passwordResetMail(config, user.email, token));
+      },
+    },
+    socialProviders: config.googleEnabled
+      ? { google: { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } }
+      : {},
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'auth_rate_limit',
+      fields: { lastRequest: 'last_request' },
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [bearer()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

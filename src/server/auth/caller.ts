@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { GlobalRole } from '../../common/constants.ts';
+import { nowIso, toIso } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import type { Caller } from '../rpc/context.ts';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
+
+const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
+
+/** The session token a request carries: `Authorization: Bearer` first, else the session cookie. */
+export function sessionTokenFrom(headers: { authorization?: string; cookie?: string }, secret: string): string | null {
+  const auth = headers.authorization;
+  if (auth && auth.slice(0, 7).toLowerCase() === 'bearer ') {
+    const raw = safeDecode(auth.slice(7).trim());
+    // better-auth hands out the bare token; a signed "token.signature" is accepted too.
+    return raw.includes('.') ? verifySigned(raw, secret) : raw || null;
+  }
+  const cookie = headers.cookie;
+  if (!cookie) return null;
+  for (const part of cookie.split(';')) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq).trim();
+    if (COOKIE_NAMES.includes(name)) return verifySigned(safeDecode(part.slice(eq + 1).trim()), secret);
+  }
+  return null;
+}
+
+function verifySigned(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Resolves the caller in one indexed query. Enforces the sliding expiry and the absolute
+ * lifetime, and slides the expiry at most once per update age, as better-auth does.
+ */
+export async function resolveCaller(db: Kysely<Database>, token: string): Promise<Caller | null> {
+  const row = await db.selectFrom('auth_session as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role'])
+    .where('s.token', '=', token)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  const expiresAt = Date.parse(toIso(row.expires_at)!);
+  const createdAt = Date.parse(toIso(row.created_at)!);
+  if (expiresAt <= now || createdAt + SESSION_ABSOLUTE_LIFETIME_MS <= now) return null;
+  if (expiresAt - now < (SESSION_EXPIRES_IN_S - SESSION_UPDATE_AGE_S) * 1000) {
+    await db.updateTable('auth_session')
+      .set({ expires_at: new Date(now + SESSION_EXPIRES_IN_S * 1000).toISOString(), updated_at: nowIso() })
+      .where('id', '=', row.sessionId).execute();
+  }
+  return {
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    globalRole: (row.role === 'super_admin' ? 'super_admin' : 'user') as GlobalRole,
+    sessionId: row.sessionId,
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the portal reads, parsed once at boot.
+ * A bad value stops start-up with one line naming the variable (see ConfigError).
+ */
+const variables = {
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000)
+    .describe('HTTP port of the portal.'),
+  HOST: z.string().min(1).default('0.0.0.0')
+    .describe('Interface to listen on.'),
+  DATA_DIR: z.string().min(1).default('./data')
+    .describe('Folder for the embedded SQLite database and the generated auth secret.'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()
+    .describe('PostgreSQL URL; switches to the scaled mode (PostgreSQL, pg-boss jobs).'),
+  PUBLIC_URL: z.url().optional()
+    .describe('Public base URL, used in e-mailed links and as the trusted origin. Default http://localhost:PORT.'),
+  ADMIN_EMAIL: z.email().optional()
+    .describe('E-mail of the super admin created on first start.'),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional()
+    .describe('Password of that super admin; generated and printed once when not given.'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()
+    .describe('SMTP server for outgoing mail; without it mail goes to the mail_outbox table and the log.'),
+  MAIL_FROM: z.string().min(3).default('Provider Portal <no-reply@localhost>')
+    .describe('Sender of outgoing mail.'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional()
+    .describe('Google OAuth client id; with GOOGLE_CLIENT_SECRET enables Google sign-in.'),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional()
+    .describe('Google OAuth client secret.'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional()
+    .describe('Secret that signs session cookies; generated once and kept in DATA_DIR when not given.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+    .describe('Log level.'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('Trust X-Forwarded-* from a reverse proxy (needed for the real client IP in rate limits).'),
+} as const;
+
+const schema = z.object(variables);
+type Parsed = z.infer<typeof schema>;
+
+export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  /** scrypt cost parameter N; only tests lower it (production default follows OWASP). */
+  passwordHashCost: number;
+  googleEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export const configDocs = Object.entries(variables).map(([name, s]) => ({ name, description: s.description ?? '' }));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const present = Object.fromEntries(Object.keys(variables).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const c = parsed.data;
+  if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(`Invalid configuration: ${c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with the other Google variable`);
+  }
+  const dataDir = resolve(c.DATA_DIR);
+  const config: Config = {
+    ...c,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    AUTH_SECRET: c.AUTH_SECRET ?? '',
+    passwordHashCost: 2 ** 17,
+    googleEnabled: Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
+    ...overrides,
+  };
+  if (!config.AUTH_SECRET) config.AUTH_SECRET = persistentSecret(dataDir);
+  return config;
+}
+
+/** The secret must survive restarts or every session dies; keep it beside the data. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

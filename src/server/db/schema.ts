@@ -1,0 +1,171 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps go in as ISO strings; PostgreSQL gives Date back, SQLite the string. Use `toIso`. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+/** A timestamp with a database default: optional on insert. */
+export type DefaultedTimestamp = ColumnType<Date | string, string | undefined, string>;
+type DefaultedBool = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Bool;
+  image: string | null;
+  role: string;
+  phone_number: string | null;
+  active_account_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AuthIdentityTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  status: string;
+  owner_id: string;
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_address: string | null;
+  tax_id: string | null;
+  stripe_customer_id: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AccountMembersTable {
+  account_id: string;
+  user_id: string;
+  role: string;
+  joined_at: DefaultedTimestamp;
+}
+
+export interface InvitationsTable {
+  id: string;
+  account_id: string;
+  email: string;
+  role: string;
+  status: string;
+  invited_by_user_id: string | null;
+  invited_by_email: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by_user_id: string | null;
+}
+
+export interface TicketsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  subject: string;
+  description: string;
+  priority: string;
+  status: string;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface TicketRepliesTable {
+  id: string;
+  ticket_id: string;
+  user_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  account_id: string;
+  invoice_date: Timestamp;
+  amount_cents: number;
+  currency: Generated<string>;
+  status: Generated<string>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<string>;
+  error: string | null;
+  created_at: DefaultedTimestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface JobsTable {
+  id: string;
+  queue: string;
+  payload: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  retry_limit: Generated<number>;
+  retry_delay_seconds: Generated<number>;
+  retry_backoff: DefaultedBool;
+  singleton_key: string | null;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: DefaultedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  cron: string;
+  payload: string;
+  next_run_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  reason: string | null;
+  data: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_session: AuthSessionTable;
+  auth_identity: AuthIdentityTable;
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
+  invitations: InvitationsTable;
+  tickets: TicketsTable;
+  ticket_replies: TicketRepliesTable;
+  invoices: InvoicesTable;
+  mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  audit_log: AuditLogTable;
+}

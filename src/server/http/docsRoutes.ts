@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorStatusByCode } from '../../common/protocol.ts';
+import type { FunctionHandler } from '../rpc/registry.ts';
+
+/** The OpenAPI description, generated from the same contracts the handlers validate with. */
+export function openApiDocument(handlers: FunctionHandler[]) {
+  const paths: Record<string, unknown> = {};
+  for (const { contract } of handlers) {
+    paths[`/api/fn/${contract.name}`] = {
+      post: {
+        operationId: contract.name,
+        summary: contract.summary,
+        description: `Access: ${contract.access}.`,
+        security: contract.access === 'public' ? [] : [{ sessionCookie: [] }, { bearer: [] }],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', properties: { data: z.toJSONSchema(contract.input, { io: 'input', unrepresentable: 'any' }) } } } },
+        },
+        responses: {
+          200: { description: 'Success', content: { 'application/json': { schema: { type: 'object', properties: { result: z.toJSONSchema(contract.output, { io: 'output', unrepresentable: 'any' }) } } } } },
+          default: { description: 'Failure', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Provider Portal functions', version: '1' },
+    paths,
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: {
+            error: {
+              type: 'object',
+              required: ['status', 'message'],
+              properties: { status: { type: 'string', enum: Object.keys(errorStatusByCode) }, message: { type: 'string' }, details: {} },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+export async function docsRoutes(app: FastifyInstance, opts: { handlers: FunctionHandler[] }) {
+  const document = openApiDocument(opts.handlers);
+  app.get('/api/docs', async () => document);
+}

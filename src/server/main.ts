@@ -1,0 +1,39 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ensureSuperAdmin } from './auth/bootstrapAdmin.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrateToLatest(database.db);
+  const { app, auth, close } = await buildApp({
+    config, database, webRoot: join(root, 'dist', 'web'), runWorkers: true,
+  });
+  app.log.info({ mode: database.dialect === 'postgres' ? 'scaled' : 'embedded', applied }, 'database ready');
+  await ensureSuperAdmin({ db: database.db, auth, config, log: app.log });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Portal running at ${config.PUBLIC_URL}`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
+import type { Caller, FunctionContext, Services } from './context.ts';
+import { FunctionError, invalidArgument, notFound, permissionDenied, unauthenticated } from './errors.ts';
+import type { FunctionHandler } from './registry.ts';
+
+export interface RpcOptions {
+  services: Services;
+  handlers: FunctionHandler[];
+  /** Parse every result with its output schema (tests and development catch contract drift). */
+  validateOutputs: boolean;
+}
+
+const body = z.object({ data: z.unknown().optional() }, { error: 'The request body must be a JSON object with a "data" field.' });
+
+/** POST /api/fn/{name}: the callable-function protocol. */
+export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
+  const byName = new Map(opts.handlers.map((h) => [h.contract.name, h]));
+
+  app.post<{ Params: { name: string } }>('/api/fn/:name', async (request, reply) => {
+    const handler = byName.get(request.params.name);
+    try {
+      if (!handler) throw notFound(`Unknown function ${JSON.stringify(request.params.name).slice(0, 80)}.`);
+      const { contract } = handler;
+      const caller = await callerOf(request, opts.services);
+      if (contract.access !== 'public' && !caller) throw unauthenticated(contract.unauthenticatedMessage);
+      if (contract.access === 'super_admin' && caller?.globalRole !== 'super_admin') throw permissionDenied();
+      const envelope = body.safeParse(request.body ?? {});
+      if (!envelope.success) throw invalidArgument(envelope.error.issues[0].message);
+      const input = contract.input.safeParse(envelope.data.data ?? {});
+      if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
+      const ctx: FunctionContext = { caller, services: opts.services, requestId: request.id, log: request.log };
+      const result = await handler.handle(input.data, ctx as never);
+      return reply.send({ result: opts.validateOutputs ? contract.output.parse(result) : result });
+    } catch (error) {
+      return sendError(request, reply, error);
+    }
+  });
+}
+
+async function callerOf(request: FastifyRequest, services: Services): Promise<Caller | null> {
+  const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
+  return token ? resolveCaller(services.db, token) : null;
+}
+
+function publicIssue(issue: z.core.$ZodIssue) {
+  return { path: issue.path.map(String).join('.'), message: issue.message };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (error instanceof FunctionError) {
+    if (error.code === 'PERMISSION_DENIED') request.log.warn({ fn: (request.params as { name: string }).name }, 'permission denied');
+    return reply.status(error.httpStatus).send({ error: error.toWire() });
+  }
+  request.log.error({ err: error }, 'function failed');
+  return reply.status(500).send({ error: { status: 'INTERNAL', message: `Internal error (request id ${request.id}).` } });
+}

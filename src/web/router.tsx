@@ -1,0 +1,51 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { PageLoader } from './components/PageLoader.tsx';
+import { RequireAuth } from './session/RequireAuth.tsx';
+import { useSession } from './session/SessionProvider.tsx';
+
+const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('./pages/auth/RegisterPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage.tsx'));
+const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage.tsx'));
+const ProfilePage = lazy(() => import('./pages/profile/ProfilePage.tsx'));
+const CreateAccountPage = lazy(() => import('./pages/accounts/CreateAccountPage.tsx'));
+const AccountSettingsPage = lazy(() => import('./pages/accounts/AccountSettingsPage.tsx'));
+const AcceptInvitationPage = lazy(() => import('./pages/accounts/AcceptInvitationPage.tsx'));
+const NewTicketPage = lazy(() => import('./pages/tickets/NewTicketPage.tsx'));
+const TicketsPage = lazy(() => import('./pages/tickets/TicketsPage.tsx'));
+const TicketDetailPage = lazy(() => import('./pages/tickets/TicketDetailPage.tsx'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+
+const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+const guarded = (element: ReactNode) => <RequireAuth>{page(element)}</RequireAuth>;
+
+/** Unknown paths: the home view when signed in, else the login page. */
+function UnknownRoute() {
+  const { loading, user } = useSession();
+  if (loading) return <PageLoader label="Loading authentication..." />;
+  return <Navigate to={user ? '/' : '/login'} replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/login', element: page(<LoginPage />) },
+      { path: '/register', element: page(<RegisterPage />) },
+      { path: '/reset-password', element: page(<ResetPasswordPage />) },
+      { path: '/accept-invitation/:invitationId', element: page(<AcceptInvitationPage />) },
+      { path: '/accept-invitation', element: page(<AcceptInvitationPage />) },
+      { path: '/', element: guarded(<DashboardPage />) },
+      { path: '/profile', element: guarded(<ProfilePage />) },
+      { path: '/create-account', element: guarded(<CreateAccountPage />) },
+      { path: '/account-settings', element: guarded(<AccountSettingsPage />) },
+      { path: '/tickets/new', element: guarded(<NewTicketPage />) },
+      { path: '/tickets', element: guarded(<TicketsPage />) },
+      { path: '/tickets/:ticketId', element: guarded(<TicketDetailPage />) },
+      { path: '/404', element: page(<NotFoundPage />) },
+      { path: '*', element: <UnknownRoute /> },
+    ],
+  },
+]);

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type Dialect, openDatabase } from '../../src/server/db/connection.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Runs the same suite on every dialect this machine offers (PostgreSQL when TEST_DATABASE_URL is set). */
+export function describeEachDialect(name: string, suite: (dialect: Dialect) => void) {
+  for (const dialect of dialects) describe(`${name} [${dialect}]`, () => suite(dialect));
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  result?: T;
+  error?: { status: string; message: string; details?: unknown };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+}
+
+export interface TestApp extends App {
+  dialect: Dialect;
+  /** POST /api/fn/{name} through Fastify's HTTP layer, as a browser or SDK would. */
+  call<T = any>(name: string, data: unknown, as?: TestUser | string | null): Promise<CallResult<T>>;
+  /** Signs up through better-auth's HTTP endpoint and returns the session token. */
+  signUp(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestUser>;
+  outbox(to: string): Promise<{ subject: string; text_body: string }[]>;
+  stop(): Promise<void>;
+}
+
+let ipCounter = 1;
+/** Each simulated client gets its own address, so per-IP auth rate limits behave as in production. */
+export function nextClientIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function startTestApp(dialect: Dialect): Promise<TestApp> {
+  let schema: string | undefined;
+  const url = process.env.TEST_DATABASE_URL;
+  if (dialect === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const database = openDatabase(dialect === 'postgres'
+    ? { databaseUrl: url, pgSchema: schema, poolSize: 4 }
+    : { sqliteFile: ':memory:' });
+  await migrateToLatest(database.db);
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }, { passwordHashCost: 2 ** 10 });
+  const built = await buildApp({ config, database, validateOutputs: true, logger: false });
+  await built.app.ready();
+
+  const testApp: TestApp = {
+    ...built,
+    dialect,
+    async call(name, data, as) {
+      const token = typeof as === 'string' ? as : as?.token;
+      const res = await built.app.inject({
+        method: 'POST', url: `/api/fn/${name}`,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload: JSON.stringify({ data }),
+      });
+      const body = res.json();
+      return { status: res.statusCode, result: body.result, error: body.error };
+    },
+    async signUp(overrides = {}) {
+      const suffix = randomBytes(5).toString('hex');
+      const body = { name: `User ${suffix}`, email: `user-${suffix}@example.test`, password: 'correct horse battery', ...overrides };
+      const res = await built.app.inject({
+        method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: nextClientIp(),
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: body,
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-up failed ${res.statusCode}: ${res.body}`);
+      const json = res.json();
+      return { id: json.user.id, email: json.user.email, name: json.user.name, token: json.token };
+    },
+    async outbox(to) {
+      return database.db.selectFrom('mail_outbox').select(['subject', 'text_body'])
+        .where('to_address', '=', to.toLowerCase()).orderBy('created_at').execute();
+    },
+    async stop() {
+      await built.close();
+      await database.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+  return testApp;
+}
