@@ -1,7 +1,17 @@
 import type { FunctionHandler } from '../rpc/registry.ts';
 import { handlers as accounts } from './accounts/functions.ts';
+import { handlers as dashboard } from './dashboard/functions.ts';
+import { handlers as invitations } from './invitations/functions.ts';
+import { handlers as members } from './members/functions.ts';
+import { handlers as profile } from './profile/functions.ts';
+import { handlers as tickets } from './tickets/functions.ts';
 
 /** Every callable function, by area. */
 export const handlers: FunctionHandler[] = [
   ...accounts,
+  ...profile,
+  ...members,
+  ...invitations,
+  ...tickets,
+  ...dashboard,
 ] as FunctionHandler[];
