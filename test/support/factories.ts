@@ -37,3 +37,21 @@ export async function addMember(t: TestApp, accountId: string, user: TestUser, r
 export async function makeGlobalSuperAdmin(t: TestApp, user: TestUser): Promise<void> {
   await t.services.db.updateTable('users').set({ role: 'super_admin' }).where('id', '=', user.id).execute();
 }
+
+/** Every kind of caller a permission matrix needs, around one account. */
+export interface PermissionCast extends AccountWithMembers {
+  /** Owner of a different account, with no membership in accountId. */
+  outsider: TestUser;
+  /** The outsider's own account (its data must never reach the cast of accountId, and vice versa). */
+  otherAccountId: string;
+  /** Global super admin who is not a member of accountId (an outsider to customer functions). */
+  globalAdmin: TestUser;
+}
+
+export async function permissionCast(t: TestApp): Promise<PermissionCast> {
+  const [base, outsider, globalAdmin] = await Promise.all([accountWithMembers(t), t.signUp(), t.signUp()]);
+  const other = await t.call('createAccount', { accountName: `Other account of ${outsider.name}` }, outsider);
+  if (other.status !== 200) throw new Error(`createAccount failed ${other.status}: ${JSON.stringify(other.error)}`);
+  await makeGlobalSuperAdmin(t, globalAdmin);
+  return { ...base, outsider, otherAccountId: other.result.account.id, globalAdmin };
+}
