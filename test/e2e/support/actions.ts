@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A new person with a unique e-mail (each file has its own database, the suffix only keeps reruns readable). */
+export function newPerson(firstName: string, lastName: string): Person {
+  counter += 1;
+  const email = `${firstName}.${lastName}.${Date.now().toString(36)}${counter}@e2e.test`.toLowerCase();
+  return { firstName, lastName, email, password: `Pw-${firstName}-${counter}-secret` };
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits until the browser shows `path` (client-side navigations included). */
+export async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** /register with the spec's fields; success lands on '/'. */
+export async function register(page: Page, person: Person) {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await waitForPath(page, '/');
+}
+
+/** /login with e-mail and password; success lands on '/'. */
+export async function fillSignIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await fillSignIn(page, email, password);
+  await waitForPath(page, '/');
+}
+
+/** /create-account with an Account Name; the new account becomes active and the page goes to '/'. */
+export async function createAccount(page: Page, name: string) {
+  await page.goto('/create-account');
+  await page.getByLabel('Account Name').fill(name);
+  await page.getByRole('button', { name: /create/i }).click();
+  await waitForPath(page, '/');
+}

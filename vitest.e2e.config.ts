@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end tier: each file starts the real server and a real Chromium.
+ * Files run one after another so two servers and two browsers never fight over a 2-core machine.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 30_000,
+  },
+});
