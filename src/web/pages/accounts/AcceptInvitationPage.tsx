@@ -1,0 +1,138 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
+import { INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView } from '../../../common/contracts/invitations.ts';
+import type { FunctionCallError } from '../../api/client.ts';
+import { useFn, useFnMutation } from '../../api/hooks.ts';
+import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
+import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+
+const ACCEPTED = 'Invitation accepted successfully! Redirecting...';
+
+type Outcome = { kind: 'accepted' } | { kind: 'signIn' } | { kind: 'error'; text: string };
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Paper withBorder p="xl" w="100%" maw={560}>
+        <Stack>
+          <Title order={2}>Accept Invitation</Title>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** An invitation that cannot be accepted any more reads the same as one that never existed. */
+function isUnusable(invitation: InvitationView): boolean {
+  return invitation.status !== 'pending' || new Date(invitation.expiresAt).getTime() <= Date.now();
+}
+
+/** The server's own text where it speaks to the person (wrong e-mail, no longer valid), else the spec's prefix. */
+function acceptFailure(error: FunctionCallError): Outcome {
+  if (error.code === 'unauthenticated') return { kind: 'signIn' };
+  if (error.code === 'permission-denied' || error.code === 'not-found' || error.message === INVITATION_INVALID) {
+    return { kind: 'error', text: error.message };
+  }
+  return { kind: 'error', text: `Failed to accept invitation: ${error.message}` };
+}
+
+function SignInPrompt({ from }: { from: string }) {
+  return (
+    <Alert color="yellow" role="alert">
+      <Text size="sm">{INVITATION_SIGN_IN}</Text>
+      <Group gap="md" mt="xs">
+        <Anchor component={Link} to="/login" state={{ from }}>Log in</Anchor>
+        <Anchor component={Link} to="/register" state={{ from }}>Sign up</Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
+function InvitationDetails({ invitation }: { invitation: InvitationView }) {
+  const rows: [string, string][] = [
+    ['Account', invitation.accountName],
+    ['Role', ACCOUNT_ROLE_LABELS[invitation.role] ?? invitation.role],
+    ['Invited by', invitation.invitedByEmail],
+    ['For', invitation.email],
+  ];
+  return (
+    <Stack gap="xs">
+      <Text>
+        You have been invited to join <Text span fw={700}>{invitation.accountName}</Text>.
+      </Text>
+      <Table variant="vertical" withTableBorder>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={140}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** /accept-invitation/:invitationId: public view of an invitation; accepting needs the invited user signed in. */
+export default function AcceptInvitationPage() {
+  const { invitationId = '' } = useParams();
+  const location = useLocation();
+  const { user, refresh } = useSession();
+  const navigateLater = useDelayedNavigate();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const invitation = useFn('getInvitation', { invitationId }, { enabled: invitationId !== '', retry: false });
+  const accept = useFnMutation('acceptInvitation', ['listMyAccounts', 'listMyInvitations']);
+
+  if (!invitationId) return <Shell><Alert color="red" role="alert">{INVITATION_NO_ID}</Alert></Shell>;
+  if (invitation.isPending) return <Shell><Center><Loader aria-label="Loading invitation" /></Center></Shell>;
+  if (invitation.isError) {
+    const missing = invitation.error.code === 'not-found' || invitation.error.code === 'invalid-argument';
+    return (
+      <Shell>
+        <Alert color="red" role="alert">{missing ? INVITATION_INVALID : 'Failed to load invitation details. Please try again.'}</Alert>
+      </Shell>
+    );
+  }
+  if (isUnusable(invitation.data) && outcome?.kind !== 'accepted') {
+    return <Shell><Alert color="red" role="alert">{INVITATION_INVALID}</Alert></Shell>;
+  }
+
+  const onAccept = () => {
+    if (!user) {
+      setOutcome({ kind: 'signIn' });
+      return;
+    }
+    setOutcome(null);
+    accept.mutate({ invitationId }, {
+      onSuccess: async () => {
+        setOutcome({ kind: 'accepted' });
+        // The server made the joined account the active one; the session must say so before '/'.
+        await refresh();
+        navigateLater('/', REDIRECT_AFTER_INVITATION_MS);
+      },
+      onError: (error) => setOutcome(acceptFailure(error)),
+    });
+  };
+
+  return (
+    <Shell>
+      <InvitationDetails invitation={invitation.data} />
+      {user && (
+        <Text size="sm" c="dimmed">Signed in as {user.email}</Text>
+      )}
+      {outcome?.kind === 'accepted' && <Alert color="green" role="status">{ACCEPTED}</Alert>}
+      {outcome?.kind === 'signIn' && <SignInPrompt from={location.pathname} />}
+      {outcome?.kind === 'error' && <Alert color="red" role="alert">{outcome.text}</Alert>}
+      <Group justify="flex-end">
+        <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted'}>
+          Accept Invitation
+        </Button>
+      </Group>
+    </Shell>
+  );
+}

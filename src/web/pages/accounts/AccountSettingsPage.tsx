@@ -1,0 +1,45 @@
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useFn } from '../../api/hooks.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { InviteMemberForm } from './settings/InviteMemberForm.tsx';
+import { MembersTable } from './settings/MembersTable.tsx';
+
+const NO_PERMISSION = 'You do not have permission to access account settings.';
+
+function Notice({ color = 'red', children }: { color?: string; children: ReactNode }) {
+  return <Alert color={color} role="alert">{children}</Alert>;
+}
+
+function Members({ accountId }: { accountId: string }) {
+  const members = useFn('listAccountMembers', { accountId });
+  if (members.isPending) return <Center py="md"><Loader size="sm" aria-label="Loading members" /></Center>;
+  if (members.isError) return <Notice>Failed to load account members.</Notice>;
+  return <MembersTable accountId={accountId} members={members.data.members} count={members.data.count} />;
+}
+
+/** /account-settings: the active account's members and invitations, for its owner and admins. */
+export default function AccountSettingsPage() {
+  const { activeAccountId } = useSession();
+  // Who may see this page is decided by the abilities getAccount returns (owner and account
+  // admins), so the rule lives on the server alone.
+  const account = useFn('getAccount', { accountId: activeAccountId ?? '' }, { enabled: activeAccountId !== null });
+
+  if (!activeAccountId) return <Notice color="yellow">No active account selected or available.</Notice>;
+  if (account.isPending) return <Center py="xl"><Loader aria-label="Loading account" /></Center>;
+  if (account.isError) {
+    // Not found, or no longer a member: either way the active account is not there for this user.
+    return account.error.code === 'not-found' || account.error.code === 'permission-denied'
+      ? <Notice>The active account could not be found.</Notice>
+      : <Notice>Failed to load account details.</Notice>;
+  }
+  if (!account.data.abilities.manageSettings) return <Notice color="yellow">{NO_PERMISSION}</Notice>;
+
+  return (
+    <Stack maw={960}>
+      <Title order={2}>Account Settings: {account.data.name}</Title>
+      <Members accountId={activeAccountId} />
+      <InviteMemberForm accountId={activeAccountId} />
+    </Stack>
+  );
+}

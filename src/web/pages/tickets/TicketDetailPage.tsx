@@ -1,0 +1,122 @@
+import { Alert, Anchor, Badge, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { TicketReply } from '../../../common/contracts/tickets.ts';
+import { useFn, useFnMutation } from '../../api/hooks.ts';
+import { formatDateTime } from '../../components/dateFormat.ts';
+import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
+
+/** The server answers 'not found' and 'no access' alike so a ticket's existence does not leak. */
+const HIDDEN_CODES = new Set(['not-found', 'permission-denied', 'invalid-argument']);
+
+function BackToTickets() {
+  return <Anchor component={Link} to="/tickets">Back to My Tickets</Anchor>;
+}
+
+function ReplyItem({ reply }: { reply: TicketReply }) {
+  return (
+    <Paper withBorder p="sm" component="li">
+      <Group justify="space-between" mb={4}>
+        <Text fw={600} size="sm">{reply.authorName}</Text>
+        <Text c="dimmed" size="xs">{formatDateTime(reply.createdAt)}</Text>
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{reply.body}</Text>
+    </Paper>
+  );
+}
+
+function AddReplyForm({ ticketId }: { ticketId: string }) {
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const addReply = useFnMutation('addTicketReply', ['getTicket', 'listMyTickets']);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) {
+      setError('Reply cannot be empty.');
+      return;
+    }
+    setError(null);
+    addReply.mutate({ ticketId, body }, {
+      onSuccess: () => setBody(''),
+      onError: (e) => setError(`Failed to add reply: ${e.message}`),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add Reply">
+      <Stack gap="xs">
+        <Textarea
+          label="Reply"
+          autosize
+          minRows={3}
+          maxLength={10_000}
+          value={body}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={addReply.isPending}>Add Reply</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /tickets/:ticketId: one stored ticket and its conversation. */
+export default function TicketDetailPage() {
+  const { ticketId = '' } = useParams();
+  const query = useFn('getTicket', { ticketId }, { enabled: ticketId !== '', retry: false });
+
+  if (query.isPending && ticketId) return <Center py="xl"><Loader aria-label="Loading ticket" /></Center>;
+  if (!ticketId || (query.isError && HIDDEN_CODES.has(query.error.code))) {
+    return (
+      <Stack>
+        <Alert color="yellow" role="alert">Ticket not found.</Alert>
+        <BackToTickets />
+      </Stack>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Stack>
+        <Alert color="red" role="alert">Failed to load ticket: {query.error?.message}</Alert>
+        <BackToTickets />
+      </Stack>
+    );
+  }
+
+  const { ticket, replies } = query.data;
+  return (
+    <Stack maw={860}>
+      <BackToTickets />
+      <Group justify="space-between" align="flex-start">
+        <Title order={2}>{ticket.subject || 'No Subject'}</Title>
+        <TicketStatusBadge status={ticket.status} />
+      </Group>
+      <Group gap="lg">
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">Priority:</Text>
+          <Badge variant="outline" color="gray">{ticket.priority}</Badge>
+        </Group>
+        <Text size="sm"><Text span c="dimmed">Created: </Text>{formatDateTime(ticket.createdAt)}</Text>
+        <Text size="sm"><Text span c="dimmed">By: </Text>{ticket.authorName}</Text>
+        <Text size="sm"><Text span c="dimmed">Account: </Text>{ticket.accountName}</Text>
+      </Group>
+      <Paper withBorder p="md">
+        <Title order={4} mb="xs">Description</Title>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.description}</Text>
+      </Paper>
+      <Divider />
+      <Title order={3}>Comments/History</Title>
+      {replies.length === 0
+        ? <Text c="dimmed">No replies yet.</Text>
+        : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comments/History">
+            {replies.map((reply) => <ReplyItem key={reply.id} reply={reply} />)}
+          </Stack>
+        )}
+      <AddReplyForm ticketId={ticket.id} />
+    </Stack>
+  );
+}
