@@ -1,3 +1,25 @@
-import type { FunctionHandler } from '../../rpc/registry.ts';
+import * as invitations from '../../../common/contracts/invitations.ts';
+import { sendInvitation } from '../../../common/contracts/members.ts';
+import { implement } from '../../rpc/registry.ts';
+import { requireInviter } from './policy.ts';
+import { acceptInvitationAs, invitationById, inviteToAccount, pendingInvitationsFor } from './service.ts';
 
-export const handlers: FunctionHandler[] = [];
+export const handlers = [
+  implement(sendInvitation, async ({ accountId, inviteeEmail, role }, { caller, services }) => {
+    await requireInviter(services.db, caller, accountId);
+    const invitationId = await inviteToAccount(services, caller, { accountId, email: inviteeEmail, role });
+    return { success: true as const, message: `Invitation sent successfully to ${inviteeEmail}.`, invitationId };
+  }),
+
+  // Public: the unguessable id is the capability (the invitee may not have signed up yet).
+  implement(invitations.getInvitation, async ({ invitationId }, { services }) => invitationById(services.db, invitationId)),
+
+  implement(invitations.acceptInvitation, async ({ invitationId }, { caller, services }) => {
+    const accountId = await acceptInvitationAs(services.db, caller, invitationId);
+    return { success: true as const, message: 'Invitation accepted successfully! Redirecting...', accountId };
+  }),
+
+  implement(invitations.listMyInvitations, async (_input, { caller, services }) => ({
+    invitations: await pendingInvitationsFor(services.db, caller),
+  })),
+];

@@ -1,3 +1,11 @@
-import type { FunctionHandler } from '../../rpc/registry.ts';
+import * as profile from '../../../common/contracts/profile.ts';
+import { implement } from '../../rpc/registry.ts';
+import { profileOf, saveProfile } from './service.ts';
 
-export const handlers: FunctionHandler[] = [];
+// A profile is only ever the caller's own: the handlers take no user id, so there is no
+// other user to authorise against and no policy file.
+export const handlers = [
+  implement(profile.getProfile, async (_input, { caller, services }) => profileOf(services.db, caller.userId)),
+
+  implement(profile.updateProfile, async (input, { caller, services }) => saveProfile(services.db, caller.userId, input)),
+];

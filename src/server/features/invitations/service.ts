@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { INVITATION_TTL_DAYS, type InviteRole } from '../../../common/constants.ts';
+import { INVITATION_INVALID, type InvitationView } from '../../../common/contracts/invitations.ts';
+import { toIso } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Caller, Services } from '../../rpc/context.ts';
+import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
+import { findAccount, setActiveAccountId } from '../accounts/repository.ts';
+import { invitationMail } from './invitationMail.ts';
+import { isExpired, requireAcceptable } from './policy.ts';
+import {
+  addMembershipIfAbsent, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
+  listPendingInvitationsFor, markAccepted, revokePendingInvitations,
+} from './repository.ts';
+
+export const ALREADY_MEMBER = 'This user is already a member of the account.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toView(row: InvitationRow, now: Date): InvitationView {
+  const status = row.status === 'pending' && isExpired(row, now) ? 'expired' : row.status;
+  return {
+    id: row.id, accountId: row.account_id, accountName: row.account_name, email: row.email,
+    role: row.role as InvitationView['role'], invitedByEmail: row.invited_by_email,
+    status: status as InvitationView['status'], createdAt: toIso(row.created_at)!, expiresAt: toIso(row.expires_at)!,
+  };
+}
+
+/** Called after requireInviter. The e-mail arrives trimmed and lower-cased by the contract. */
+export async function inviteToAccount(services: Services, caller: Caller, input: { accountId: string; email: string; role: InviteRole }) {
+  const { db } = services;
+  const account = await findAccount(db, input.accountId);
+  if (!account) throw notFound('The active account could not be found.');
+  if (await isMemberByEmail(db, input.accountId, input.email)) throw alreadyExists(ALREADY_MEMBER);
+
+  // 24 random bytes: the id is the capability to view the invitation, so it must not be guessable.
+  const id = randomBytes(24).toString('base64url');
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
+  await db.transaction().execute(async (tx) => {
+    // One live invitation per address and account: a re-send replaces the earlier link.
+    await revokePendingInvitations(tx, input.accountId, input.email);
+    await insertInvitation(tx, {
+      id, accountId: input.accountId, email: input.email, role: input.role,
+      invitedByUserId: caller.userId, invitedByEmail: caller.email, createdAt: now.toISOString(), expiresAt,
+    });
+  });
+  await services.mailer.send(invitationMail(services.config, {
+    to: input.email, invitationId: id, accountName: account.name, inviterName: caller.name, inviterEmail: caller.email, expiresAt,
+  }));
+  return id;
+}
+
+export async function invitationById(db: Kysely<Database>, invitationId: string): Promise<InvitationView> {
+  const row = await findInvitation(db, invitationId);
+  if (!row) throw notFound(INVITATION_INVALID);
+  return toView(row, new Date());
+}
+
+/**
+ * Accepting is one transaction: the guarded status flip decides the winner of a double
+ * accept, so the membership is added at most once.
+ */
+export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, invitationId: string): Promise<string> {
+  const now = new Date();
+  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, now);
+  const at = now.toISOString();
+  await db.transaction().execute(async (tx) => {
+    if (!await markAccepted(tx, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
+    await addMembershipIfAbsent(tx, invitation.account_id, caller.userId, invitation.role, at);
+    await setActiveAccountId(tx, caller.userId, invitation.account_id);
+  });
+  return invitation.account_id;
+}
+
+export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<InvitationView[]> {
+  const now = new Date();
+  const rows = await listPendingInvitationsFor(db, caller.email.toLowerCase(), now.toISOString());
+  return rows.map((row) => toView(row, now));
+}

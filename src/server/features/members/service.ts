@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { AccountRole, InviteRole } from '../../../common/constants.ts';
+import type { MemberView } from '../../../common/contracts/members.ts';
+import { toIso } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { isOwnerRow, memberAbilities } from './policy.ts';
+import { clearActiveAccountIf, deleteMemberRow, listMemberRows, updateMemberRoleRow } from './repository.ts';
+
+/** Owner first, then by display name (case-insensitive, the same on both dialects), then e-mail. */
+export async function listMembersFor(db: Kysely<Database>, viewer: { userId: string; role: AccountRole }, accountId: string): Promise<MemberView[]> {
+  const rows = await listMemberRows(db, accountId);
+  const members = rows.map((row) => {
+    const isOwner = isOwnerRow(row);
+    return {
+      userId: row.user_id,
+      displayName: row.name.trim() || row.email,
+      email: row.email,
+      role: row.role as AccountRole,
+      joinedAt: toIso(row.joined_at)!,
+      isOwner,
+      isSelf: row.user_id === viewer.userId,
+      ...memberAbilities(viewer, { userId: row.user_id, isOwner }),
+    };
+  });
+  return members.sort((a, b) => Number(b.isOwner) - Number(a.isOwner)
+    || a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' })
+    || a.email.localeCompare(b.email));
+}
+
+export async function changeMemberRole(db: Kysely<Database>, accountId: string, memberUid: string, role: InviteRole) {
+  await updateMemberRoleRow(db, accountId, memberUid, role);
+}
+
+/** Removes the membership and, if the account was the member's active one, forgets it. */
+export async function removeMembership(db: Kysely<Database>, accountId: string, memberUid: string) {
+  await db.transaction().execute(async (tx) => {
+    await deleteMemberRow(tx, accountId, memberUid);
+    await clearActiveAccountIf(tx, memberUid, accountId);
+  });
+}
+

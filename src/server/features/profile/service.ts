@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { ProfileView } from '../../../common/contracts/profile.ts';
+import { nowIso } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { unauthenticated } from '../../rpc/errors.ts';
+import { findProfileRow, updateProfileRow } from './repository.ts';
+
+export async function profileOf(db: Kysely<Database>, userId: string): Promise<ProfileView> {
+  const row = await findProfileRow(db, userId);
+  // The session resolved a moment ago; a missing row means the user was deleted since.
+  if (!row) throw unauthenticated();
+  return { email: row.email, displayName: row.name, phoneNumber: row.phone_number, hasAccounts: Boolean(row.has_accounts) };
+}
+
+/** A blank phone number clears it (stored as null); an omitted one is left unchanged. */
+export async function saveProfile(db: Kysely<Database>, userId: string, input: { displayName: string; phoneNumber?: string | null }) {
+  const phoneNumber = input.phoneNumber === undefined ? undefined : input.phoneNumber || null;
+  await updateProfileRow(db, userId, { name: input.displayName, phoneNumber, now: nowIso() });
+  return profileOf(db, userId);
+}
