@@ -1,0 +1,78 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A position in the newest-first list: the stored created_at text and the id, exactly as the database compares them. */
+export interface TicketListPosition {
+  createdAt: string;
+  id: string;
+}
+
+export async function insertTicket(db: Db, ticket: {
+  id: string; accountId: string; userId: string; subject: string; description: string; priority: string; now: string;
+}) {
+  await db.insertInto('tickets').values({
+    id: ticket.id, account_id: ticket.accountId, user_id: ticket.userId,
+    subject: ticket.subject, description: ticket.description, priority: ticket.priority,
+    status: 'open', created_at: ticket.now, updated_at: ticket.now,
+  }).execute();
+}
+
+/**
+ * One page of a user's tickets, newest first, in one query on tickets_user_created.
+ * `created_at` is also read as text (`position_at`): on PostgreSQL that keeps microseconds a
+ * JS Date would drop, so the next page starts exactly after the last row of this one.
+ */
+export async function listTicketsOfUser(db: Db, userId: string, limit: number, after: TicketListPosition | null) {
+  let query = db.selectFrom('tickets')
+    .select(['id', 'account_id', 'subject', 'status', 'priority', 'created_at', sql<string>`cast(created_at as text)`.as('position_at')])
+    .where('user_id', '=', userId);
+  if (after) {
+    query = query
+      .where('created_at', '<=', after.createdAt)
+      .where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('id', '<', after.id)]));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** What the read rule needs: who wrote the ticket and the caller's role in the ticket's account (if any). */
+export async function findTicketAccessFacts(db: Db, ticketId: string, userId: string) {
+  return db.selectFrom('tickets as t')
+    .leftJoin('account_members as m', (join) => join.onRef('m.account_id', '=', 't.account_id').on('m.user_id', '=', userId))
+    .select(['t.user_id as author_id', 'm.role as caller_role'])
+    .where('t.id', '=', ticketId)
+    .executeTakeFirst();
+}
+
+export async function findTicketDetail(db: Db, ticketId: string) {
+  return db.selectFrom('tickets as t')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.account_id', 't.user_id', 't.subject', 't.description', 't.status', 't.priority', 't.created_at',
+      'a.name as account_name', 'u.name as author_name'])
+    .where('t.id', '=', ticketId)
+    .executeTakeFirst();
+}
+
+/** The conversation, oldest first (ticket_replies_ticket index). */
+export async function listReplies(db: Db, ticketId: string) {
+  return db.selectFrom('ticket_replies')
+    .select(['id', 'user_id', 'author_name', 'body', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .orderBy('created_at', 'asc').orderBy('id', 'asc')
+    .execute();
+}
+
+export async function insertReply(db: Db, reply: {
+  id: string; ticketId: string; userId: string; authorName: string; body: string; now: string;
+}) {
+  await db.insertInto('ticket_replies').values({
+    id: reply.id, ticket_id: reply.ticketId, user_id: reply.userId, author_name: reply.authorName,
+    body: reply.body, created_at: reply.now,
+  }).execute();
+}
+
+export async function touchTicket(db: Db, ticketId: string, now: string) {
+  await db.updateTable('tickets').set({ updated_at: now }).where('id', '=', ticketId).execute();
+}
