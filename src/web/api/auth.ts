@@ -28,5 +28,10 @@ export const signOut = () => post('/sign-out', {});
 export const requestPasswordReset = (email: string) =>
   post('/request-password-reset', { email, redirectTo: `${window.location.origin}/reset-password` });
 export const resetPassword = (token: string, newPassword: string) => post('/reset-password', { token, newPassword });
-export const signInSocial = (provider: 'google') =>
-  post('/sign-in/social', { provider, callbackURL: `${window.location.origin}/` });
+/** Answers `{url}` to send the browser to; a failed or cancelled attempt comes back to `errorPath?error=...`. */
+export const signInSocial = (provider: 'google', errorPath = '/login') =>
+  post('/sign-in/social', {
+    provider,
+    callbackURL: `${window.location.origin}/`,
+    errorCallbackURL: `${window.location.origin}${errorPath}`,
+  });

@@ -1,0 +1,35 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { signInSocial } from '../../api/auth.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { googleStartErrorMessage } from './authErrorMessages.ts';
+
+interface Props {
+  flow: 'sign-in' | 'sign-up';
+  onError(message: string): void;
+}
+
+/** Google sign-in by redirect; shown only when the server has Google configured. */
+export function GoogleButton({ flow, onError }: Props) {
+  const { config } = useSession();
+  const [busy, setBusy] = useState(false);
+  if (!config?.signInMethods.google) return null;
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { url } = await signInSocial('google', flow === 'sign-in' ? '/login' : '/register');
+      if (typeof url !== 'string') throw new Error('No redirect address');
+      window.location.assign(url);
+    } catch (error) {
+      onError(googleStartErrorMessage(flow, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="default" fullWidth onClick={start} loading={busy}>
+      {flow === 'sign-in' ? 'Sign in with Google' : 'Sign up with Google'}
+    </Button>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { signInEmail } from '../../api/auth.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
+import { googleReturnErrorMessage, signInErrorMessage } from './authErrorMessages.ts';
+import { ForgotPasswordModal } from './ForgotPasswordModal.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
+
+/** Set by the reset-password page's "request a new link" so the dialog opens straight away. */
+export interface LoginLocationState {
+  forgotPassword?: boolean;
+}
+
+export default function LoginPage() {
+  const { user, loading, refresh, config } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const googleError = params.get('error');
+  const [error, setError] = useState<string | null>(googleError ? googleReturnErrorMessage('sign-in', googleError) : null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(Boolean((location.state as LoginLocationState | null)?.forgotPassword));
+
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (v) => (!v.trim() ? 'Email is required.' : EMAIL_PATTERN.test(v.trim()) ? null : 'Please enter a valid email address.'),
+      password: (v) => (v ? null : 'Password is required.'),
+    },
+  });
+
+  if (!loading && user) return <Navigate to="/" replace />;
+
+  const submit = form.onSubmit(async ({ email, password }) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await signInEmail(email.trim(), password);
+      await refresh();
+      navigate('/', { replace: true });
+    } catch (caught) {
+      setError(signInErrorMessage(caught));
+    }
+  });
+
+  return (
+    <AuthCard title="Sign In">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
+              Forgot Password?
+            </Anchor>
+          </Group>
+          {error && <Alert color="red">{error}</Alert>}
+          {notice && <Alert color="green">{notice}</Alert>}
+          <Button type="submit" fullWidth loading={form.submitting}>Sign In</Button>
+        </Stack>
+      </form>
+      {config?.signInMethods.google && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <GoogleButton flow="sign-in" onError={setError} />
+        </>
+      )}
+      <Text size="sm" ta="center">
+        Don&apos;t have an account? <Anchor component={Link} to="/register">Register here</Anchor>
+      </Text>
+      <ForgotPasswordModal
+        opened={forgotOpen}
+        initialEmail={form.values.email.trim()}
+        onClose={() => setForgotOpen(false)}
+        onSent={setNotice}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
+import { signUpEmail } from '../../api/auth.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
+import { googleReturnErrorMessage, signUpErrorMessage } from './authErrorMessages.ts';
+import { GoogleButton } from './GoogleButton.tsx';
+
+export default function RegisterPage() {
+  const { user, loading, refresh, config } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const googleError = params.get('error');
+  const [error, setError] = useState<string | null>(googleError ? googleReturnErrorMessage('sign-up', googleError) : null);
+  const minLength = config?.minPasswordLength ?? MIN_PASSWORD_LENGTH;
+
+  const form = useForm({
+    initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    validate: {
+      email: (v) => (!v.trim() ? 'Email is required.' : EMAIL_PATTERN.test(v.trim()) ? null : 'Please enter a valid email address.'),
+    },
+  });
+
+  if (!loading && user) return <Navigate to="/" replace />;
+
+  /** The spec's rules, checked in its order and shown as one message above the button. */
+  const ruleViolation = (v: typeof form.values): string | null => {
+    if (!v.firstName.trim() || !v.lastName.trim()) return 'Please enter your first and last name.';
+    if (v.password.length < minLength) return `Password must be at least ${minLength} characters long.`;
+    if (v.password !== v.confirmPassword) return 'Passwords do not match.';
+    return null;
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const violation = ruleViolation(values);
+    setError(violation);
+    if (violation) return;
+    try {
+      await signUpEmail(`${values.firstName.trim()} ${values.lastName.trim()}`, values.email.trim(), values.password);
+      await refresh();
+      navigate('/', { replace: true });
+    } catch (caught) {
+      setError(signUpErrorMessage(caught));
+    }
+  });
+
+  return (
+    <AuthCard title="Create Account">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group grow align="flex-start">
+            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+          </Group>
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description={`At least ${minLength} characters.`}
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          {error && <Alert color="red">{error}</Alert>}
+          <Button type="submit" fullWidth loading={form.submitting}>Create Account</Button>
+        </Stack>
+      </form>
+      {config?.signInMethods.google && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <GoogleButton flow="sign-up" onError={setError} />
+        </>
+      )}
+      <Text size="sm" ta="center">
+        Already have an account? <Anchor component={Link} to="/login">Login here</Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

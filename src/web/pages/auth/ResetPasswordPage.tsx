@@ -1,0 +1,88 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
+import { AuthError, resetPassword } from '../../api/auth.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { TOO_MANY_ATTEMPTS } from './authErrorMessages.ts';
+import type { LoginLocationState } from './LoginPage.tsx';
+
+const LINK_INVALID = 'This password reset link is invalid or has expired.';
+
+/** Opened from the reset e-mail's link (?token=...); better-auth's own redirect reports ?error=INVALID_TOKEN. */
+export default function ResetPasswordPage() {
+  const { config, refresh } = useSession();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [linkInvalid, setLinkInvalid] = useState(!token || params.get('error') === 'INVALID_TOKEN');
+  const [changed, setChanged] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const minLength = config?.minPasswordLength ?? MIN_PASSWORD_LENGTH;
+
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: (v) => (v.length < minLength ? `Password must be at least ${minLength} characters long.` : null),
+      confirmPassword: (v, values) => (v !== values.password ? 'Passwords do not match.' : null),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await resetPassword(token!, password);
+      // The reset signs out every session of this user, this browser's included.
+      await refresh();
+      setChanged(true);
+    } catch (caught) {
+      if (caught instanceof AuthError && (caught.code === 'INVALID_TOKEN' || caught.code === 'TOKEN_EXPIRED')) setLinkInvalid(true);
+      else if (caught instanceof AuthError && caught.status === 429) setError(TOO_MANY_ATTEMPTS);
+      else if (caught instanceof AuthError && caught.code === 'PASSWORD_TOO_SHORT') setError('Password is too weak. Please choose a stronger password.');
+      else setError(`Failed to reset password: ${caught instanceof Error ? caught.message : String(caught)}`);
+    }
+  });
+
+  if (changed) {
+    return (
+      <AuthCard title="Password Changed">
+        <Alert color="green">Your password has been changed. You can now sign in with your new password.</Alert>
+        <Button component={Link} to="/login" fullWidth>Go to Login</Button>
+      </AuthCard>
+    );
+  }
+
+  if (linkInvalid) {
+    const loginState: LoginLocationState = { forgotPassword: true };
+    return (
+      <AuthCard title="Reset Password">
+        <Alert color="red">{LINK_INVALID}</Alert>
+        <Text size="sm">A reset link works once and for one hour. Ask for a new one and use the newest e-mail.</Text>
+        <Button component={Link} to="/login" state={loginState} fullWidth>Request a new reset link</Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Set a New Password">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            description={`At least ${minLength} characters.`}
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          {error && <Alert color="red">{error}</Alert>}
+          <Button type="submit" fullWidth loading={form.submitting}>Set New Password</Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Remembered it? <Anchor component={Link} to="/login">Back to Login</Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
