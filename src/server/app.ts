@@ -10,8 +10,9 @@ import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
 import { opsRoutes } from './http/opsRoutes.ts';
 import { webRoutes } from './http/webRoutes.ts';
-import { createMailer, MAIL_DELIVERY_QUEUE, mailDeliveryWorker } from './integrations/mail/mailer.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
 import { createJobQueue } from './jobs/createJobQueue.ts';
+import { registerWorkers } from './jobs/workers.ts';
 import type { Services } from './rpc/context.ts';
 import { rpcRoutes } from './rpc/plugin.ts';
 
@@ -43,7 +44,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   });
 
-  const jobs = createJobQueue({ database, log: app.log });
+  const jobs = createJobQueue({ database, config, log: app.log });
   const mailer = createMailer({ db: database.db, config, jobs, log: app.log });
   const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, log: app.log };
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
@@ -74,7 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(webRoutes, { webRoot: options.webRoot });
 
   if (options.runWorkers) {
-    await jobs.work(MAIL_DELIVERY_QUEUE, mailDeliveryWorker({ db: database.db, config }));
+    await registerWorkers(jobs, { db: database.db, config });
     await jobs.start();
   }
 

@@ -14,8 +14,9 @@ const LEASE_MS = 5 * 60 * 1000;
  * A claim is a single UPDATE ... RETURNING, atomic under SQLite's single writer; an expired
  * lease (a crash mid-job) makes the job claimable again, so handlers must be idempotent.
  */
-export function createLocalQueue(deps: { db: Kysely<Database>; log: FastifyBaseLogger; pollMs?: number }): JobQueue {
+export function createLocalQueue(deps: { db: Kysely<Database>; log: FastifyBaseLogger; pollMs?: number; leaseMs?: number }): JobQueue {
   const { db, log } = deps;
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
   const handlers = new Map<string, JobHandler<any>>();
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -31,7 +32,7 @@ export function createLocalQueue(deps: { db: Kysely<Database>; log: FastifyBaseL
       ]))
       .orderBy('run_at').limit(1);
     return db.updateTable('jobs')
-      .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), locked_until: new Date(Date.now() + LEASE_MS).toISOString() }))
+      .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), locked_until: new Date(Date.now() + leaseMs).toISOString() }))
       .where('id', '=', (eb) => eb.selectFrom(next.as('n')).select('n.id'))
       .returningAll()
       .executeTakeFirst();
