@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 
@@ -46,7 +46,14 @@ export function nextClientIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export async function startTestApp(dialect: Dialect): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Extra environment variables, as an operator would set them. */
+  env?: Record<string, string>;
+  /** Config overrides; tests hash with a low scrypt cost unless they set passwordHashCost. */
+  config?: Partial<Config>;
+}
+
+export async function startTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   let schema: string | undefined;
   const url = process.env.TEST_DATABASE_URL;
   if (dialect === 'postgres') {
@@ -61,7 +68,8 @@ export async function startTestApp(dialect: Dialect): Promise<TestApp> {
     : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }, { passwordHashCost: 2 ** 10 });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
+    { passwordHashCost: 2 ** 10, ...options.config });
   const built = await buildApp({ config, database, validateOutputs: true, logger: false });
   await built.app.ready();
 
