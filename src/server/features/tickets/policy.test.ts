@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountRole } from '../../../common/constants.ts';
+import type { Caller } from '../../rpc/context.ts';
+import { mayAccessTicket } from './policy.ts';
+
+const caller = (userId: string, globalRole: Caller['globalRole'] = 'user'): Caller =>
+  ({ userId, email: `${userId}@example.test`, name: userId, globalRole, sessionId: 's' });
+
+describe('mayAccessTicket', () => {
+  const ticket = { authorId: 'author' };
+
+  it('lets the author in whatever their role, even with none left', () => {
+    for (const role of ['account_owner', 'super_admin', 'member', null] as (AccountRole | null)[]) {
+      expect(mayAccessTicket(caller('author'), ticket, role)).toBe(true);
+    }
+  });
+
+  it('lets the account\'s owner and admins in', () => {
+    expect(mayAccessTicket(caller('boss'), ticket, 'account_owner')).toBe(true);
+    expect(mayAccessTicket(caller('admin'), ticket, 'super_admin')).toBe(true);
+  });
+
+  it('keeps out plain co-members, outsiders and global super admins who are not in the account', () => {
+    expect(mayAccessTicket(caller('colleague'), ticket, 'member')).toBe(false);
+    expect(mayAccessTicket(caller('stranger'), ticket, null)).toBe(false);
+    expect(mayAccessTicket(caller('operator', 'super_admin'), ticket, null)).toBe(false);
+    expect(mayAccessTicket(caller('operator', 'super_admin'), ticket, 'member')).toBe(false);
+  });
+});
