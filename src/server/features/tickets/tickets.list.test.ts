@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addMember, accountWithMembers } from '../../../../test/support/factories.ts';
-import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
+import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
 interface Page { tickets: { id: string; accountId: string; subject: string; status: string; priority: string; createdAt: string }[]; nextCursor: string | null }
 
@@ -16,7 +16,7 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
     const pages: Page[] = [];
     let cursor: string | null = null;
     do {
-      const res = await t.call<Page>('listMyTickets', { limit, cursor }, user);
+      const res: CallResult<Page> = await t.call<Page>('listMyTickets', { limit, cursor }, user);
       expect(res.status).toBe(200);
       pages.push(res.result!);
       cursor = res.result!.nextCursor;
