@@ -8,7 +8,7 @@ import { handlers } from './features/index.ts';
 import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
-import { opsRoutes } from './http/opsRoutes.ts';
+import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
 import { webRoutes } from './http/webRoutes.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createJobQueue } from './jobs/createJobQueue.ts';
@@ -67,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
+  observeRequestDurations(app, new Set(handlers.map((h) => h.contract.name)));
   await app.register(opsRoutes, { services });
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { auth });

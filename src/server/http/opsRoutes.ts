@@ -13,13 +13,22 @@ const requestDuration = new client.Histogram({
   registers: [registry],
 });
 
-/** /healthz (process up), /readyz (database answers), /metrics (Prometheus). */
-export async function opsRoutes(app: FastifyInstance, opts: { services: Services }) {
+/**
+ * Times every request. Call on the root instance before registering routes: a hook added
+ * inside a registered plugin only sees that plugin's own routes.
+ */
+export function observeRequestDurations(app: FastifyInstance, functionNames: ReadonlySet<string>) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const name = route === '/api/fn/:name' ? `/api/fn/${(request.params as { name?: string }).name ?? ''}` : route;
+    // Unknown names share one label so a client cannot grow the metric without bound.
+    const fn = (request.params as { name?: string }).name ?? '';
+    const name = route === '/api/fn/:name' ? `/api/fn/${functionNames.has(fn) ? fn : 'unknown'}` : route;
     requestDuration.labels(request.method, name, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
   });
+}
+
+/** /healthz (process up), /readyz (database answers), /metrics (Prometheus). */
+export async function opsRoutes(app: FastifyInstance, opts: { services: Services }) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

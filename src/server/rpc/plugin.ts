@@ -12,11 +12,22 @@ export interface RpcOptions {
   validateOutputs: boolean;
 }
 
-const body = z.object({ data: z.unknown().optional() }, { error: 'The request body must be a JSON object with a "data" field.' });
+const BODY_MESSAGE = 'The request body must be a JSON object with a "data" field.';
+const body = z.object({ data: z.unknown().optional() }, { error: BODY_MESSAGE });
 
 /** POST /api/fn/{name}: the callable-function protocol. */
 export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
   const byName = new Map(opts.handlers.map((h) => [h.contract.name, h]));
+
+  // Fastify rejects unreadable bodies before the handler runs; answer those in the protocol's shape too.
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) return sendError(request, reply, error);
+    const message = status === 415 ? 'The request body must be JSON (Content-Type: application/json).'
+      : status === 413 ? 'The request body is too large.'
+        : BODY_MESSAGE;
+    return reply.status(400).send({ error: { status: 'INVALID_ARGUMENT', message } });
+  });
 
   app.post<{ Params: { name: string } }>('/api/fn/:name', async (request, reply) => {
     const handler = byName.get(request.params.name);
