@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   observeRequestDurations(app, new Set(handlers.map((h) => h.contract.name)));
   await app.register(opsRoutes, { services });
   await app.register(configRoutes, { config });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, services });
   await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false });
   await app.register(docsRoutes, { handlers });
   await app.register(webRoutes, { webRoot: options.webRoot });

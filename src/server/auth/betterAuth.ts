@@ -80,6 +80,8 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
       },
     },
     advanced: {
+      // better-auth turns its origin check off under NODE_ENV=test; keep it on so tests see production.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },

@@ -71,3 +71,15 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
     sessionId: row.sessionId,
   };
 }
+
+/**
+ * better-auth knows only the sliding expiry. Before its own endpoints (get-session, sign-out,
+ * change-password, ...) see a request, a session past the absolute lifetime is deleted so
+ * they cannot revive it.
+ */
+export async function endSessionPastLifetime(db: Kysely<Database>, token: string): Promise<void> {
+  const row = await db.selectFrom('auth_session').select(['id', 'created_at']).where('token', '=', token).executeTakeFirst();
+  if (row && Date.parse(toIso(row.created_at)!) + SESSION_ABSOLUTE_LIFETIME_MS <= Date.now()) {
+    await db.deleteFrom('auth_session').where('id', '=', row.id).execute();
+  }
+}

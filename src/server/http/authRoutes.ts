@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { type Auth, CLIENT_IP_HEADER } from '../auth/betterAuth.ts';
+import { endSessionPastLifetime, sessionTokenFrom } from '../auth/caller.ts';
+import type { Services } from '../rpc/context.ts';
 
 /** Bridges Fastify to better-auth's fetch handler at its own paths under /api/auth. */
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
+export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; services: Services }) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
+      const token = sessionTokenFrom(request.headers, opts.services.config.AUTH_SECRET);
+      if (token) await endSessionPastLifetime(opts.services.db, token);
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {

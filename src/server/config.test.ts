@@ -1,0 +1,102 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configDocs, loadConfig } from './config.ts';
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'portal-config-'));
+
+describe('loadConfig', () => {
+  it('starts with no variables at all, with the documented defaults', () => {
+    const dataDir = freshDir();
+    const c = loadConfig({ DATA_DIR: dataDir });
+    expect(c).toMatchObject({
+      PORT: 3000, HOST: '0.0.0.0', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info',
+      TRUST_PROXY: false, MAIL_FROM: 'Provider Portal <no-reply@localhost>', googleEnabled: false,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.SMTP_URL).toBeUndefined();
+    // OWASP's scrypt minimum; only tests lower it.
+    expect(c.passwordHashCost).toBe(2 ** 17);
+  });
+
+  it('follows PORT in the default PUBLIC_URL and drops a trailing slash from a given one', () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://portal.example.com/' }).PUBLIC_URL).toBe('https://portal.example.com');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
+  });
+
+  it('reads TRUST_PROXY, DATABASE_URL and the Google pair', () => {
+    const c = loadConfig({
+      DATA_DIR: freshDir(), TRUST_PROXY: 'true', DATABASE_URL: 'postgresql://portal@db:5432/portal',
+      GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(c).toMatchObject({ TRUST_PROXY: true, DATABASE_URL: 'postgresql://portal@db:5432/portal', googleEnabled: true });
+  });
+
+  const bad: [string, Record<string, string>][] = [
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '80.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/portal' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'portal.example.com' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-address' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['MAIL_FROM', { MAIL_FROM: 'ab' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id-only' }],
+    ['GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret-only' }],
+  ];
+  it.each(bad)('a bad %s stops start-up with one line naming it', (name, env) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: freshDir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(message).not.toContain('\n');
+  });
+
+  it('reports only the first bad variable, still on one line', () => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: PORT [^\n]+$/);
+  });
+
+  it('generates AUTH_SECRET once, keeps it in DATA_DIR readable only by the owner, and reuses it', () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, 'auth-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first);
+    expect(loadConfig({ DATA_DIR: freshDir() }).AUTH_SECRET).not.toBe(first);
+  });
+
+  it('creates DATA_DIR when it does not exist yet', () => {
+    const dataDir = join(freshDir(), 'nested', 'data');
+    loadConfig({ DATA_DIR: dataDir });
+    expect(existsSync(join(dataDir, 'auth-secret'))).toBe(true);
+  });
+
+  it('uses a given AUTH_SECRET and writes no file', () => {
+    const dataDir = freshDir();
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    expect(existsSync(join(dataDir, 'auth-secret'))).toBe(false);
+  });
+
+  it('documents every variable it reads', () => {
+    const names = configDocs.map((d) => d.name);
+    expect(names).toEqual(expect.arrayContaining(['PORT', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'AUTH_SECRET', 'TRUST_PROXY']));
+    for (const doc of configDocs) expect(doc.description, doc.name).not.toBe('');
+  });
+});
