@@ -1,0 +1,220 @@
+/**
+ * Load benchmark of the callable functions against the generated data set.
+ *
+ *   npm run bench:generate            (once)
+ *   npm run bench -- [--duration 15] [--warmup 3] [--connections 50] [--file ...] [--email ...] [--auth cookie|bearer]
+ *
+ * Starts the real app (buildApp, SQLite on the generated file, logger off, no workers) and a
+ * bare Fastify {hello:'world'} route in this process, signs the bench user in once through
+ * POST /api/auth/sign-in/email, and drives each route with autocannon from a child process
+ * (bench/loadRunner.ts). Prints requests/s, p50 and p99, each function's throughput as a
+ * share of the bare route, and PASS/FAIL against the targets. It reports; it never asserts.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/connection.ts';
+import { handlers } from '../src/server/features/index.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
+import type { LoadJob, LoadResult } from './loadRunner.ts';
+
+/** Targets: each function keeps at least this share of the bare route's requests/s ... */
+const MIN_SHARE_OF_BARE = 0.3;
+/** ... and this 99th-percentile latency. */
+const MAX_P99_MS = 25;
+const HOST = '127.0.0.1';
+
+interface Route {
+  name: string;
+  job: Omit<LoadJob, 'connections' | 'durationSeconds'>;
+  isFunction: boolean;
+}
+
+interface Measured { route: Route; result: LoadResult; serverCpuPercent: number }
+
+const flags = readFlags(process.argv.slice(2), {
+  file: DEFAULT_DATABASE_FILE, duration: '15', warmup: '3', connections: '50', email: BENCH_EMAIL, auth: 'cookie', only: '',
+});
+/** --only listMyTickets,getDashboard measures just those functions (the bare route always runs: it is the yardstick). */
+const only = new Set(flags.only.split(',').map((n) => n.trim()).filter(Boolean));
+const durationSeconds = positiveNumber(flags, 'duration');
+const warmupSeconds = positiveNumber(flags, 'warmup');
+const connections = Math.floor(positiveNumber(flags, 'connections'));
+if (flags.auth !== 'cookie' && flags.auth !== 'bearer') throw new Error('--auth must be cookie or bearer');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The baseline: what Fastify alone does on this machine, same host, its own port. */
+async function startBareRoute() {
+  const bare = Fastify({ logger: false });
+  bare.get('/', {
+    schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } },
+  }, async () => ({ hello: 'world' }));
+  const url = await bare.listen({ port: 0, host: HOST });
+  return { url: `${url}/`, close: () => bare.close() };
+}
+
+async function startPortal(file: string) {
+  const port = await freePort();
+  const publicUrl = `http://${HOST}:${port}`;
+  // A clean environment: a DATABASE_URL in the shell must not turn this into a PostgreSQL run.
+  const config = loadConfig({ PORT: String(port), HOST, DATA_DIR: dirname(file), PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' },
+    { AUTH_SECRET: randomBytes(48).toString('base64url') });
+  const database = openDatabase({ sqliteFile: file, dataDir: dirname(file) });
+  const portal = await buildApp({ config, database, logger: false, runWorkers: false });
+  await portal.app.listen({ port, host: HOST });
+  return {
+    url: publicUrl,
+    database,
+    async close() {
+      await portal.close();
+      await database.close();
+    },
+  };
+}
+
+/** The one real sign-in: better-auth answers with the session cookie and (bearer plugin) the token. */
+async function signIn(portalUrl: string, email: string): Promise<Record<string, string>> {
+  const response = await fetch(`${portalUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: portalUrl },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${await response.text()}`);
+  if (flags.auth === 'bearer') {
+    const token = response.headers.get('set-auth-token');
+    if (!token) throw new Error('sign-in answered without a set-auth-token header');
+    return { authorization: `Bearer ${token}` };
+  }
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.includes('session_token='));
+  if (!cookie) throw new Error('sign-in answered without a session cookie');
+  return { cookie };
+}
+
+/** One request per route before the load, so a wrong setup fails loudly instead of measuring errors. */
+async function probe(route: Route): Promise<string> {
+  const response = await fetch(route.job.url, { method: route.job.method, headers: route.job.headers, body: route.job.body });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${route.name} answered ${response.status}: ${text.slice(0, 300)}`);
+  const json = JSON.parse(text) as { result?: Record<string, unknown> };
+  const result = json.result;
+  if (!result) return text;
+  if (Array.isArray(result.tickets)) return `${result.tickets.length} tickets, nextCursor ${result.nextCursor ? 'set' : 'null'}`;
+  if ('openTicketCount' in result) {
+    return `account "${(result.account as { name: string }).name}", ${String(result.openTicketCount)} open tickets, `
+      + `last invoice ${result.lastInvoice ? 'present' : 'none'}`;
+  }
+  return text.slice(0, 120);
+}
+
+function startLoadRunner(): ChildProcess {
+  // The child inherits `--import tsx`; a --cpu-prof given to profile the server stays with the server.
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--cpu-prof'));
+  return fork(new URL('./loadRunner.ts', import.meta.url), [], { execArgv });
+}
+
+function runLoad(runner: ChildProcess, job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    runner.once('message', (message: { ok: boolean; result?: LoadResult; error?: string }) =>
+      message.ok ? resolve(message.result!) : reject(new Error(message.error)));
+    runner.send(job);
+  });
+}
+
+async function measure(runner: ChildProcess, route: Route): Promise<Measured> {
+  console.log(`\n${route.name}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections`);
+  await runLoad(runner, { ...route.job, connections, durationSeconds: warmupSeconds });
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  const result = await runLoad(runner, { ...route.job, connections, durationSeconds });
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore)) * 100;
+  console.log(`  ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, `
+    + `${result.totalRequests} requests, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  return { route, result, serverCpuPercent };
+}
+
+function printTable(measured: Measured[]) {
+  const bare = measured.find((m) => !m.route.isFunction)!.result.requestsPerSecond;
+  const rows = measured.map(({ route, result, serverCpuPercent }) => {
+    const share = result.requestsPerSecond / bare;
+    const failures = result.non2xx + result.errors + result.timeouts;
+    const verdict = !route.isFunction ? 'baseline'
+      : share >= MIN_SHARE_OF_BARE && result.p99Ms < MAX_P99_MS && failures === 0 ? 'PASS' : 'FAIL';
+    return [route.name, Math.round(result.requestsPerSecond).toLocaleString('en'), `${result.p50Ms} ms`, `${result.p99Ms} ms`,
+      `${(share * 100).toFixed(1)} %`, String(result.non2xx), String(result.errors + result.timeouts),
+      `${Math.round(serverCpuPercent)} % / ${Math.round(result.loadCpuPercent)} %`, verdict];
+  });
+  const header = ['route', 'requests/s', 'p50', 'p99', '% of bare', 'non-2xx', 'errors', 'cpu server/load', 'target'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+  console.log(`\nTarget per function: >= ${MIN_SHARE_OF_BARE * 100} % of the bare route's requests/s, p99 < ${MAX_P99_MS} ms, `
+    + 'every response 2xx.');
+  for (const { route, result } of measured) {
+    const failed = Object.entries(result.statusCodes).filter(([code]) => !code.startsWith('2'));
+    if (failed.length || result.errors) {
+      console.log(`${route.name}: non-2xx ${failed.map(([c, n]) => `${c} x${n}`).join(', ') || 'none'}, `
+        + `connection errors ${result.errors} (timeouts ${result.timeouts})`);
+    }
+  }
+}
+
+async function main() {
+  const file = flags.file;
+  if (!existsSync(file)) throw new Error(`${file} does not exist; run npm run bench:generate first`);
+  console.log(`node ${process.version}, ${availableParallelism()} CPUs; server in this process (pid ${process.pid}), `
+    + `autocannon in a child process; database ${file}`);
+  const names = new Set(handlers.map((h) => h.contract.name));
+  const bare = await startBareRoute();
+  const portal = await startPortal(file);
+  const runner = startLoadRunner();
+  try {
+    const routes: Route[] = [{ name: 'bare Fastify GET /', isFunction: false, job: { url: bare.url, method: 'GET', headers: {} } }];
+    const missing = ['listMyTickets', 'getDashboard'].filter((n) => !names.has(n));
+    if (missing.length) console.log(`not registered yet, skipped: ${missing.join(', ')}`);
+    if (missing.length < 2) {
+      const auth = await signIn(portal.url, flags.email);
+      const user = await portal.database.db.selectFrom('users').select(['active_account_id']).where('email', '=', flags.email)
+        .executeTakeFirstOrThrow();
+      const headers = { ...auth, 'content-type': 'application/json' };
+      const call = (name: string, data: unknown): Route => ({
+        name, isFunction: true,
+        job: { url: `${portal.url}/api/fn/${name}`, method: 'POST', headers, body: JSON.stringify({ data }) },
+      });
+      const wanted = (name: string) => names.has(name) && (only.size === 0 || only.has(name));
+      if (wanted('listMyTickets')) routes.push(call('listMyTickets', {}));
+      if (wanted('getDashboard')) routes.push(call('getDashboard', { accountId: user.active_account_id }));
+      console.log(`signed in as ${flags.email} (${flags.auth}); active account ${user.active_account_id}`);
+    }
+    for (const route of routes) console.log(`probe ${route.name}: ${await probe(route)}`);
+    const measured: Measured[] = [];
+    for (const route of routes) measured.push(await measure(runner, route));
+    printTable(measured);
+  } finally {
+    runner.disconnect();
+    await portal.close();
+    await bare.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
