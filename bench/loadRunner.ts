@@ -44,7 +44,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   });
   const cpu = process.cpuUsage(cpuBefore);
   const wallMs = performance.now() - wallBefore;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s?.count ?? 0]));
   return {
     requestsPerSecond: result.requests.average,
     totalRequests: result.requests.total,
