@@ -99,4 +99,11 @@ describe('loadConfig', () => {
     expect(names).toEqual(expect.arrayContaining(['PORT', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'AUTH_SECRET', 'TRUST_PROXY']));
     for (const doc of configDocs) expect(doc.description, doc.name).not.toBe('');
   });
+
+  it('README.md lists every variable with its description, and no other', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    for (const doc of configDocs) expect(readme, doc.name).toContain(`| \`${doc.name}\` | ${doc.description} |`);
+    const rows = readme.match(/^\| `[A-Z_]+` \|/gm) ?? [];
+    expect(rows).toHaveLength(configDocs.length);
+  });
 });
