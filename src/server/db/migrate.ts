@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001_platform.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
@@ -9,8 +9,22 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const migrator = new Migrator({
+    db, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock',
+    migrationTableSchema: await postgresSchemaOf(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * On PostgreSQL the schema the connection works in (search_path). Kysely's Migrator decides
+ * whether its tables exist by looking in every schema unless told which one, so another
+ * schema's migrations table (a parallel test's, another app's) would make it skip creating its own.
+ */
+async function postgresSchemaOf(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
