@@ -6,7 +6,7 @@ import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { insertReply, insertTicket, listReplies, listTicketsOfUser, findTicketDetail, touchTicket } from './repository.ts';
+import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
 import { TICKET_NOT_FOUND } from './policy.ts';
 
