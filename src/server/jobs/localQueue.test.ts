@@ -54,7 +54,6 @@ describeEachDialect('local job queue', (dialect) => {
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     // Delays of 1 s, then 2 s (doubled).
     expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(950);
-    expect(attempts[1].at - attempts[0].at).toBeLessThan(1900);
     expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(1950);
     const row = await jobRow(id!);
     expect(row.last_error).toBe('boom 3');
