@@ -41,7 +41,7 @@ export function AppLayout() {
         </AppShell.Header>
       )}
       {withSidebar && (
-        <AppShell.Navbar p="md" style={{ top: headerSpace, height: `calc(100dvh - ${headerSpace})` }}>
+        <AppShell.Navbar component="nav" aria-label="Sidebar" p="md" style={{ top: headerSpace, height: `calc(100dvh - ${headerSpace})` }}>
           <AppSidebar onNavigate={closeMobile} />
         </AppShell.Navbar>
       )}

@@ -52,7 +52,7 @@ export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
       <ActiveAccountSelect />
       <Divider my="sm" />
       <ScrollArea type="auto" style={{ flex: 1 }}>
-        <Stack gap="sm" component="nav" aria-label="Sidebar">
+        <Stack gap="sm">
           {groups.map((group) => (
             <div key={group.title ?? 'home'}>
               {group.title && (

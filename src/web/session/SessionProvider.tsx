@@ -24,6 +24,9 @@ const SessionContext = createContext<Session | null>(null);
 export const SESSION_KEY = ['getSessionState'];
 
 async function loadSession(): Promise<SessionState | null> {
+  // better-auth answers 200 with null when signed out, so a signed-out visit logs no failed (401) request.
+  const probe = await fetch('/api/auth/get-session', { credentials: 'same-origin' }).catch(() => null);
+  if (probe?.ok && (await probe.json().catch(() => undefined)) === null) return null;
   try {
     return await callFunction('getSessionState', {});
   } catch (error) {
@@ -56,8 +59,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await authSignOut();
-    client.clear();
+    // Set the session to null on the live query (clear() would detach the mounted observer and
+    // leave the old user on screen), then drop every other user's data.
     client.setQueryData(SESSION_KEY, null);
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== 'publicConfig' });
   }, [client]);
 
   const value = useMemo<Session>(() => {

@@ -58,6 +58,7 @@ export function ForgotPasswordModal({ opened, initialEmail, onClose, onSent }: P
             type="email"
             autoComplete="email"
             required
+            withAsterisk={false}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             data-autofocus

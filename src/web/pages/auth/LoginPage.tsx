@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signInEmail } from '../../api/auth.ts';
+import { PasswordField } from './PasswordField.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
 import { googleReturnErrorMessage, signInErrorMessage } from './authErrorMessages.ts';
@@ -50,8 +51,8 @@ export default function LoginPage() {
     <AuthCard title="Sign In">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <TextInput label="Email" type="email" autoComplete="email" required withAsterisk={false} {...form.getInputProps('email')} />
+          <PasswordField label="Password" autoComplete="current-password" required withAsterisk={false} {...form.getInputProps('password')} />
           <Group justify="flex-end" mt={-8}>
             <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
               Forgot Password?

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
 import { signUpEmail } from '../../api/auth.ts';
+import { PasswordField } from './PasswordField.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
 import { googleReturnErrorMessage, signUpErrorMessage } from './authErrorMessages.ts';
@@ -52,18 +53,19 @@ export default function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow align="flex-start">
-            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+            <TextInput label="First name" autoComplete="given-name" required withAsterisk={false} {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required withAsterisk={false} {...form.getInputProps('lastName')} />
           </Group>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput
+          <TextInput label="Email" type="email" autoComplete="email" required withAsterisk={false} {...form.getInputProps('email')} />
+          <PasswordField
             label="Password"
             autoComplete="new-password"
             description={`At least ${minLength} characters.`}
             required
+            withAsterisk={false}
             {...form.getInputProps('password')}
           />
-          <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordField label="Confirm password" autoComplete="new-password" required withAsterisk={false} {...form.getInputProps('confirmPassword')} />
           {error && <Alert color="red">{error}</Alert>}
           <Button type="submit" fullWidth loading={form.submitting}>Create Account</Button>
         </Stack>

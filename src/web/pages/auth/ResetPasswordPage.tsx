@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
 import { AuthError, resetPassword } from '../../api/auth.ts';
+import { PasswordField } from './PasswordField.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { TOO_MANY_ATTEMPTS } from './authErrorMessages.ts';
@@ -68,14 +69,15 @@ export default function ResetPasswordPage() {
     <AuthCard title="Set a New Password">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput
+          <PasswordField
             label="New password"
             autoComplete="new-password"
             description={`At least ${minLength} characters.`}
             required
+            withAsterisk={false}
             {...form.getInputProps('password')}
           />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" required withAsterisk={false} {...form.getInputProps('confirmPassword')} />
           {error && <Alert color="red">{error}</Alert>}
           <Button type="submit" fullWidth loading={form.submitting}>Set New Password</Button>
         </Stack>

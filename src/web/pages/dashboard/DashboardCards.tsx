@@ -1,0 +1,74 @@
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AccountStatusBadge } from '../../components/AccountStatusBadge.tsx';
+import { formatDate } from '../../components/dateFormat.ts';
+import { formatMoney } from '../../components/moneyFormat.ts';
+import type { FnOutput } from '../../api/client.ts';
+
+type Dashboard = FnOutput<'getDashboard'>;
+
+function DashboardCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap="xs">
+          <Title order={3} size="h4">{title}</Title>
+          {children}
+        </Stack>
+        {action && <Group>{action}</Group>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** While loading, each card keeps its place with a placeholder line. */
+function Pending() {
+  return <Skeleton height={22} radius="sm" />;
+}
+
+export function AccountOverviewCard({ data }: { data: Dashboard | undefined }) {
+  return (
+    <DashboardCard title="Account Overview">
+      {data ? (
+        <Group gap="sm">
+          <Text fw={600}>{data.account.name}</Text>
+          <AccountStatusBadge status={data.account.status} />
+        </Group>
+      ) : <Pending />}
+    </DashboardCard>
+  );
+}
+
+export function SupportTicketsCard({ data }: { data: Dashboard | undefined }) {
+  return (
+    <DashboardCard
+      title="Support Tickets"
+      action={<Button component={Link} to="/tickets" variant="light" size="xs">View Tickets</Button>}
+    >
+      {data ? (
+        <Text>
+          Open tickets: <Text span fw={700} data-testid="open-ticket-count">{data.openTicketCount}</Text>
+        </Text>
+      ) : <Pending />}
+    </DashboardCard>
+  );
+}
+
+export function BillingCard({ data }: { data: Dashboard | undefined }) {
+  const invoice = data?.lastInvoice;
+  return (
+    <DashboardCard
+      title="Billing"
+      action={<Button component={Link} to="/billing" variant="light" size="xs">View Invoices</Button>}
+    >
+      {!data ? <Pending /> : invoice ? (
+        <Text>
+          Last invoice: <Text span fw={700}>{formatMoney(invoice.amountCents, invoice.currency)}</Text> on {formatDate(invoice.invoiceDate)}
+        </Text>
+      ) : (
+        <Text c="dimmed">No invoices yet.</Text>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useFn } from '../../api/hooks.ts';
+import { useLogout } from '../../layout/useLogout.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { AccountOverviewCard, BillingCard, SupportTicketsCard } from './DashboardCards.tsx';
+import { dashboardErrorMessage } from './dashboardErrors.ts';
+
+export default function DashboardPage() {
+  const { user, activeAccountId } = useSession();
+  const logout = useLogout();
+  const dashboard = useFn('getDashboard', { accountId: activeAccountId ?? '' }, { enabled: Boolean(activeAccountId) });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>Dashboard</Title>
+          <Text size="lg">Welcome, {user?.name || user?.email}!</Text>
+        </Stack>
+        <Group gap="xs">
+          <Button component={Link} to="/profile" variant="default">Profile</Button>
+          <Button variant="light" color="red" onClick={logout}>Logout</Button>
+        </Group>
+      </Group>
+
+      <Group gap="sm">
+        <Button component={Link} to="/tickets/new">New Ticket</Button>
+        <Button component={Link} to="/services" variant="outline">Order New Services</Button>
+      </Group>
+
+      {activeAccountId ? (
+        <>
+          {dashboard.isError && <Alert color="red">{dashboardErrorMessage(dashboard.error)}</Alert>}
+          {!dashboard.isError && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              <AccountOverviewCard data={dashboard.data} />
+              <SupportTicketsCard data={dashboard.data} />
+              <BillingCard data={dashboard.data} />
+            </SimpleGrid>
+          )}
+        </>
+      ) : (
+        <SetUpAccountPrompt />
+      )}
+    </Stack>
+  );
+}
+
+/** Shown when the user belongs to no account yet: start one, or join through an invitation on the profile. */
+function SetUpAccountPrompt() {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4">Set up your account</Title>
+        <Text>
+          You are not linked to an account yet. Create a new account for your organisation, or join an existing one
+          by accepting an invitation on your profile.
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} to="/create-account">Create New Account</Button>
+          <Button component={Link} to="/profile" variant="default">Join an Account</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

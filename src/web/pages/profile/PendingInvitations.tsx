@@ -1,0 +1,65 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
+import type { InvitationView } from '../../../common/contracts/invitations.ts';
+import { useFn, useFnMutation } from '../../api/hooks.ts';
+import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
+import { formatDate } from '../../components/dateFormat.ts';
+import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+
+/** Invitations addressed to the user's e-mail; accepting joins the account, makes it active and goes home. */
+export function PendingInvitations() {
+  const invitations = useFn('listMyInvitations', {});
+  const accept = useFnMutation('acceptInvitation', ['listMyInvitations', 'getProfile']);
+  const { refresh } = useSession();
+  const navigateLater = useDelayedNavigate();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const onAccept = async (invitation: InvitationView) => {
+    setResult(null);
+    try {
+      const answer = await accept.mutateAsync({ invitationId: invitation.id });
+      await refresh();
+      setResult({ ok: true, text: answer.message });
+      navigateLater('/', REDIRECT_AFTER_INVITATION_MS);
+    } catch (error) {
+      setResult({ ok: false, text: `Failed to accept invitation: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  if (invitations.isPending) return <Loader size="sm" aria-label="Loading invitations" />;
+  if (invitations.isError) return <Alert color="red">Failed to load invitations: {invitations.error.message}</Alert>;
+
+  const list = invitations.data.invitations;
+  return (
+    <Stack gap="sm">
+      {result && <Alert color={result.ok ? 'green' : 'red'}>{result.text}</Alert>}
+      {list.length === 0 ? (
+        <Text c="dimmed" size="sm">You have no pending invitations.</Text>
+      ) : (
+        list.map((invitation) => (
+          <Card key={invitation.id} withBorder padding="sm" radius="md">
+            <Group justify="space-between" wrap="nowrap">
+              <Stack gap={2}>
+                <Text fw={600}>{invitation.accountName}</Text>
+                <Text size="sm" c="dimmed">
+                  Role: {ACCOUNT_ROLE_LABELS[invitation.role]} · Invited by {invitation.invitedByEmail} · Expires {formatDate(invitation.expiresAt)}
+                </Text>
+              </Stack>
+              <Button
+                size="xs"
+                onClick={() => onAccept(invitation)}
+                loading={accept.isPending && accept.variables?.invitationId === invitation.id}
+                disabled={accept.isPending || result?.ok === true}
+                aria-label={`Accept invitation to ${invitation.accountName}`}
+              >
+                Accept
+              </Button>
+            </Group>
+          </Card>
+        ))
+      )}
+    </Stack>
+  );
+}

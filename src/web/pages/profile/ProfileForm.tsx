@@ -1,0 +1,55 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import type { ProfileView } from '../../../common/contracts/profile.ts';
+import { useFnMutation } from '../../api/hooks.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+
+/** Read-only e-mail, display name and optional phone number; saving also refreshes the top bar's greeting. */
+export function ProfileForm({ profile }: { profile: ProfileView }) {
+  const { refresh } = useSession();
+  const update = useFnMutation('updateProfile', ['getProfile']);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const form = useForm({
+    initialValues: { displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' },
+    validate: { displayName: (v) => (v.trim() ? null : 'Display name is required.') },
+  });
+
+  // A fresh answer from the server (after saving) becomes the form's new baseline.
+  useEffect(() => {
+    form.setValues({ displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' });
+    form.resetDirty({ displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' });
+  }, [profile.displayName, profile.phoneNumber]);
+
+  const submit = form.onSubmit(async ({ displayName, phoneNumber }) => {
+    setResult(null);
+    try {
+      await update.mutateAsync({ displayName: displayName.trim(), phoneNumber: phoneNumber.trim() || null });
+      await refresh();
+      setResult({ ok: true, text: 'Profile updated successfully!' });
+    } catch (error) {
+      setResult({ ok: false, text: `Profile update failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Email" type="email" value={profile.email} readOnly disabled />
+        <TextInput label="Display name" autoComplete="name" required withAsterisk={false} {...form.getInputProps('displayName')} />
+        <TextInput
+          label="Phone number"
+          description="Optional"
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('phoneNumber')}
+        />
+        {result && <Alert color={result.ok ? 'green' : 'red'}>{result.text}</Alert>}
+        <Group>
+          <Button type="submit" loading={form.submitting}>Update Profile</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

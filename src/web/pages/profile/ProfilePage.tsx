@@ -1,0 +1,79 @@
+import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useFn } from '../../api/hooks.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { PendingInvitations } from './PendingInvitations.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { SecuritySection } from './SecuritySection.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} size="h4">{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Whether the user belongs to any account: a way to start one, or where members are managed. */
+function MembershipNote({ hasAccounts }: { hasAccounts: boolean }) {
+  if (!hasAccounts) {
+    return (
+      <Alert color="yellow" title="You are not a member of any account yet">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">Create a new account, or accept an invitation below if someone invited you to theirs.</Text>
+          <Button component={Link} to="/create-account" size="xs">Create New Account</Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" title="You are a member of an account">
+      <Text size="sm">
+        Account members, invitations and roles are managed in{' '}
+        <Anchor component={Link} to="/account-settings">Account Settings</Anchor>.
+      </Text>
+    </Alert>
+  );
+}
+
+export default function ProfilePage() {
+  const { user } = useSession();
+  const profile = useFn('getProfile', {});
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>Your Profile</Title>
+
+      {profile.isPending && <PageLoader />}
+      {profile.isError && (
+        <>
+          <Alert color="red">Failed to check account status.</Alert>
+          <Alert color="red">Failed to load profile info.</Alert>
+        </>
+      )}
+      {profile.data && (
+        <>
+          <MembershipNote hasAccounts={profile.data.hasAccounts} />
+          <Section title="Profile Information">
+            <ProfileForm profile={profile.data} />
+          </Section>
+        </>
+      )}
+
+      <Section title="Pending invitations">
+        <PendingInvitations />
+      </Section>
+
+      <Section title="Security">
+        <SecuritySection email={profile.data?.email || user?.email || null} />
+      </Section>
+
+      <Anchor component={Link} to="/">Back to Dashboard</Anchor>
+    </Stack>
+  );
+}
