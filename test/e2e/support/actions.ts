@@ -1,4 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The form control labelled exactly `label`. Mantine appends ' *' to required labels, and a password
+ * field's visibility toggle mentions 'password', so a plain substring match would be ambiguous.
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+}
 
 export interface Person {
   firstName: string;
@@ -25,11 +35,11 @@ export async function waitForPath(page: Page, path: string) {
 /** /register with the spec's fields; success lands on '/'. */
 export async function register(page: Page, person: Person) {
   await page.goto('/register');
-  await page.getByLabel('First name').fill(person.firstName);
-  await page.getByLabel('Last name').fill(person.lastName);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByLabel('Confirm password').fill(person.password);
+  await field(page, 'First name').fill(person.firstName);
+  await field(page, 'Last name').fill(person.lastName);
+  await field(page, 'Email').fill(person.email);
+  await field(page, 'Password').fill(person.password);
+  await field(page, 'Confirm password').fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await waitForPath(page, '/');
 }
@@ -37,9 +47,9 @@ export async function register(page: Page, person: Person) {
 /** /login with e-mail and password; success lands on '/'. */
 export async function fillSignIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -50,7 +60,7 @@ export async function signIn(page: Page, email: string, password: string) {
 /** /create-account with an Account Name; the new account becomes active and the page goes to '/'. */
 export async function createAccount(page: Page, name: string) {
   await page.goto('/create-account');
-  await page.getByLabel('Account Name').fill(name);
-  await page.getByRole('button', { name: /create/i }).click();
+  await field(page, 'Account Name').fill(name);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await waitForPath(page, '/');
 }

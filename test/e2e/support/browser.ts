@@ -21,6 +21,8 @@ export interface TrackedPage {
   context: BrowserContext;
   /** Console errors, uncaught page errors and server 5xx answers, in order. */
   errors: string[];
+  /** Every console error as Chromium printed it, expected 4xx resource failures included. */
+  consoleErrors: string[];
 }
 
 /**
@@ -34,9 +36,11 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<Track
   context.setDefaultNavigationTimeout(UI_TIMEOUT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
+  const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
+    consoleErrors.push(text);
     if (text.startsWith('Failed to load resource: the server responded with a status of 4')) return;
     errors.push(`console: ${text}`);
   });
@@ -44,5 +48,5 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<Track
   page.on('response', (response) => {
     if (response.status() >= 500) errors.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
-  return { page, context, errors };
+  return { page, context, errors, consoleErrors };
 }
