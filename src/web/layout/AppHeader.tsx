@@ -49,7 +49,7 @@ export function AppHeader({ sidebar }: Props) {
               </Anchor>
             ))}
           </Group>
-          <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>
+          <Text size="sm" c="dimmed" truncate maw={{ base: 150, sm: 220 }}>
             Hi, {user.name || user.email}!
           </Text>
           <Button variant="light" size="xs" onClick={logout}>

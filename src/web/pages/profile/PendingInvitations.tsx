@@ -41,7 +41,7 @@ export function PendingInvitations() {
         list.map((invitation) => (
           <Card key={invitation.id} withBorder padding="sm" radius="md">
             <Group justify="space-between" wrap="nowrap">
-              <Stack gap={2}>
+              <Stack gap={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text fw={600}>{invitation.accountName}</Text>
                 <Text size="sm" c="dimmed">
                   Role: {ACCOUNT_ROLE_LABELS[invitation.role]} · Invited by {invitation.invitedByEmail} · Expires {formatDate(invitation.expiresAt)}
@@ -49,6 +49,7 @@ export function PendingInvitations() {
               </Stack>
               <Button
                 size="xs"
+                style={{ flexShrink: 0 }}
                 onClick={() => onAccept(invitation)}
                 loading={accept.isPending && accept.variables?.invitationId === invitation.id}
                 disabled={accept.isPending || result?.ok === true}
