@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Auth, createAuth } from './auth/betterAuth.ts';
 import type { Config } from './config.ts';
@@ -9,6 +8,7 @@ import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
+import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { webRoutes } from './http/webRoutes.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createJobQueue } from './jobs/createJobQueue.ts';
@@ -49,22 +49,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, log: app.log };
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: config.PUBLIC_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  app.addHook('onSend', async (request, reply) => {
+  applySecurityHeaders(app, config);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   observeRequestDurations(app, new Set(handlers.map((h) => h.contract.name)));

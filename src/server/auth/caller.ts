@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { GlobalRole } from '../../common/constants.ts';
 import { nowIso, toIso } from '../db/connection.ts';
+import { preparedQuery } from '../db/preparedQuery.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller } from '../rpc/context.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
@@ -47,12 +48,23 @@ function safeDecode(s: string): string {
  * Resolves the caller in one indexed query. Enforces the sliding expiry and the absolute
  * lifetime, and slides the expiry at most once per update age, as better-auth does.
  */
+const sessionByToken = preparedQuery<{ token: string }, SessionRow>((db, p) => db.selectFrom('auth_session as s')
+  .innerJoin('users as u', 'u.id', 's.user_id')
+  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role'])
+  .where('s.token', '=', p.token));
+
+interface SessionRow {
+  sessionId: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  userId: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
 export async function resolveCaller(db: Kysely<Database>, token: string): Promise<Caller | null> {
-  const row = await db.selectFrom('auth_session as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role'])
-    .where('s.token', '=', token)
-    .executeTakeFirst();
+  const row = await sessionByToken.first(db, { token });
   if (!row) return null;
   const now = Date.now();
   const expiresAt = Date.parse(toIso(row.expires_at)!);

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001_platform.ts';
+import * as m0002 from './migrations/0002_keyset_indexes.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
+  '0002_keyset_indexes': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,13 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import { toIso } from '../../db/connection.ts';
+import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function findMembershipRole(db: Db, accountId: string, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('account_members').select('role')
-    .where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
-  return row?.role ?? null;
+const membershipRole = preparedQuery<{ accountId: string; userId: string }, { role: string }>((db, p) =>
+  db.selectFrom('account_members').select('role').where('account_id', '=', p.accountId).where('user_id', '=', p.userId));
+
+/** Asked by every account-scoped call, so it takes the prepared fast path. */
+export async function findMembershipRole(db: Kysely<Database>, accountId: string, userId: string): Promise<string | null> {
+  return (await membershipRole.first(db, { accountId, userId }))?.role ?? null;
 }
 
 export async function listMemberships(db: Db, userId: string) {

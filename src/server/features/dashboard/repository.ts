@@ -1,26 +1,37 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+interface OverviewRow {
+  id: string;
+  name: string;
+  status: string;
+  open_ticket_count: number | string;
+  invoice_amount_cents: number | null;
+  invoice_currency: string | null;
+  invoice_date: Date | string | null;
+}
 
-/** The account and its open-ticket count in one round trip; the count is answered from tickets_account_status. */
-export async function findAccountWithOpenTicketCount(db: Db, accountId: string) {
+/**
+ * The account, its open-ticket count (tickets_account_status) and its latest invoice
+ * (invoices_account_date_id, read backwards) in one prepared round trip: the home page's read.
+ */
+const overview = preparedQuery<{ accountId: string }, OverviewRow>((db, p) => {
+  const lastInvoice = db.selectFrom('invoices as i').where('i.account_id', '=', p.accountId)
+    .orderBy('i.invoice_date', 'desc').orderBy('i.id', 'desc').limit(1);
   return db.selectFrom('accounts as a')
     .select((eb) => [
       'a.id', 'a.name', 'a.status',
       eb.selectFrom('tickets as t').select((c) => c.fn.countAll<number>().as('n'))
-        .where('t.account_id', '=', accountId).where('t.status', '=', 'open')
+        .where('t.account_id', '=', p.accountId).where('t.status', '=', 'open')
         .as('open_ticket_count'),
+      lastInvoice.select('i.amount_cents').as('invoice_amount_cents'),
+      lastInvoice.select('i.currency').as('invoice_currency'),
+      lastInvoice.select('i.invoice_date').as('invoice_date'),
     ])
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
-}
+    .where('a.id', '=', p.accountId);
+});
 
-/** The most recent invoice, read backwards on invoices_account_date. */
-export async function findLastInvoice(db: Db, accountId: string) {
-  return db.selectFrom('invoices').select(['amount_cents', 'currency', 'invoice_date'])
-    .where('account_id', '=', accountId)
-    .orderBy('invoice_date', 'desc').orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function findAccountOverview(db: Kysely<Database>, accountId: string) {
+  return overview.first(db, { accountId });
 }

@@ -3,23 +3,23 @@ import type { OutputOf } from '../../../common/protocol.ts';
 import type { getDashboard } from '../../../common/contracts/dashboard.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import { findAccountWithOpenTicketCount, findLastInvoice } from './repository.ts';
+import { findAccountOverview } from './repository.ts';
 
 type Dashboard = OutputOf<typeof getDashboard>;
 
 /**
- * The account, its open-ticket count and its last invoice, in two parallel indexed reads.
+ * The account, its open-ticket count and its last invoice, in one indexed read.
  * Returns null for an unknown account rather than throwing, so that a caller who runs it
  * beside the policy check never answers an outsider with anything but the policy's error.
  */
 export async function accountOverview(db: Kysely<Database>, accountId: string): Promise<Dashboard | null> {
-  const [account, invoice] = await Promise.all([findAccountWithOpenTicketCount(db, accountId), findLastInvoice(db, accountId)]);
+  const account = await findAccountOverview(db, accountId);
   if (!account) return null;
   return {
     account: { id: account.id, name: account.name, status: account.status },
     openTicketCount: Number(account.open_ticket_count ?? 0),
-    lastInvoice: invoice
-      ? { amountCents: Number(invoice.amount_cents), currency: invoice.currency, invoiceDate: toIso(invoice.invoice_date)! }
+    lastInvoice: account.invoice_date != null
+      ? { amountCents: Number(account.invoice_amount_cents), currency: account.invoice_currency!, invoiceDate: toIso(account.invoice_date)! }
       : null,
   };
 }
