@@ -48,7 +48,7 @@ export default function TicketsPage() {
   } else {
     body = (
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} type="native">
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>

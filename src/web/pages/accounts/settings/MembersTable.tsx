@@ -90,7 +90,7 @@ export function MembersTable({ accountId, members, count }: { accountId: string;
         </Alert>
       )}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} type="native">
           <Table verticalSpacing="sm" aria-label="Account members">
             <Table.Thead>
               <Table.Tr>
