@@ -26,7 +26,6 @@ interface TicketListRow {
   subject: string;
   status: string;
   priority: string;
-  created_at: Date | string;
   position_at: string;
 }
 
@@ -34,7 +33,7 @@ type ListParams = { userId: string; limit: number; afterCreatedAt: string; after
 
 /**
  * One page of a user's tickets, newest first, on tickets_user_created_id (a hot path, so
- * prepared). `created_at` is also read as text (`position_at`): on PostgreSQL that keeps
+ * prepared). `created_at` is read as text (`position_at`): on PostgreSQL that keeps the
  * microseconds a JS Date would drop, so the next page starts exactly after this one.
  */
 const firstPage = preparedQuery<ListParams, TicketListRow>((db, p) => listQuery(db, p).limit(p.limit));
@@ -45,7 +44,7 @@ const laterPage = preparedQuery<ListParams, TicketListRow>((db, p) => listQuery(
 
 function listQuery(db: Kysely<Database>, p: ListParams) {
   return db.selectFrom('tickets')
-    .select(['id', 'account_id', 'subject', 'status', 'priority', 'created_at', sql<string>`cast(created_at as text)`.as('position_at')])
+    .select(['id', 'account_id', 'subject', 'status', 'priority', sql<string>`cast(created_at as text)`.as('position_at')])
     .where('user_id', '=', p.userId)
     .orderBy('created_at', 'desc').orderBy('id', 'desc');
 }

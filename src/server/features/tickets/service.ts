@@ -25,7 +25,7 @@ export async function pageOfMyTickets(db: Kysely<Database>, scope: { authorId: s
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const tickets: TicketSummary[] = page.map((r) => ({
-    id: r.id, accountId: r.account_id, subject: r.subject, status: r.status, priority: r.priority, createdAt: toIso(r.created_at)!,
+    id: r.id, accountId: r.account_id, subject: r.subject, status: r.status, priority: r.priority, createdAt: toIso(r.position_at)!,
   }));
   const nextCursor = rows.length > limit && last ? encodeTicketCursor({ createdAt: last.position_at, id: last.id }) : null;
   return { tickets, nextCursor };
