@@ -7,14 +7,15 @@ import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** Runs SQL that Kysely compiled, without Kysely's per-call build and driver work (see preparedQuery.ts). */
+/**
+ * Runs SQL that Kysely compiled, without Kysely's per-call build and driver work (see
+ * preparedQuery.ts): on SQLite files a second, read-only connection that sees only committed data.
+ */
 export type RawReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]> | unknown[];
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Read-only fast path for hot reads; on SQLite files a second connection that sees only committed data. */
-  read: RawReader;
   close(): Promise<void>;
 }
 
@@ -48,7 +49,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const read: RawReader = async (text, values) => (await pool.query({ text, values: values as unknown[] })).rows;
     readers.set(db, read);
-    return { db, dialect: 'postgres', read, close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir ?? './data', { recursive: true });
@@ -68,7 +69,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   const read: RawReader = (text, values) => source.prepare(text).all(values as unknown[]);
   readers.set(db, read);
   return {
-    db, dialect: 'sqlite', read,
+    db, dialect: 'sqlite',
     close: async () => {
       await db.destroy();
       reader?.close();
