@@ -45,7 +45,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const jobs = createJobQueue({ database, config, log: app.log });
-  const mailer = createMailer({ db: database.db, config, jobs, log: app.log });
+  const mailer = createMailer({ config, jobs, log: app.log });
   const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, log: app.log };
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { passwordResetMail } from './mails.ts';
@@ -60,7 +61,7 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await mailer.send(passwordResetMail(config, user.email, token));
+        await inTransaction(deps.db, (tx) => mailer.send(tx, passwordResetMail(config, user.email, token)));
       },
     },
     socialProviders: config.googleEnabled

@@ -154,6 +154,21 @@ export interface AuditLogTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface PlatformEventsTable {
+  id: string;
+  event_type: string;
+  severity: 'info' | 'warning' | 'error' | 'critical';
+  source: string;
+  account_id: string | null;
+  actor_user_id: string | null;
+  acting_as_user_id: string | null;
+  correlation_id: string | null;
+  payload: string;
+  context: string;
+  processed: DefaultedBool;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_session: AuthSessionTable;
@@ -168,4 +183,5 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   audit_log: AuditLogTable;
+  platform_events: PlatformEventsTable;
 }

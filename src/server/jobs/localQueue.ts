@@ -91,13 +91,14 @@ export function createLocalQueue(deps: { db: Kysely<Database>; log: FastifyBaseL
 
   const queue: JobQueue = {
     async send(name, payload, options: SendOptions = {}) {
+      const writer = options.tx?.db ?? db;
       if (options.singletonKey) {
-        const existing = await db.selectFrom('jobs').select('id').where('queue', '=', name)
+        const existing = await writer.selectFrom('jobs').select('id').where('queue', '=', name)
           .where('singleton_key', '=', options.singletonKey).where('state', 'in', ['created', 'retry', 'active']).executeTakeFirst();
         if (existing) return null;
       }
       const id = randomUUID();
-      await db.insertInto('jobs').values({
+      await writer.insertInto('jobs').values({
         id, queue: name, payload: JSON.stringify(payload),
         retry_limit: options.retryLimit ?? 2,
         retry_delay_seconds: options.retryDelaySeconds ?? 0,
@@ -106,7 +107,8 @@ export function createLocalQueue(deps: { db: Kysely<Database>; log: FastifyBaseL
         run_at: new Date(Date.now() + (options.startAfterSeconds ?? 0) * 1000).toISOString(),
         locked_until: null, last_error: null, completed_at: null,
       }).execute();
-      setImmediate(kick);
+      if (options.tx) options.tx.afterCommit(() => { setImmediate(kick); });
+      else setImmediate(kick);
       return id;
     },
     async work(name, handler) {

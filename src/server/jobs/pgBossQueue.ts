@@ -70,19 +70,19 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     });
   }
 
+  /** pg-boss runs its INSERT on the given Kysely connection: the caller's transaction or a new one. */
+  const onConnection = (conn: Kysely<Database>) => ({
+    executeSql: async (text: string, values: unknown[] = []) =>
+      ({ rows: (await conn.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
+  });
+
   /** pg-boss's singletonKey only dedupes under special queue policies; ours means "one unfinished job per key". */
-  async function sendSingleton(name: string, payload: object, sendOptions: PgBoss.SendOptions, key: string) {
-    return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${`${schema}:${name}:${key}`}))`.execute(trx);
-      const unfinished = await sql`select 1 from ${sql.table(`${schema}.job`)}
-        where name = ${name} and singleton_key = ${key} and state < 'completed' limit 1`.execute(trx);
-      if (unfinished.rows.length) return null;
-      const inTransaction = {
-        executeSql: async (text: string, values: unknown[] = []) =>
-          ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
-      };
-      return boss.send(name, payload, { ...sendOptions, db: inTransaction });
-    });
+  async function sendSingleton(conn: Kysely<Database>, name: string, payload: object, sendOptions: PgBoss.SendOptions, key: string) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`${schema}:${name}:${key}`}))`.execute(conn);
+    const unfinished = await sql`select 1 from ${sql.table(`${schema}.job`)}
+      where name = ${name} and singleton_key = ${key} and state < 'completed' limit 1`.execute(conn);
+    if (unfinished.rows.length) return null;
+    return boss.send(name, payload, { ...sendOptions, db: onConnection(conn) });
   }
 
   return {
@@ -95,7 +95,12 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       };
-      if (sendOptions.singletonKey) return sendSingleton(name, payload, mapped, sendOptions.singletonKey);
+      const key = sendOptions.singletonKey;
+      if (sendOptions.tx) {
+        const conn = sendOptions.tx.db;
+        return key ? sendSingleton(conn, name, payload, mapped, key) : boss.send(name, payload, { ...mapped, db: onConnection(conn) });
+      }
+      if (key) return db.transaction().execute((trx) => sendSingleton(trx, name, payload, mapped, key));
       return boss.send(name, payload, mapped);
     },
     async work(name, handler) {

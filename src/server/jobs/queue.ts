@@ -1,5 +1,12 @@
+import type { Tx } from '../db/transaction.ts';
+
 /** Background jobs: pg-boss in the scaled mode, an in-process runner over the jobs table when embedded. */
 export interface SendOptions {
+  /**
+   * The caller's unit of work: the job is written in it, so it exists exactly when the write
+   * that caused it committed, and workers are woken only after that commit.
+   */
+  tx?: Tx;
   /** How many times a failed job is retried (default 2). */
   retryLimit?: number;
   /** Seconds before the first retry (default 0). */

@@ -4,6 +4,8 @@ import type { AccountRole } from '../../../common/constants.ts';
 import type { SessionState } from '../../../common/contracts/session.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
 import { findUserForSession, insertAccountWithOwner, listMemberships, setActiveAccountId } from './repository.ts';
@@ -24,9 +26,10 @@ export async function sessionState(db: Kysely<Database>, caller: Caller): Promis
 
 export async function createAccountOwnedBy(db: Kysely<Database>, caller: Caller, name: string) {
   const id = randomUUID();
-  await db.transaction().execute(async (tx) => {
-    await insertAccountWithOwner(tx, { id, name, ownerId: caller.userId, now: nowIso() });
-    await setActiveAccountId(tx, caller.userId, id);
+  await inTransaction(db, async (tx) => {
+    await insertAccountWithOwner(tx.db, { id, name, ownerId: caller.userId, now: nowIso() });
+    await setActiveAccountId(tx.db, caller.userId, id);
+    await recordEvent(tx, { type: 'user.account.created', accountId: id, actorUserId: caller.userId, payload: { accountId: id, name } });
   });
   return { id, name, status: 'active', role: 'account_owner' as const };
 }

@@ -4,6 +4,8 @@ import { INVITATION_TTL_DAYS, type InviteRole } from '../../../common/constants.
 import { INVITATION_INVALID, type InvitationView } from '../../../common/contracts/invitations.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { findAccount, setActiveAccountId } from '../accounts/repository.ts';
@@ -37,17 +39,21 @@ export async function inviteToAccount(services: Services, caller: Caller, input:
   const id = randomBytes(24).toString('base64url');
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // One live invitation per address and account: a re-send replaces the earlier link.
-    await revokePendingInvitations(tx, input.accountId, input.email);
-    await insertInvitation(tx, {
+    await revokePendingInvitations(tx.db, input.accountId, input.email);
+    await insertInvitation(tx.db, {
       id, accountId: input.accountId, email: input.email, role: input.role,
       invitedByUserId: caller.userId, invitedByEmail: caller.email, createdAt: now.toISOString(), expiresAt,
     });
-  });
-  await services.mailer.send(invitationMail(services.config, {
-    to: input.email, invitationId: id, accountName: account.name, inviterName: caller.name, inviterEmail: caller.email, expiresAt,
-  }));
+    await services.mailer.send(tx, invitationMail(services.config, {
+      to: input.email, invitationId: id, accountName: account.name, inviterName: caller.name, inviterEmail: caller.email, expiresAt,
+    }));
+    await recordEvent(tx, {
+      type: 'user.invitation.sent', accountId: input.accountId, actorUserId: caller.userId,
+      payload: { invitationId: id, email: input.email, role: input.role },
+    });
+  }, services.log);
   return id;
 }
 
@@ -65,10 +71,14 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
   const now = new Date();
   const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, now);
   const at = now.toISOString();
-  await db.transaction().execute(async (tx) => {
-    if (!await markAccepted(tx, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
-    await addMembershipIfAbsent(tx, invitation.account_id, caller.userId, invitation.role, at);
-    await setActiveAccountId(tx, caller.userId, invitation.account_id);
+  await inTransaction(db, async (tx) => {
+    if (!await markAccepted(tx.db, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
+    await addMembershipIfAbsent(tx.db, invitation.account_id, caller.userId, invitation.role, at);
+    await setActiveAccountId(tx.db, caller.userId, invitation.account_id);
+    await recordEvent(tx, {
+      type: 'user.invitation.accepted', accountId: invitation.account_id, actorUserId: caller.userId,
+      payload: { invitationId: invitation.id, role: invitation.role },
+    });
   });
   return invitation.account_id;
 }

@@ -15,13 +15,13 @@ export const handlers = [
 
   implement(members.updateMemberRole, async ({ accountId, memberUid, newRole }, { caller, services }) => {
     await requireManageableMember(services.db, caller, accountId, memberUid, 'changeRole');
-    await changeMemberRole(services.db, accountId, memberUid, newRole);
+    await changeMemberRole(services.db, caller.userId, accountId, memberUid, newRole);
     return { success: true as const, message: 'Role updated.' };
   }),
 
   implement(members.removeMember, async ({ accountId, memberUid }, { caller, services }) => {
     await requireManageableMember(services.db, caller, accountId, memberUid, 'remove');
-    await removeMembership(services.db, accountId, memberUid);
+    await removeMembership(services.db, caller.userId, accountId, memberUid);
     return { success: true as const, message: 'Member removed.' };
   }),
 ];

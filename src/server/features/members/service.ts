@@ -3,6 +3,8 @@ import type { AccountRole, InviteRole } from '../../../common/constants.ts';
 import type { MemberView } from '../../../common/contracts/members.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 import { clearActiveAccountIf, deleteMemberRow, listMemberRows, updateMemberRoleRow } from './repository.ts';
 
@@ -27,15 +29,19 @@ export async function listMembersFor(db: Kysely<Database>, viewer: { userId: str
     || a.email.localeCompare(b.email));
 }
 
-export async function changeMemberRole(db: Kysely<Database>, accountId: string, memberUid: string, role: InviteRole) {
-  await updateMemberRoleRow(db, accountId, memberUid, role);
+export async function changeMemberRole(db: Kysely<Database>, actorUserId: string, accountId: string, memberUid: string, role: InviteRole) {
+  await inTransaction(db, async (tx) => {
+    await updateMemberRoleRow(tx.db, accountId, memberUid, role);
+    await recordEvent(tx, { type: 'user.role.updated', accountId, actorUserId, payload: { userId: memberUid, role } });
+  });
 }
 
 /** Removes the membership and, if the account was the member's active one, forgets it. */
-export async function removeMembership(db: Kysely<Database>, accountId: string, memberUid: string) {
-  await db.transaction().execute(async (tx) => {
-    await deleteMemberRow(tx, accountId, memberUid);
-    await clearActiveAccountIf(tx, memberUid, accountId);
+export async function removeMembership(db: Kysely<Database>, actorUserId: string, accountId: string, memberUid: string) {
+  await inTransaction(db, async (tx) => {
+    await deleteMemberRow(tx.db, accountId, memberUid);
+    await clearActiveAccountIf(tx.db, memberUid, accountId);
+    await recordEvent(tx, { type: 'user.member.removed', accountId, actorUserId, payload: { userId: memberUid } });
   });
 }
 

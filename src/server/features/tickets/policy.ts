@@ -26,9 +26,9 @@ export function ticketListScope(caller: Caller): { authorId: string } {
  * Throws NOT_FOUND both for unknown ids and for tickets the caller may not see, so the
  * answer does not tell an outsider whether a ticket exists.
  */
-export async function requireTicketAccess(db: Kysely<Database>, caller: Caller, ticketId: string): Promise<{ authorId: string }> {
+export async function requireTicketAccess(db: Kysely<Database>, caller: Caller, ticketId: string): Promise<{ authorId: string; accountId: string }> {
   const facts = await findTicketAccessFacts(db, ticketId, caller.userId);
-  const ticket = facts && { authorId: facts.author_id };
+  const ticket = facts && { authorId: facts.author_id, accountId: facts.account_id };
   if (!ticket || !mayAccessTicket(caller, ticket, (facts.caller_role as AccountRole | null) ?? null)) throw notFound(TICKET_NOT_FOUND);
   return ticket;
 }

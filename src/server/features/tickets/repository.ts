@@ -58,7 +58,7 @@ export async function listTicketsOfUser(db: Kysely<Database>, userId: string, li
 export async function findTicketAccessFacts(db: Db, ticketId: string, userId: string) {
   return db.selectFrom('tickets as t')
     .leftJoin('account_members as m', (join) => join.onRef('m.account_id', '=', 't.account_id').on('m.user_id', '=', userId))
-    .select(['t.user_id as author_id', 'm.role as caller_role'])
+    .select(['t.user_id as author_id', 't.account_id', 'm.role as caller_role'])
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
 }

@@ -4,6 +4,8 @@ import type { TicketReply, TicketSummary } from '../../../common/contracts/ticke
 import type { TicketPriority } from '../../../common/constants.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
@@ -14,7 +16,13 @@ export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
   accountId: string; subject: string; description: string; priority: TicketPriority;
 }): Promise<string> {
   const id = randomUUID();
-  await insertTicket(db, { id, userId: caller.userId, ...input, now: nowIso() });
+  await inTransaction(db, async (tx) => {
+    await insertTicket(tx.db, { id, userId: caller.userId, ...input, now: nowIso() });
+    await recordEvent(tx, {
+      type: 'support.ticket.created', accountId: input.accountId, actorUserId: caller.userId,
+      payload: { ticketId: id, subject: input.subject, priority: input.priority },
+    });
+  });
   return id;
 }
 
@@ -49,12 +57,16 @@ export async function ticketWithConversation(db: Kysely<Database>, ticketId: str
 }
 
 /** Stores the reply under the caller's current name and marks the ticket as updated, together. */
-export async function replyToTicket(db: Kysely<Database>, caller: Caller, ticket: { id: string; authorId: string }, body: string): Promise<TicketReply> {
+export async function replyToTicket(db: Kysely<Database>, caller: Caller, ticket: { id: string; authorId: string; accountId: string }, body: string): Promise<TicketReply> {
   const id = randomUUID();
   const now = nowIso();
-  await db.transaction().execute(async (tx) => {
-    await insertReply(tx, { id, ticketId: ticket.id, userId: caller.userId, authorName: caller.name, body, now });
-    await touchTicket(tx, ticket.id, now);
+  await inTransaction(db, async (tx) => {
+    await insertReply(tx.db, { id, ticketId: ticket.id, userId: caller.userId, authorName: caller.name, body, now });
+    await touchTicket(tx.db, ticket.id, now);
+    await recordEvent(tx, {
+      type: 'support.ticket.replied', accountId: ticket.accountId, actorUserId: caller.userId,
+      payload: { ticketId: ticket.id, replyId: id },
+    });
   });
   return { id, authorName: caller.name, body, createdAt: now, byTicketOwner: caller.userId === ticket.authorId };
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
 export interface MailMessage {
@@ -14,23 +15,26 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Records the message and hands delivery to a job; never waits on SMTP. */
-  send(message: MailMessage): Promise<string>;
+  /**
+   * Records the message in the caller's unit of work and hands delivery to a job in the same
+   * one: a write that rolls back sends nothing, a committed one loses nothing. Never waits on SMTP.
+   */
+  send(tx: Tx, message: MailMessage): Promise<string>;
 }
 
 export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
 
-export function createMailer(deps: { db: Kysely<Database>; config: Config; jobs: JobQueue; log: FastifyBaseLogger }): Mailer {
+export function createMailer(deps: { config: Config; jobs: JobQueue; log: FastifyBaseLogger }): Mailer {
   const smtp = Boolean(deps.config.SMTP_URL);
   return {
-    async send(message) {
+    async send(tx, message) {
       const id = randomUUID();
-      await deps.db.insertInto('mail_outbox').values({
+      await tx.db.insertInto('mail_outbox').values({
         id, to_address: message.to.toLowerCase(), subject: message.subject, text_body: message.text,
         html_body: message.html ?? null, status: smtp ? 'queued' : 'stored', error: null, sent_at: null,
       }).execute();
-      if (smtp) await deps.jobs.send(MAIL_DELIVERY_QUEUE, { id }, { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true });
-      else deps.log.info({ mailId: id, to: message.to, subject: message.subject, text: message.text }, 'mail stored in outbox (no SMTP_URL)');
+      if (smtp) await deps.jobs.send(MAIL_DELIVERY_QUEUE, { id }, { tx, retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true });
+      else tx.afterCommit(() => deps.log.info({ mailId: id, to: message.to, subject: message.subject, text: message.text }, 'mail stored in outbox (no SMTP_URL)'));
       return id;
     },
   };

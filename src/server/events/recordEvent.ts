@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../db/transaction.ts';
+import type { EventSeverity, EventType } from './catalogue.ts';
+
+export interface PlatformEvent {
+  type: EventType;
+  /** The account the event concerns, when there is one (webhook flows filter on it). */
+  accountId?: string | null;
+  /** Who did it: the signed-in user, or null for the system. */
+  actorUserId?: string | null;
+  /** The customer a global super admin was acting as, when impersonating. */
+  actingAsUserId?: string | null;
+  severity?: EventSeverity;
+  source?: string;
+  correlationId?: string | null;
+  payload: Record<string, unknown>;
+  context?: Record<string, unknown>;
+}
+
+/**
+ * Writes the event in the caller's unit of work: it exists exactly when the change it reports
+ * committed. Delivery (webhooks, flows) reads these rows later and never runs inside the write.
+ */
+export async function recordEvent(tx: Tx, event: PlatformEvent): Promise<string> {
+  const id = randomUUID();
+  await tx.db.insertInto('platform_events').values({
+    id,
+    event_type: event.type,
+    severity: event.severity ?? 'info',
+    source: event.source ?? 'portal',
+    account_id: event.accountId ?? null,
+    actor_user_id: event.actorUserId ?? null,
+    acting_as_user_id: event.actingAsUserId ?? null,
+    correlation_id: event.correlationId ?? null,
+    payload: JSON.stringify(event.payload),
+    context: JSON.stringify(event.context ?? {}),
+    created_at: new Date().toISOString(),
+  }).execute();
+  return id;
+}
