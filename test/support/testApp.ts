@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
-import { type Dialect, openDatabase } from '../../src/server/db/connection.ts';
+import { type DatabaseHandle, type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -51,26 +51,62 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Config overrides; tests hash with a low scrypt cost unless they set passwordHashCost. */
   config?: Partial<Config>;
+  /**
+   * A database another app also uses (see `sharedTestDatabase`): several apps on one database
+   * act as several processes of one deployment. Without it each app gets a database of its own.
+   */
+  database?: SharedTestDatabase;
+  /** Run job workers in this app, as `npm start` does. */
+  runWorkers?: boolean;
+}
+
+export interface SharedTestDatabase {
+  dialect: Dialect;
+  open(): DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** One database for several test apps: an SQLite file, or a PostgreSQL schema of its own. */
+export async function sharedTestDatabase(dialect: Dialect): Promise<SharedTestDatabase> {
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create schema ${schema}`);
+    return {
+      dialect,
+      open: () => openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }),
+      drop: () => adminQuery(`drop schema ${schema} cascade`),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-shared-'));
+  return { dialect, open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function startTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   let schema: string | undefined;
   const url = process.env.TEST_DATABASE_URL;
-  if (dialect === 'postgres') {
+  if (dialect === 'postgres' && !options.database) {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    await adminQuery(`create schema ${schema}`);
   }
-  const database = openDatabase(dialect === 'postgres'
+  const database = options.database?.open() ?? openDatabase(dialect === 'postgres'
     ? { databaseUrl: url, pgSchema: schema, poolSize: 4 }
     : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
-  const built = await buildApp({ config, database, validateOutputs: true, logger: false });
+  const built = await buildApp({ config, database, validateOutputs: true, logger: false, runWorkers: options.runWorkers });
   await built.app.ready();
 
   const testApp: TestApp = {
@@ -104,12 +140,7 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
     async stop() {
       await built.close();
       await database.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      if (schema) await adminQuery(`drop schema ${schema} cascade`);
     },
   };
   return testApp;
