@@ -1,0 +1,16 @@
+import type { LiveBus } from './bus.ts';
+import { type LogSink, TopicListeners } from './topicListeners.ts';
+
+/** The embedded mode's bus: one process, so subscribers are in this process's memory. */
+export function createMemoryBus(deps: { log: LogSink }): LiveBus {
+  const listeners = new TopicListeners(deps.log);
+  return {
+    publish(tx, topic, kind) {
+      tx.afterCommit(() => listeners.deliver({ topic, kind }));
+    },
+    async subscribe(topic, listener) {
+      return listeners.add(topic, listener);
+    },
+    async close() {},
+  };
+}
