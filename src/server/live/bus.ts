@@ -14,6 +14,7 @@ export type LiveListener = (message: LiveMessage) => void;
  * takes the writer's unit of work and goes out after its commit, never after a rollback.
  */
 export interface LiveBus {
+  readonly kind: LiveBusChoice['kind'];
   publish(tx: Tx, topic: LiveTopic, kind: LiveEventKind): void;
   /**
    * Resolves once messages on the topic will reach `listener` (on PostgreSQL: once the

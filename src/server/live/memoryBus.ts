@@ -5,6 +5,7 @@ import { type LogSink, TopicListeners } from './topicListeners.ts';
 export function createMemoryBus(deps: { log: LogSink }): LiveBus {
   const listeners = new TopicListeners(deps.log);
   return {
+    kind: 'memory',
     publish(tx, topic, kind) {
       tx.afterCommit(() => listeners.deliver({ topic, kind }));
     },

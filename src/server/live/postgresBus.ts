@@ -104,6 +104,7 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus {
   }
 
   return {
+    kind: 'postgres',
     publish(tx, topic, kind) {
       const payload = JSON.stringify({ topic, kind });
       tx.afterCommit(async () => { await sql`select pg_notify(${channel}, ${payload})`.execute(db); });

@@ -68,3 +68,23 @@ describe.skipIf(!url)('live updates across app instances [postgres]', () => {
     expect(await stream.next()).toEqual({ topic, kind: 'ticket.replied' });
   });
 });
+
+describe.skipIf(!url)('live updates without their LISTEN connection [postgres]', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: the bus cannot open its LISTEN connection.
+    t = await startTestApp('postgres', { live: { liveBus: { kind: 'postgres', connectionString: 'postgres://postgres@127.0.0.1:1/test' } } });
+  });
+  afterAll(async () => { await t?.stop(); });
+
+  it('answers 503 in the JSON error shape, with no driver text, and the write still succeeds', async () => {
+    const cast = await accountWithMembers(t);
+    const { ticketId } = (await t.call('submitTicket',
+      { subject: 'Down', description: 'No bus.', priority: 'low', accountId: cast.accountId }, cast.member)).result;
+    const res = await t.app.inject({ method: 'GET', url: `/api/live/ticket/${ticketId}`, headers: { authorization: `Bearer ${cast.member.token}` } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: { status: 'UNAVAILABLE', message: 'Live updates are unavailable. Please try again later.' } });
+    // Publishing goes over the app's own pool, so writes do not depend on the LISTEN connection.
+    expect((await t.call('addTicketReply', { ticketId, body: 'Still stored' }, cast.owner)).status).toBe(200);
+  });
+});
