@@ -4,7 +4,12 @@
  * refetches through the function that reads the data, which applies the policy again.
  */
 
-/** Builders of every topic a page may subscribe to, `GET /api/live/{topic}`. */
+/**
+ * Builders of every topic a page may subscribe to, `GET /api/live/{topic}`. Adding one (an
+ * order, the events dashboard): its builder here, its kinds below, and in its area a
+ * `defineLiveTopic` naming the reading function and its policy check, listed in
+ * `src/server/features/liveTopics.ts`.
+ */
 export const liveTopics = {
   /** One ticket's conversation; read through getTicket. */
   ticket: (ticketId: string) => `ticket/${ticketId}` as const,

@@ -44,7 +44,8 @@ export async function liveRoutes(app: FastifyInstance, opts: {
     for (const stream of open) stream.end();
   });
 
-  app.get<{ Params: { '*': string } }>('/api/live/*', async (request, reply) => {
+  // No HEAD twin: a stream has no headers-only form.
+  app.get<{ Params: { '*': string } }>('/api/live/*', { exposeHeadRoute: false }, async (request, reply) => {
     const stream = new LiveStream(reply.raw);
     try {
       const topic = request.params['*'];
