@@ -167,4 +167,16 @@ describeEachDialect('live updates over Server-Sent Events', (dialect) => {
     await stream.ended;
     expect((await subscribe(topic, a.member)).status).toBe(401);
   });
+
+  it('ends open streams when the app shuts down, so stopping never waits on clients', async () => {
+    const other = await startTestApp(dialect, { live: t.services.live.kind === 'postgres' ? { liveBus: { kind: 'postgres', connectionString: process.env.TEST_DATABASE_URL! } } : {} });
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const a = await accountWithMembers(other);
+    const { ticketId } = (await other.call('submitTicket', { subject: 'Bye', description: 'd', priority: 'low', accountId: a.accountId }, a.member)).result;
+    const stream = await openLiveStream(`http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`, livePath(liveTopics.ticket(ticketId)), a.member);
+    expect(stream.status).toBe(200);
+    await other.stop();
+    await stream.ended;
+  });
 });
+
