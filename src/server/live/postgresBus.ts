@@ -18,6 +18,9 @@ export interface PostgresBusOptions {
 }
 
 const MAX_RECONNECT_DELAY_MS = 30_000;
+/** A silently dead connection (a NAT or proxy dropped it) only shows when we talk on it. */
+const PING_INTERVAL_MS = 30_000;
+const PING_TIMEOUT_MS = 10_000;
 const kinds = new Set<string>(LIVE_EVENT_KINDS);
 
 /**
@@ -35,6 +38,7 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus {
   let active: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let reconnectTimer: NodeJS.Timeout | null = null;
+  let ping: NodeJS.Timeout | undefined;
   let failures = 0;
   let closed = false;
 
@@ -51,7 +55,8 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus {
   function connect(): Promise<void> {
     connecting ??= (async () => {
       const client = new pg.Client({
-        connectionString: options.connectionString, keepAlive: true, application_name: options.applicationName ?? 'portal-live',
+        connectionString: options.connectionString, application_name: options.applicationName ?? 'portal-live',
+        keepAlive: true, query_timeout: PING_TIMEOUT_MS,
       });
       client.on('notification', (n) => { if (n.channel === channel) onNotification(n.payload); });
       client.on('error', (error) => {
@@ -73,12 +78,20 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus {
       }
       active = client;
       failures = 0;
+      ping = setInterval(() => {
+        client.query('select 1').catch((error) => {
+          log.warn({ err: error }, 'live bus connection failed');
+          lost(client);
+        });
+      }, PING_INTERVAL_MS);
+      ping.unref();
     })();
     return connecting;
   }
 
   function lost(client: pg.Client) {
     if (client !== active) return;
+    clearInterval(ping);
     active = null;
     connecting = null;
     client.end().catch(() => {});
@@ -122,6 +135,7 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus {
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      clearInterval(ping);
       const client = active;
       active = null;
       await client?.end().catch(() => {});
