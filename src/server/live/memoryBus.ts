@@ -7,7 +7,8 @@ export function createMemoryBus(deps: { log: LogSink }): LiveBus {
   return {
     kind: 'memory',
     publish(tx, topic, kind) {
-      tx.afterCommit(() => listeners.deliver({ topic, kind }));
+      // Delivered on a later turn, in publish order: the writer's answer does not wait for the audience.
+      tx.afterCommit(() => { setImmediate(() => listeners.deliver({ topic, kind })); });
     },
     async subscribe(topic, listener) {
       return listeners.add(topic, listener);
