@@ -4,6 +4,7 @@ import { type Auth, createAuth } from './auth/betterAuth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle } from './db/connection.ts';
 import { handlers } from './features/index.ts';
+import { liveTopics } from './features/liveTopics.ts';
 import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
@@ -13,6 +14,8 @@ import { webRoutes } from './http/webRoutes.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createJobQueue } from './jobs/createJobQueue.ts';
 import { registerWorkers } from './jobs/workers.ts';
+import { createLiveBus, type LiveBusChoice } from './live/bus.ts';
+import { liveRoutes, type LiveStreamSettings } from './live/liveRoutes.ts';
 import type { Services } from './rpc/context.ts';
 import { rpcRoutes } from './rpc/plugin.ts';
 
@@ -25,6 +28,9 @@ export interface BuildOptions {
   runWorkers?: boolean;
   validateOutputs?: boolean;
   logger?: boolean | object;
+  /** The live bus to use instead of the mode's own (tests pick PostgreSQL's explicitly). */
+  liveBus?: LiveBusChoice;
+  liveStreams?: Partial<LiveStreamSettings>;
 }
 
 export interface App {
@@ -46,7 +52,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const jobs = createJobQueue({ database, config, log: app.log });
   const mailer = createMailer({ config, jobs, log: app.log });
-  const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, log: app.log };
+  const live = createLiveBus({ db: database.db, dialect: database.dialect, databaseUrl: config.DATABASE_URL, log: app.log, choice: options.liveBus });
+  const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, live, log: app.log };
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
 
   applySecurityHeaders(app, config);
@@ -60,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { auth, services });
   await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false });
+  await app.register(liveRoutes, { services, topics: liveTopics, settings: options.liveStreams });
   await app.register(docsRoutes, { handlers });
   await app.register(webRoutes, { webRoot: options.webRoot });
 
@@ -74,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     auth,
     async close() {
       await app.close();
+      await live.close();
       await jobs.stop();
     },
   };

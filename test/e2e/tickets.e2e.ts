@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, field, newPerson, register, waitForPath } from './support/actions.ts';
+import { createAccount, field, newPerson, register, signIn, waitForPath } from './support/actions.ts';
 import { dashboardOpenTicketCount } from './support/dashboard.ts';
 import { expectNoErrors, useE2E } from './support/suite.ts';
 
@@ -50,5 +50,43 @@ describe('support tickets journey', () => {
     expect(await field(page, 'Reply').inputValue()).toBe('');
 
     expectNoErrors(tracked);
+  });
+
+  it('a reply written in one browser appears in another open on the same ticket, without a reload', async () => {
+    const laptop = await e2e.open();
+    const person = newPerson('Lena', 'Live');
+    await register(laptop.page, person);
+    await createAccount(laptop.page, 'Lena Live Hosting');
+    await laptop.page.goto('/tickets/new');
+    await field(laptop.page, 'Subject').fill('Certificate renewal');
+    await field(laptop.page, 'Priority').selectOption('medium');
+    await field(laptop.page, 'Description').fill('The certificate expires next week.');
+    await laptop.page.getByRole('button', { name: 'Submit Ticket' }).click();
+    await waitForPath(laptop.page, '/tickets');
+    await laptop.page.getByRole('link', { name: 'Certificate renewal' }).click();
+    await laptop.page.waitForURL(/\/tickets\/[^/]+$/);
+    await laptop.page.getByText('No replies yet.').waitFor();
+
+    // The same person signed in on a second device (its own cookies and session) opens the ticket.
+    const phone = await e2e.open();
+    await signIn(phone.page, person.email, person.password);
+    await phone.page.goto(new URL(laptop.page.url()).pathname);
+    await phone.page.getByRole('heading', { name: 'Certificate renewal' }).waitFor();
+
+    await field(phone.page, 'Reply').fill('Renewed it myself from the phone.');
+    await phone.page.getByRole('button', { name: 'Add Reply' }).click();
+    await phone.page.getByText('Renewed it myself from the phone.').waitFor();
+
+    // The laptop was not reloaded: the reply arrives over the live stream.
+    let reloaded = false;
+    laptop.page.on('framenavigated', (frame) => { if (frame === laptop.page.mainFrame()) reloaded = true; });
+    await laptop.page.getByText('Renewed it myself from the phone.').waitFor();
+    await field(laptop.page, 'Reply').fill('And the laptop answers.');
+    await laptop.page.getByRole('button', { name: 'Add Reply' }).click();
+    await phone.page.getByText('And the laptop answers.').waitFor();
+    expect(reloaded).toBe(false);
+
+    expectNoErrors(laptop);
+    expectNoErrors(phone);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -31,6 +31,8 @@ export interface TestUser {
 
 export interface TestApp extends App {
   dialect: Dialect;
+  /** The PostgreSQL schema the app works in. */
+  pgSchema?: string;
   /** POST /api/fn/{name} through Fastify's HTTP layer, as a browser or SDK would. */
   call<T = any>(name: string, data: unknown, as?: TestUser | string | null): Promise<CallResult<T>>;
   /** Signs up through better-auth's HTTP endpoint and returns the session token. */
@@ -51,6 +53,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Config overrides; tests hash with a low scrypt cost unless they set passwordHashCost. */
   config?: Partial<Config>;
+  /** The live bus and stream settings (PostgreSQL's LISTEN/NOTIFY bus is chosen explicitly). */
+  live?: Pick<BuildOptions, 'liveBus' | 'liveStreams'>;
+  /** PostgreSQL: a second app instance on this app's schema, as scaled-mode processes share one database. */
+  sameDatabaseAs?: TestApp;
   /**
    * A database another app also uses (see `sharedTestDatabase`): several apps on one database
    * act as several processes of one deployment. Without it each app gets a database of its own.
@@ -95,23 +101,26 @@ async function adminQuery(text: string) {
 export async function startTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   let schema: string | undefined;
   const url = process.env.TEST_DATABASE_URL;
-  if (dialect === 'postgres' && !options.database) {
+  const shared = options.sameDatabaseAs;
+  if (shared && (dialect !== 'postgres' || !shared.pgSchema)) throw new Error('sameDatabaseAs needs a PostgreSQL test app');
+  if (dialect === 'postgres' && !shared && !options.database) {
     schema = `t_${randomBytes(6).toString('hex')}`;
     await adminQuery(`create schema ${schema}`);
   }
   const database = options.database?.open() ?? openDatabase(dialect === 'postgres'
-    ? { databaseUrl: url, pgSchema: schema, poolSize: 4 }
+    ? { databaseUrl: url, pgSchema: schema ?? shared?.pgSchema, poolSize: 4 }
     : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
-  const built = await buildApp({ config, database, validateOutputs: true, logger: false, runWorkers: options.runWorkers });
+  const built = await buildApp({ config, database, validateOutputs: true, logger: false, runWorkers: options.runWorkers, ...options.live });
   await built.app.ready();
 
   const testApp: TestApp = {
     ...built,
     dialect,
+    pgSchema: schema ?? shared?.pgSchema,
     async call(name, data, as) {
       const token = typeof as === 'string' ? as : as?.token;
       const res = await built.app.inject({

@@ -6,6 +6,7 @@ import type { Dialect } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { LiveBus } from '../live/bus.ts';
 
 /** The signed-in user a request acts for. */
 export interface Caller {
@@ -23,6 +24,8 @@ export interface Services {
   config: Config;
   mailer: Mailer;
   jobs: JobQueue;
+  /** Tells open pages that data changed, after the write's commit. */
+  live: LiveBus;
   log: FastifyBaseLogger;
 }
 

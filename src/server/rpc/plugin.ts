@@ -55,7 +55,7 @@ async function callerOf(request: FastifyRequest, services: Services): Promise<Ca
   return token ? resolveCaller(services.db, token) : null;
 }
 
-function publicIssue(issue: z.core.$ZodIssue) {
+export function publicIssue(issue: z.core.$ZodIssue) {
   return { path: issue.path.map(String).join('.'), message: issue.message };
 }
 

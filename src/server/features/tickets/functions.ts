@@ -21,6 +21,6 @@ export const handlers = [
 
   implement(tickets.addTicketReply, async ({ ticketId, body }, { caller, services }) => {
     const ticket = await requireTicketAccess(services.db, caller, ticketId);
-    return { reply: await replyToTicket(services.db, caller, { id: ticketId, ...ticket }, body) };
+    return { reply: await replyToTicket(services, caller, { id: ticketId, ...ticket }, body) };
   }),
 ];

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TicketReply, TicketSummary } from '../../../common/contracts/tickets.ts';
+import { liveTopics } from '../../../common/live.ts';
 import type { TicketPriority } from '../../../common/constants.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import type { Caller } from '../../rpc/context.ts';
+import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
@@ -56,8 +57,14 @@ export async function ticketWithConversation(db: Kysely<Database>, ticketId: str
   };
 }
 
-/** Stores the reply under the caller's current name and marks the ticket as updated, together. */
-export async function replyToTicket(db: Kysely<Database>, caller: Caller, ticket: { id: string; authorId: string; accountId: string }, body: string): Promise<TicketReply> {
+/**
+ * Stores the reply under the caller's current name and marks the ticket as updated, together;
+ * once committed, pages open on the ticket are told to refetch it.
+ */
+export async function replyToTicket(
+  { db, live, log }: Pick<Services, 'db' | 'live' | 'log'>, caller: Caller,
+  ticket: { id: string; authorId: string; accountId: string }, body: string,
+): Promise<TicketReply> {
   const id = randomUUID();
   const now = nowIso();
   await inTransaction(db, async (tx) => {
@@ -67,6 +74,7 @@ export async function replyToTicket(db: Kysely<Database>, caller: Caller, ticket
       type: 'support.ticket.replied', accountId: ticket.accountId, actorUserId: caller.userId,
       payload: { ticketId: ticket.id, replyId: id },
     });
-  });
+    live.publish(tx, liveTopics.ticket(ticket.id), 'ticket.replied');
+  }, log);
   return { id, authorName: caller.name, body, createdAt: now, byTicketOwner: caller.userId === ticket.authorId };
 }

@@ -2,7 +2,9 @@ import { Alert, Anchor, Badge, Button, Center, Divider, Group, Loader, Paper, St
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TicketReply } from '../../../common/contracts/tickets.ts';
-import { useFn, useFnMutation } from '../../api/hooks.ts';
+import { liveTopics } from '../../../common/live.ts';
+import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
+import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { formatDateTime } from '../../components/dateFormat.ts';
 import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
 
@@ -63,10 +65,12 @@ function AddReplyForm({ ticketId }: { ticketId: string }) {
   );
 }
 
-/** /tickets/:ticketId: one stored ticket and its conversation. */
+/** /tickets/:ticketId: one stored ticket and its conversation, refreshed when someone replies. */
 export default function TicketDetailPage() {
   const { ticketId = '' } = useParams();
   const query = useFn('getTicket', { ticketId }, { enabled: ticketId !== '', retry: false });
+  // Subscribed once the ticket could be read: the stream would refuse whom getTicket refuses.
+  useLiveTopic(query.isSuccess ? liveTopics.ticket(ticketId) : null, fnKey('getTicket', { ticketId }));
 
   if (query.isPending && ticketId) return <Center py="xl"><Loader aria-label="Loading ticket" /></Center>;
   if (!ticketId || (query.isError && HIDDEN_CODES.has(query.error.code))) {

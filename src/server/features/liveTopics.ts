@@ -1,0 +1,7 @@
+import type { LiveTopicDefinition } from '../live/topics.ts';
+import { ticketTopic } from './tickets/live.ts';
+
+/** Every live topic a page may subscribe to, by area, each authorised like the function that reads it. */
+export const liveTopics: LiveTopicDefinition[] = [
+  ticketTopic,
+];

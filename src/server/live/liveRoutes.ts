@@ -1,0 +1,135 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LiveTopic } from '../../common/live.ts';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/betterAuth.ts';
+import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
+import type { Services, SignedInContext } from '../rpc/context.ts';
+import { publicIssue } from '../rpc/plugin.ts';
+import { FunctionError, invalidArgument, notFound, permissionDenied, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
+import { LiveStream } from './liveStream.ts';
+import { findSessionTimes } from './repository.ts';
+import { type LiveTopicDefinition, matchTopic } from './topics.ts';
+
+export interface LiveStreamSettings {
+  /** A comment this often keeps proxies and load balancers from closing an idle stream. */
+  heartbeatMs: number;
+  /** EventSource's reconnection delay after a dropped stream. */
+  retryMs: number;
+  /** Open streams per user in this process; one more answers 429. */
+  maxStreamsPerUser: number;
+}
+
+export const defaultLiveStreamSettings: LiveStreamSettings = { heartbeatMs: 25_000, retryMs: 3_000, maxStreamsPerUser: 10 };
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TOPIC_LENGTH = 300;
+
+/**
+ * GET /api/live/{topic}: Server-Sent Events telling a page that what it shows changed. Refusals
+ * come before the stream starts, in the protocol's JSON error shape, exactly as the function
+ * that reads the topic's data would answer.
+ */
+export async function liveRoutes(app: FastifyInstance, opts: {
+  services: Services;
+  topics: readonly LiveTopicDefinition[];
+  settings?: Partial<LiveStreamSettings>;
+}) {
+  const { services } = opts;
+  const settings = { ...defaultLiveStreamSettings, ...opts.settings };
+  const streamsByUser = new Map<string, number>();
+  const open = new Set<LiveStream>();
+
+  // Open streams would hold app.close() until clients leave.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+
+  // No HEAD twin: a stream has no headers-only form.
+  app.get<{ Params: { '*': string } }>('/api/live/*', { exposeHeadRoute: false }, async (request, reply) => {
+    const stream = new LiveStream(reply.raw);
+    try {
+      const topic = request.params['*'];
+      const matched = topic.length <= MAX_TOPIC_LENGTH ? matchTopic(opts.topics, topic) : null;
+      if (!matched) throw notFound('Unknown live topic.');
+      const { definition } = matched;
+
+      const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
+      const caller = token ? await resolveCaller(services.db, token) : null;
+      if (!token || !caller) throw unauthenticated(definition.readsLike.unauthenticatedMessage);
+      if (definition.readsLike.access === 'super_admin' && caller.globalRole !== 'super_admin') throw permissionDenied();
+      const input = definition.readsLike.input.safeParse(definition.input(matched.values));
+      if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
+      const ctx: SignedInContext = { caller, services, requestId: request.id, log: request.log };
+      await definition.authorize(input.data, ctx);
+
+      const count = streamsByUser.get(caller.userId) ?? 0;
+      if (count >= settings.maxStreamsPerUser) throw resourceExhausted('Too many live updates are open. Close some tabs and try again.');
+      streamsByUser.set(caller.userId, count + 1);
+      open.add(stream);
+      stream.onEnd(() => {
+        open.delete(stream);
+        const left = (streamsByUser.get(caller.userId) ?? 1) - 1;
+        if (left > 0) streamsByUser.set(caller.userId, left);
+        else streamsByUser.delete(caller.userId);
+      });
+
+      const unsubscribe = await subscribeOrUnavailable(services, topic as LiveTopic, (message) => stream.send(message), request);
+      stream.onEnd(unsubscribe);
+      if (stream.isEnded) return reply.hijack();
+      watchSession(stream, services, token, caller.sessionId, request);
+
+      reply.hijack();
+      stream.start({
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // nginx and similar proxies buffer responses unless told not to; SSE must flow at once.
+        'x-accel-buffering': 'no',
+      }, settings.retryMs, settings.heartbeatMs);
+      return reply;
+    } catch (error) {
+      stream.end();
+      return sendError(request, reply, error);
+    }
+  });
+}
+
+async function subscribeOrUnavailable(services: Services, topic: LiveTopic, send: Parameters<Services['live']['subscribe']>[1], request: FastifyRequest) {
+  try {
+    return await services.live.subscribe(topic, send);
+  } catch (error) {
+    request.log.error({ err: error }, 'live bus unavailable');
+    throw new FunctionError('UNAVAILABLE', 'Live updates are unavailable. Please try again later.');
+  }
+}
+
+/**
+ * Ends the stream when its session ends: at the session's expiry (sliding or absolute) the
+ * session is checked again, and the stream lives on only if activity elsewhere extended it.
+ */
+function watchSession(stream: LiveStream, services: Services, token: string, sessionId: string, request: FastifyRequest) {
+  let timer: NodeJS.Timeout | undefined;
+  stream.onEnd(() => clearTimeout(timer));
+  const failed = (error: unknown) => {
+    request.log.error({ err: error }, 'live session check failed');
+    stream.end();
+  };
+  const schedule = async () => {
+    const times = await findSessionTimes(services.db, sessionId);
+    if (!times) return stream.end();
+    const endsAt = Math.min(times.expiresAt, times.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+    if (stream.isEnded) return;
+    timer = setTimeout(() => recheck().catch(failed), Math.min(MAX_TIMER_MS, Math.max(1_000, endsAt - Date.now())));
+  };
+  const recheck = async () => {
+    if (await resolveCaller(services.db, token)) await schedule();
+    else stream.end();
+  };
+  schedule().catch(failed);
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (error instanceof FunctionError) return reply.status(error.httpStatus).send({ error: error.toWire() });
+  request.log.error({ err: error }, 'live stream failed');
+  return reply.status(500).send({ error: { status: 'INTERNAL', message: `Internal error (request id ${request.id}).` } });
+}
