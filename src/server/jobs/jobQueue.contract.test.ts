@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transaction.ts';
-import { localHarness, pgBossHarness, POLL_MS, type QueueHarness, TestClock } from './jobQueueHarness.ts';
+import { localHarness, pgBossHarness, POLL_MS, type QueueHarness, TestClock } from './jobQueue.contract.harness.ts';
 import type { JobContext } from './queue.ts';
 
 /**
@@ -70,6 +70,19 @@ for (const [label, makeHarness] of implementations) {
       expect(seen).toEqual([{ payload: { n: 1 }, attempt: 1 }]);
     });
 
+    it('sends from a process that never starts workers; a worker process runs the job', async () => {
+      const name = queueName();
+      const sender = h.queue();
+      const id = (await sender.send(name, { n: 1 }))!;
+      expect(await h.job(id)).toMatchObject({ state: 'created', attempt: 0 });
+      const worker = h.queue();
+      const seen: unknown[] = [];
+      await worker.work(name, async (payload) => { seen.push(payload); });
+      await worker.start();
+      await until(async () => (await h.job(id)).state === 'completed', 'the worker process');
+      expect(seen).toEqual([{ n: 1 }]);
+    });
+
     it('makes exactly one job of concurrent singleton sends, inside callers’ transactions too', async () => {
       const name = queueName();
       const q = h.queue();
@@ -77,7 +90,7 @@ for (const [label, makeHarness] of implementations) {
       expect(plain.filter(Boolean)).toHaveLength(1);
 
       // In units of work: a refused send returns null and leaves the caller's transaction usable.
-      const inTx = await Promise.all([1, 2, 3, 4].map((n) => inTransaction(h.app.services.db, async (tx) => {
+      const inTx = await Promise.all([1, 2, 3, 4].map((n) => inTransaction(h.db, async (tx) => {
         const id = await q.send(name, { n }, { tx, singletonKey: 'acct-2' });
         const other = await q.send(name, { n, other: true }, { tx });
         return { id, other };
@@ -87,7 +100,7 @@ for (const [label, makeHarness] of implementations) {
       expect(await h.count(name)).toBe(2 + 4);
 
       // A rolled-back send leaves the key free; a finished job frees its key.
-      await expect(inTransaction(h.app.services.db, async (tx) => {
+      await expect(inTransaction(h.db, async (tx) => {
         expect(await q.send(name, {}, { tx, singletonKey: 'acct-3' })).toBeTruthy();
         throw new Error('roll back');
       })).rejects.toThrow('roll back');
@@ -310,7 +323,7 @@ for (const [label, makeHarness] of implementations) {
         await q.work(name, async (payload) => { seen.push(payload); });
         await q.start();
       }
-      const planned = async () => (await h.app.services.db.selectFrom('job_schedules').select('next_run_at')
+      const planned = async () => (await h.db.selectFrom('job_schedules').select('next_run_at')
         .where('name', '=', name).executeTakeFirstOrThrow()).next_run_at;
       // The clock stands at 10:07; the next match is 10:10.
       expect(new Date(await planned()).toISOString()).toBe('2025-03-10T10:10:00.000Z');

@@ -105,15 +105,26 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     }
   }
 
+  /** One step failing (a schedule, a queue) must not starve the others. */
+  async function step(what: string, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (error) {
+      log.error({ err: error }, `job loop: ${what} failed`);
+    }
+  }
+
   async function tick() {
-    await options.onTick?.();
+    if (options.onTick) await step('periodic work', options.onTick);
     const at = now().getTime();
-    await expireLeases(at);
+    await step('lease expiry', () => expireLeases(at));
     for (const [name, worker] of workers) {
       timeOutOverdue(worker, at);
       const free = worker.concurrency - worker.running.size;
       if (free <= 0 || !active) continue;
-      for (const job of await store.claim(name, free)) run(worker, job);
+      await step(`claim on ${name}`, async () => {
+        for (const job of await store.claim(name, free)) run(worker, job);
+      });
     }
   }
 
@@ -126,11 +137,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     ticking = (async () => {
       do {
         again = false;
-        try {
-          await tick();
-        } catch (error) {
-          log.error({ err: error }, 'job loop failed');
-        }
+        await tick();
       } while (again && active);
     })().finally(() => {
       ticking = null;

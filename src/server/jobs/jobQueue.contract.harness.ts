@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { startTestApp, type TestApp } from '../../../test/support/testApp.ts';
-import { toIso } from '../db/connection.ts';
+import type { Kysely } from 'kysely';
+import { type DatabaseHandle, openDatabase, toIso } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
 import { createLocalQueue } from './localQueue.ts';
 import { createPgBossQueue } from './pgBossQueue.ts';
 import type { JobQueue } from './queue.ts';
@@ -33,7 +35,8 @@ export interface StoredJob {
 /** One JobQueue implementation on one database, as the contract suite drives it. */
 export interface QueueHarness {
   label: string;
-  app: TestApp;
+  /** The app's database, migrated (on PostgreSQL in a throw-away schema). */
+  db: Kysely<Database>;
   /** The clock of every queue made without its own. */
   clock: TestClock;
   queue(options?: { clock?: TestClock; stopTimeoutMs?: number }): JobQueue;
@@ -52,14 +55,45 @@ export interface QueueHarness {
 const log = Fastify({ logger: false }).log;
 export const POLL_MS = 20;
 
+/** A migrated database of the dialect; on PostgreSQL in its own schema, dropped on close. */
+async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (dialect === 'sqlite') {
+    const database = openDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url!, `create schema ${schema}`);
+  const database = openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await adminQuery(url!, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<QueueHarness> {
-  const app = await startTestApp(dialect);
+  const { database, drop } = await openTestDatabase(dialect);
   const clock = new TestClock();
   const queues: JobQueue[] = [];
-  const db = app.services.db;
+  const { db } = database;
   return {
     label: `local queue [${dialect}]`,
-    app, clock,
+    db, clock,
     queue(options = {}) {
       const q = createLocalQueue({ db, log, now: (options.clock ?? clock).now, pollMs: POLL_MS, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs });
       queues.push(q);
@@ -82,16 +116,16 @@ export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<Queu
     stopQueues: () => stopAll(queues),
     async close() {
       await stopAll(queues);
-      await app.stop();
+      await drop();
     },
   };
 }
 
 export async function pgBossHarness(url: string): Promise<QueueHarness> {
-  const app = await startTestApp('postgres');
+  const { database, drop } = await openTestDatabase('postgres');
   const clock = new TestClock();
   const queues: JobQueue[] = [];
-  const db = app.services.db;
+  const { db } = database;
   // pg-boss keeps its tables in a throw-away schema of its own.
   const schema = `boss_${randomBytes(5).toString('hex')}`;
   const job = sql.table(`${schema}.job`);
@@ -99,7 +133,7 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
     select state, retry_count, started_on, start_after from ${job} where id = ${id}::uuid`.execute(db)).rows[0];
   return {
     label: 'pg-boss [postgres]',
-    app, clock,
+    db, clock,
     queue(options = {}) {
       const q = createPgBossQueue({
         connectionString: url, db, log, schema, poolSize: 2, now: (options.clock ?? clock).now,
@@ -132,11 +166,8 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
     stopQueues: () => stopAll(queues),
     async close() {
       await stopAll(queues);
-      await app.stop();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await drop();
+      await adminQuery(url, `drop schema if exists ${schema} cascade`);
     },
   };
 }
