@@ -181,26 +181,28 @@ for (const [label, makeHarness] of implementations) {
         throw new Error(`boom ${job.attempt}`);
       });
       const id = (await q.send(name, {}, { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true }))!;
-      const failsWithin = async (attempt: number, state: string, delaySeconds: number) => {
-        const before = await h.now();
+      /** `before` is read before the attempt could run: the failure's time lies between it and now. */
+      const failsWithin = async (attempt: number, state: string, delaySeconds: number, before: number) => {
         await until(async () => {
           const job = await h.job(id);
           return job.state === state && job.attempt === attempt;
         }, `attempt ${attempt} to fail`);
         const after = await h.now();
         const { runAfter } = await h.job(id);
-        // Exactly now + delay on the local clock; within the failure's window on PostgreSQL's.
+        // The local clock stands still while the attempt runs; PostgreSQL's moves on.
         expect(runAfter.getTime()).toBeGreaterThanOrEqual(before + delaySeconds * 1000);
         expect(runAfter.getTime()).toBeLessThanOrEqual(after + delaySeconds * 1000);
       };
 
+      let before = await h.now();
       await q.start();
-      await failsWithin(1, 'retry', 10);
+      await failsWithin(1, 'retry', 10, before);
       await h.passTime(9);
       await settle();
       expect(attempts).toEqual([1]);
+      before = await h.now();
       await h.passTime(1);
-      await failsWithin(2, 'retry', 20);
+      await failsWithin(2, 'retry', 20, before);
       await h.passTime(20);
       await until(async () => (await h.job(id)).state === 'failed', 'the last attempt to fail');
       await h.passTime(3600);
