@@ -117,9 +117,10 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   async function tick() {
     if (options.onTick) await step('periodic work', options.onTick);
     const at = now().getTime();
+    // Our own overdue attempts first, so the lease check below finds only other workers' jobs.
+    for (const worker of workers.values()) timeOutOverdue(worker, at);
     await step('lease expiry', () => expireLeases(at));
     for (const [name, worker] of workers) {
-      timeOutOverdue(worker, at);
       const free = worker.concurrency - worker.running.size;
       if (free <= 0 || !active) continue;
       await step(`claim on ${name}`, async () => {
