@@ -70,6 +70,16 @@ for (const [label, makeHarness] of implementations) {
       expect(seen).toEqual([{ payload: { n: 1 }, attempt: 1 }]);
     });
 
+    it('refuses send options it could not keep, the same way in both modes', async () => {
+      const q = h.queue();
+      const name = queueName();
+      await expect(q.send(name, {}, { timeoutSeconds: 24 * 3600 })).rejects.toThrow('timeoutSeconds must be a whole number from 1 to under 24 hours');
+      await expect(q.send(name, {}, { timeoutSeconds: 0 })).rejects.toThrow('timeoutSeconds');
+      await expect(q.send(name, {}, { retryLimit: -1 })).rejects.toThrow('retryLimit must be a whole number of at least 0');
+      await expect(q.work(name, async () => {}, { concurrency: 0 })).rejects.toThrow('concurrency must be a whole number of at least 1');
+      expect(await h.count(name)).toBe(0);
+    });
+
     it('sends from a process that never starts workers; a worker process runs the job', async () => {
       const name = queueName();
       const sender = h.queue();
