@@ -34,7 +34,6 @@ export interface StoredJob {
 
 /** One JobQueue implementation on one database, as the contract suite drives it. */
 export interface QueueHarness {
-  label: string;
   /** The app's database, migrated (on PostgreSQL in a throw-away schema). */
   db: Kysely<Database>;
   /** The clock of every queue made without its own. */
@@ -92,7 +91,6 @@ export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<Queu
   const queues: JobQueue[] = [];
   const { db } = database;
   return {
-    label: `local queue [${dialect}]`,
     db, clock,
     queue(options = {}) {
       const q = createLocalQueue({ db, log, now: (options.clock ?? clock).now, pollMs: POLL_MS, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs });
@@ -132,7 +130,6 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
   const stored = async (id: string) => (await sql<{ state: string; retry_count: number; started_on: Date | null; start_after: Date }>`
     select state, retry_count, started_on, start_after from ${job} where id = ${id}::uuid`.execute(db)).rows[0];
   return {
-    label: 'pg-boss [postgres]',
     db, clock,
     queue(options = {}) {
       const q = createPgBossQueue({
