@@ -1,50 +1,57 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema.ts';
-import type { JobHandler, JobQueue, SendOptions } from './queue.ts';
+import { jobPolicyOf } from './jobPolicy.ts';
+import { createPgBossStore, ensureSingletonIndex } from './pgBossStore.ts';
+import { type Clock, type JobQueue, type SendOptions, systemClock } from './queue.ts';
+import { fireDueSchedules, saveSchedule } from './schedules.ts';
+import { createWorkerPool } from './workerPool.ts';
 
 export interface PgBossQueueOptions {
   connectionString: string;
-  /** The app's database: singleton sends lock and check inside one of its transactions. */
+  /** The app's database: sends in a caller's transaction, schedules, and the claim-guarded writes. */
   db: Kysely<Database>;
   log: FastifyBaseLogger;
   /** PostgreSQL schema pg-boss keeps its tables in (tests use a throw-away one). */
   schema?: string;
-  /** How often an idle worker polls for jobs (pg-boss default 2 s, minimum 0.5 s). */
+  /** How often an idle worker polls for jobs (default 2 s, as pg-boss). */
   pollingIntervalSeconds?: number;
-  /** How often schedules are checked (pg-boss default 30 s). */
-  cronIntervalSeconds?: number;
+  /** How long stop() waits for running jobs (default 10 s). */
+  stopTimeoutMs?: number;
+  /** How often expired leases are looked for (default 10 s). */
+  expireCheckMs?: number;
+  /** The process clock, for time-outs, schedules and stop; job times are PostgreSQL's. */
+  now?: Clock;
   poolSize?: number;
 }
 
 /**
- * The scaled mode's queue: pg-boss 10 on the same PostgreSQL, safe with any number of
- * app and worker processes. pg-boss 10 needs each queue created before send/work/schedule,
- * so every entry point first makes sure its queue exists (once per process).
+ * The scaled mode's queue: pg-boss 10's tables, sends and maintenance on the same PostgreSQL,
+ * safe with any number of app and worker processes; the worker loop and schedules are ours
+ * (workerPool.ts, schedules.ts), as in the embedded queue. pg-boss 10 needs each queue created
+ * before use, so every entry point first makes sure its queue exists (once per process).
  */
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const { db, log } = options;
   const schema = options.schema ?? 'pgboss';
+  const now = options.now ?? systemClock;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema,
     max: options.poolSize ?? 4,
     application_name: 'portal-jobs',
-    ...(options.cronIntervalSeconds
-      ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds }
-      : {}),
+    // Schedules run from the app's job_schedules table, the same way in both modes.
+    schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
 
-  const handlers = new Map<string, JobHandler<any>>();
   const queues = new Map<string, Promise<void>>();
-  let started: Promise<PgBoss> | null = null;
-  let working = false;
+  let started: Promise<void> | null = null;
 
   // Sending needs a started pg-boss too, so a process that only sends (a web process without
   // workers) starts it on first use rather than in start().
-  const ready = () => (started ??= boss.start());
+  const ready = () => (started ??= boss.start().then(() => ensureSingletonIndex(db, schema)));
 
   function ensureQueue(name: string): Promise<void> {
     let created = queues.get(name);
@@ -56,73 +63,57 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     return created;
   }
 
-  async function attach(name: string, handler: JobHandler<any>) {
-    await ensureQueue(name);
-    const workOptions = { includeMetadata: true as const, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-    await boss.work<object>(name, workOptions, async ([job]) => {
-      const attempt = job.retryCount + 1;
-      try {
-        await handler(job.data, { id: job.id, attempt });
-      } catch (error) {
-        log.warn({ err: error, jobId: job.id, queue: name, attempt, willRetry: job.retryCount < job.retryLimit }, 'job failed');
-        throw error;
-      }
-    });
-  }
+  const pool = createWorkerPool({
+    store: createPgBossStore({ boss, db, schema }), log, now,
+    pollMs: (options.pollingIntervalSeconds ?? 2) * 1000,
+    stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+    expireCheckMs: options.expireCheckMs ?? 10_000,
+    onTick: () => fireDueSchedules({ db, now: now(), log, send: (name, payload, tx) => queue.send(name, payload, { tx }) }),
+  });
 
-  /** pg-boss runs its INSERT on the given Kysely connection: the caller's transaction or a new one. */
+  /** pg-boss runs its INSERT on the given Kysely connection: the caller's transaction. */
   const onConnection = (conn: Kysely<Database>) => ({
     executeSql: async (text: string, values: unknown[] = []) =>
       ({ rows: (await conn.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
   });
 
-  /** pg-boss's singletonKey only dedupes under special queue policies; ours means "one unfinished job per key". */
-  async function sendSingleton(conn: Kysely<Database>, name: string, payload: object, sendOptions: PgBoss.SendOptions, key: string) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`${schema}:${name}:${key}`}))`.execute(conn);
-    const unfinished = await sql`select 1 from ${sql.table(`${schema}.job`)}
-      where name = ${name} and singleton_key = ${key} and state < 'completed' limit 1`.execute(conn);
-    if (unfinished.rows.length) return null;
-    return boss.send(name, payload, { ...sendOptions, db: onConnection(conn) });
-  }
-
-  return {
+  const queue: JobQueue = {
     async send(name, payload, sendOptions: SendOptions = {}) {
+      const policy = jobPolicyOf(sendOptions);
       await ensureQueue(name);
-      const mapped: PgBoss.SendOptions = {
-        retryLimit: sendOptions.retryLimit ?? 2,
-        retryDelay: sendOptions.retryDelaySeconds ?? 0,
-        retryBackoff: sendOptions.retryBackoff ?? false,
+      const id = await boss.send(name, payload, {
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryBackoff,
+        expireInSeconds: policy.timeoutSeconds,
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-      };
-      const key = sendOptions.singletonKey;
-      if (sendOptions.tx) {
-        const conn = sendOptions.tx.db;
-        return key ? sendSingleton(conn, name, payload, mapped, key) : boss.send(name, payload, { ...mapped, db: onConnection(conn) });
+        ...(sendOptions.tx ? { db: onConnection(sendOptions.tx.db) } : {}),
+      });
+      if (id) {
+        if (sendOptions.tx) sendOptions.tx.afterCommit(() => { setImmediate(pool.kick); });
+        else setImmediate(pool.kick);
       }
-      if (key) return db.transaction().execute((trx) => sendSingleton(trx, name, payload, mapped, key));
-      return boss.send(name, payload, mapped);
+      return id;
     },
-    async work(name, handler) {
-      handlers.set(name, handler);
-      if (working) await attach(name, handler);
+    async work(name, handler, workOptions) {
+      await ensureQueue(name);
+      pool.register(name, handler, workOptions);
     },
     async schedule(name, cron, payload) {
       await ensureQueue(name);
-      await boss.schedule(name, cron, payload, { tz: 'UTC' });
+      await saveSchedule(db, name, cron, payload, now());
     },
     async start() {
-      if (working) return;
       await ready();
-      working = true;
-      for (const [name, handler] of handlers) await attach(name, handler);
+      pool.start();
     },
     async stop() {
-      working = false;
+      await pool.stop();
       if (!started) return;
       await started.catch(() => undefined);
-      // Graceful: running jobs finish (or fail back into retry) before the pool closes.
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await boss.stop({ graceful: false, wait: true });
     },
   };
+  return queue;
 }

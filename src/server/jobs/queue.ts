@@ -11,21 +11,54 @@ export interface SendOptions {
   retryLimit?: number;
   /** Seconds before the first retry (default 0). */
   retryDelaySeconds?: number;
-  /** Double the delay on each retry. */
+  /** Double the delay on each retry (the first delay is then at least 1 s). */
   retryBackoff?: boolean;
   /** Seconds to wait before the first attempt. */
   startAfterSeconds?: number;
-  /** At most one queued job per key. */
+  /**
+   * At most one unfinished (waiting, retrying or running) job per queue and key, enforced by a
+   * unique index: a send whose key is taken returns null, also when sends race.
+   */
   singletonKey?: string;
+  /**
+   * Seconds an attempt may run (default 900). Past it the attempt counts as failed and is retried
+   * per the policy above; it is also the claim's lease, after which another worker may take a
+   * job whose worker died.
+   */
+  timeoutSeconds?: number;
 }
 
-export type JobHandler<T = unknown> = (payload: T, job: { id: string; attempt: number }) => Promise<void>;
+export interface WorkOptions {
+  /** Jobs of this queue run at once in this process (default 1). */
+  concurrency?: number;
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 for the first attempt, counting retries and expired leases, not jobs handed back on stop. */
+  attempt: number;
+  /** Aborted when the attempt timed out or the queue stopped and handed the job back. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T = unknown> = (payload: T, job: JobContext) => Promise<void>;
 
 export interface JobQueue {
   send<T extends object>(queue: string, payload: T, options?: SendOptions): Promise<string | null>;
-  work<T>(queue: string, handler: JobHandler<T>): Promise<void>;
-  /** Runs `queue` with `payload` on a cron schedule (five fields, UTC). */
+  work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** Sends `payload` to `queue` at every matching minute of a cron expression (five fields, UTC). */
   schedule<T extends object>(queue: string, cron: string, payload: T): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Stops claiming, waits a bounded time for running jobs, then hands the ones still running
+   * back (claimable again at once, the attempt not counted) instead of leaving them locked.
+   */
   stop(): Promise<void>;
 }
+
+/** Where a queue reads the time: tests move it instead of sleeping. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+export const DEFAULT_RETRY_LIMIT = 2;
+export const DEFAULT_TIMEOUT_SECONDS = 15 * 60;

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { type DatabaseHandle, openDatabase, toIso } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { createLocalQueue } from './localQueue.ts';
+import { createPgBossQueue } from './pgBossQueue.ts';
+import type { JobQueue } from './queue.ts';
+
+const START = Date.parse('2025-03-10T10:07:00.000Z');
+
+/** A clock the test moves; each queue reads the one it was given. */
+export class TestClock {
+  constructor(private at: number = START) {}
+  now = () => new Date(this.at);
+  advance(seconds: number) {
+    this.at += seconds * 1000;
+  }
+  /** Back to 2025-03-10T10:07:00Z, where every test starts. */
+  reset() {
+    this.at = START;
+  }
+}
+
+export interface StoredJob {
+  state: string;
+  /** Claims counted so far (a handed-back claim is not counted). */
+  attempt: number;
+  runAfter: Date;
+}
+
+/** One JobQueue implementation on one database, as the contract suite drives it. */
+export interface QueueHarness {
+  /** The app's database, migrated (on PostgreSQL in a throw-away schema). */
+  db: Kysely<Database>;
+  /** The clock of every queue made without its own. */
+  clock: TestClock;
+  queue(options?: { clock?: TestClock; stopTimeoutMs?: number }): JobQueue;
+  /** Time passes: the shared clock moves, and so do times the implementation keeps in its database. */
+  passTime(seconds: number): Promise<void>;
+  job(id: string): Promise<StoredJob>;
+  /** Unfinished and finished jobs of a queue. */
+  count(queue: string): Promise<number>;
+  /** The time the implementation stamps jobs with (its clock, or PostgreSQL's now()). */
+  now(): Promise<number>;
+  /** Stops every queue made so far (between tests). */
+  stopQueues(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const log = Fastify({ logger: false }).log;
+export const POLL_MS = 20;
+
+/** A migrated database of the dialect; on PostgreSQL in its own schema, dropped on close. */
+async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (dialect === 'sqlite') {
+    const database = openDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url!, `create schema ${schema}`);
+  const database = openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await adminQuery(url!, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<QueueHarness> {
+  const { database, drop } = await openTestDatabase(dialect);
+  const clock = new TestClock();
+  const queues: JobQueue[] = [];
+  const { db } = database;
+  return {
+    db, clock,
+    queue(options = {}) {
+      const q = createLocalQueue({ db, log, now: (options.clock ?? clock).now, pollMs: POLL_MS, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs });
+      queues.push(q);
+      return q;
+    },
+    async passTime(seconds) {
+      clock.advance(seconds);
+    },
+    async job(id) {
+      const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { state: row.state, attempt: row.attempts, runAfter: new Date(toIso(row.run_at)!) };
+    },
+    async count(queue) {
+      const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('queue', '=', queue).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async now() {
+      return clock.now().getTime();
+    },
+    stopQueues: () => stopAll(queues),
+    async close() {
+      await stopAll(queues);
+      await drop();
+    },
+  };
+}
+
+export async function pgBossHarness(url: string): Promise<QueueHarness> {
+  const { database, drop } = await openTestDatabase('postgres');
+  const clock = new TestClock();
+  const queues: JobQueue[] = [];
+  const { db } = database;
+  // pg-boss keeps its tables in a throw-away schema of its own.
+  const schema = `boss_${randomBytes(5).toString('hex')}`;
+  const job = sql.table(`${schema}.job`);
+  const stored = async (id: string) => (await sql<{ state: string; retry_count: number; started_on: Date | null; start_after: Date }>`
+    select state, retry_count, started_on, start_after from ${job} where id = ${id}::uuid`.execute(db)).rows[0];
+  return {
+    db, clock,
+    queue(options = {}) {
+      const q = createPgBossQueue({
+        connectionString: url, db, log, schema, poolSize: 2, now: (options.clock ?? clock).now,
+        pollingIntervalSeconds: POLL_MS / 1000, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs,
+      });
+      queues.push(q);
+      return q;
+    },
+    async passTime(seconds) {
+      // pg-boss compares its stored times with PostgreSQL's now(): move them back instead of
+      // waiting, before the clock moves, so a queue that sees the new time sees them moved too.
+      await sql`update ${job} set start_after = start_after - make_interval(secs => ${seconds}),
+        started_on = started_on - make_interval(secs => ${seconds}), created_on = created_on - make_interval(secs => ${seconds})`.execute(db);
+      clock.advance(seconds);
+    },
+    async job(id) {
+      const row = await stored(id);
+      if (!row) throw new Error(`no job ${id}`);
+      // retry_count counts claims after the first; started_on is cleared when a claim is handed back.
+      return { state: row.state, attempt: row.retry_count + (row.started_on ? 1 : 0), runAfter: row.start_after };
+    },
+    async count(queue) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${job} where name = ${queue}`.execute(db);
+      return rows[0].n;
+    },
+    async now() {
+      const { rows } = await sql<{ now: Date }>`select now() as now`.execute(db);
+      return rows[0].now.getTime();
+    },
+    stopQueues: () => stopAll(queues),
+    async close() {
+      await stopAll(queues);
+      await drop();
+      await adminQuery(url, `drop schema if exists ${schema} cascade`);
+    },
+  };
+}
+
+async function stopAll(queues: JobQueue[]) {
+  await Promise.all(queues.splice(0).map((q) => q.stop()));
+}

@@ -1,0 +1,65 @@
+import type { Kysely, Selectable } from 'kysely';
+import { toIso } from '../db/connection.ts';
+import type { Database, JobsTable } from '../db/schema.ts';
+import type { ClaimedJob, JobStore } from './jobStore.ts';
+import type { Clock } from './queue.ts';
+
+const WAITING = ['created', 'retry'] as const;
+
+/**
+ * The embedded queue's jobs table. A claim is one UPDATE ... RETURNING whose WHERE repeats the
+ * waiting states, so two claimers (PostgreSQL in tests, several pools) never take one job; all
+ * times come from the queue's clock.
+ */
+export function createLocalStore(db: Kysely<Database>, now: Clock): JobStore {
+  const iso = (offsetSeconds = 0) => new Date(now().getTime() + offsetSeconds * 1000).toISOString();
+  const claimed = (job: ClaimedJob) => db.updateTable('jobs')
+    .where('id', '=', job.id).where('state', '=', 'active').where('attempts', '=', job.attempt);
+  const held = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) === 1;
+
+  return {
+    async claim(queue, limit) {
+      const at = iso();
+      const rows = await db.updateTable('jobs')
+        .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), started_at: at }))
+        .where('id', 'in', (eb) => eb.selectFrom('jobs').select('id')
+          .where('queue', '=', queue).where('state', 'in', WAITING).where('run_at', '<=', at)
+          .orderBy('run_at').orderBy('id').limit(limit))
+        .where('state', 'in', WAITING)
+        .returningAll()
+        .execute();
+      return rows.map(toClaimed);
+    },
+    async complete(job) {
+      return held(await claimed(job).set({ state: 'completed', completed_at: iso(), last_error: null }).executeTakeFirst());
+    },
+    async fail(job, error, retryInSeconds) {
+      const outcome = retryInSeconds === null
+        ? { state: 'failed' as const, completed_at: iso() }
+        : { state: 'retry' as const, run_at: iso(retryInSeconds) };
+      return held(await claimed(job).set({ ...outcome, last_error: error }).executeTakeFirst());
+    },
+    async release(job) {
+      const attempts = job.attempt - 1;
+      return held(await claimed(job)
+        .set({ state: attempts === 0 ? 'created' : 'retry', attempts, run_at: iso(), started_at: null })
+        .executeTakeFirst());
+    },
+    async expired(queues) {
+      if (!queues.length) return [];
+      const at = now().getTime();
+      const running = await db.selectFrom('jobs').selectAll().where('queue', 'in', queues).where('state', '=', 'active').execute();
+      return running
+        .filter((row) => !row.started_at || new Date(toIso(row.started_at)!).getTime() + row.timeout_seconds * 1000 <= at)
+        .map(toClaimed);
+    },
+  };
+}
+
+function toClaimed(row: Selectable<JobsTable>): ClaimedJob {
+  return {
+    id: row.id, queue: row.queue, payload: JSON.parse(row.payload), attempt: row.attempts,
+    retryLimit: row.retry_limit, retryDelaySeconds: row.retry_delay_seconds, retryBackoff: Boolean(row.retry_backoff),
+    timeoutSeconds: row.timeout_seconds,
+  };
+}
