@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_keyset_indexes.ts';
 import * as m0003 from './migrations/0003_platform_events.ts';
+import * as m0005 from './migrations/0005_audit_and_impersonation.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_keyset_indexes': m0002,
   '0003_platform_events': m0003,
+  '0005_audit_and_impersonation': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { hasAuditEntry } from '../audit/record.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { Caller, FunctionContext, Services } from './context.ts';
 import { FunctionError, invalidArgument, notFound, permissionDenied, unauthenticated } from './errors.ts';
 import type { FunctionHandler } from './registry.ts';
@@ -36,13 +38,16 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
       const { contract } = handler;
       const caller = await callerOf(request, opts.services);
       if (contract.access !== 'public' && !caller) throw unauthenticated(contract.unauthenticatedMessage);
-      if (contract.access === 'super_admin' && caller?.globalRole !== 'super_admin') throw permissionDenied();
+      // The back office is refused before its handler runs, whatever the function's own checks.
+      if (contract.access === 'back_office' && caller?.globalRole !== 'super_admin') throw permissionDenied();
       const envelope = body.safeParse(request.body ?? {});
       if (!envelope.success) throw invalidArgument(envelope.error.issues[0].message);
       const input = contract.input.safeParse(envelope.data.data ?? {});
       if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
       const ctx: FunctionContext = { caller, services: opts.services, requestId: request.id, log: request.log };
-      const result = await handler.handle(input.data, ctx as never);
+      const result = contract.access === 'back_office' && contract.kind === 'write'
+        ? await auditedBackOfficeWrite(handler, input.data, ctx, opts.services)
+        : await handler.handle(input.data, ctx as never);
       return reply.send({ result: opts.validateOutputs ? contract.output.parse(result) : result });
     } catch (error) {
       return sendError(request, reply, error);
@@ -53,6 +58,18 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
 async function callerOf(request: FastifyRequest, services: Services): Promise<Caller | null> {
   const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
   return token ? resolveCaller(services.db, token) : null;
+}
+
+/**
+ * A back-office write runs in one unit of work handed to its handler, and commits only if the
+ * handler recorded an audit entry in it; otherwise it rolls back and answers INTERNAL (logged).
+ */
+async function auditedBackOfficeWrite(handler: FunctionHandler, input: unknown, ctx: FunctionContext, services: Services) {
+  return inTransaction(services.db, async (tx) => {
+    const result = await handler.handle(input, { ...ctx, tx } as never);
+    if (!hasAuditEntry(tx)) throw new Error(`back-office write ${handler.contract.name} recorded no audit entry; rolled back`);
+    return result;
+  }, ctx.log);
 }
 
 function publicIssue(issue: z.core.$ZodIssue) {

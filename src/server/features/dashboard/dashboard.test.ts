@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, accountWithMembers, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
-import { NO_ACCOUNT_ACCESS } from '../accounts/policy.ts';
+import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 
 type Who = 'signedOut' | 'member' | 'admin' | 'owner' | 'outsider' | 'globalAdmin';
 

@@ -4,6 +4,7 @@ import type { TicketReply, TicketSummary } from '../../../common/contracts/ticke
 import type { TicketPriority } from '../../../common/constants.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller } from '../../rpc/context.ts';
@@ -21,6 +22,9 @@ export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
     await recordEvent(tx, {
       type: 'support.ticket.created', accountId: input.accountId, actorUserId: caller.userId,
       payload: { ticketId: id, subject: input.subject, priority: input.priority },
+    });
+    await recordIfActingAs(tx, caller, {
+      action: 'ticket.created', target: { type: 'ticket', id }, after: { accountId: input.accountId, subject: input.subject, priority: input.priority },
     });
   });
   return id;
@@ -67,6 +71,7 @@ export async function replyToTicket(db: Kysely<Database>, caller: Caller, ticket
       type: 'support.ticket.replied', accountId: ticket.accountId, actorUserId: caller.userId,
       payload: { ticketId: ticket.id, replyId: id },
     });
+    await recordIfActingAs(tx, caller, { action: 'ticket.replied', target: { type: 'ticket', id: ticket.id }, after: { replyId: id } });
   });
   return { id, authorName: caller.name, body, createdAt: now, byTicketOwner: caller.userId === ticket.authorId };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
-import { NO_ACCOUNT_ACCESS } from '../accounts/policy.ts';
+import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 import { TICKET_NOT_FOUND } from './policy.ts';
 
 type Who = 'signedOut' | 'member' | 'admin' | 'owner' | 'outsider' | 'globalAdmin';
