@@ -8,6 +8,7 @@ import { type App, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { FunctionHandler } from '../../src/server/rpc/registry.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Config overrides; tests hash with a low scrypt cost unless they set passwordHashCost. */
   config?: Partial<Config>;
+  /** Test-only functions registered beside the features' (e.g. back-office contracts before issue 8). */
+  handlers?: FunctionHandler[];
 }
 
 export async function startTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,7 +73,7 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
-  const built = await buildApp({ config, database, validateOutputs: true, logger: false });
+  const built = await buildApp({ config, database, validateOutputs: true, logger: false, extraHandlers: options.handlers });
   await built.app.ready();
 
   const testApp: TestApp = {
