@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORED_INVITATION_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountRole, empty, isoDate, successMessage } from './shared.ts';
 
@@ -17,7 +18,7 @@ export const invitationView = z.object({
   email: z.string(),
   role: accountRole,
   invitedByEmail: z.string(),
-  status: z.enum(['pending', 'accepted', 'expired', 'revoked']),
+  status: z.enum([...STORED_INVITATION_STATUSES, 'expired']),
   createdAt: isoDate,
   expiresAt: isoDate,
 });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, GlobalRole, InviteRole } from '../../common/constants.ts';
+import type { AccountRole, GlobalRole, InviteRole, StoredInvitationStatus } from '../../common/constants.ts';
 
 /** Timestamps go in as ISO strings; PostgreSQL gives Date back, SQLite the string. Use `toIso`. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -68,7 +68,7 @@ export interface InvitationsTable {
   account_id: string;
   email: string;
   role: InviteRole;
-  status: string;
+  status: StoredInvitationStatus;
   invited_by_user_id: string | null;
   invited_by_email: string;
   created_at: DefaultedTimestamp;

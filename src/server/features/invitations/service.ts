@@ -25,7 +25,7 @@ function toView(row: InvitationRow, now: Date): InvitationView {
   return {
     id: row.id, accountId: row.account_id, accountName: row.account_name, email: row.email,
     role: row.role, invitedByEmail: row.invited_by_email,
-    status: status as InvitationView['status'], createdAt: toIso(row.created_at)!, expiresAt: toIso(row.expires_at)!,
+    status, createdAt: toIso(row.created_at)!, expiresAt: toIso(row.expires_at)!,
   };
 }
 
