@@ -11,6 +11,8 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
   let cast: PermissionCast;
   /** The operator's own account, active before impersonation starts. */
   let ownAccountId: string;
+  /** A ticket the operator opened in their own account before acting as another. */
+  let ownTicketId: string;
   const operator = () => cast.globalAdmin;
   const callerOf = async (user: TestUser): Promise<Caller> => (await resolveCaller(t.services.db, user.token))!;
   const audit = (action: string) => t.services.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
@@ -19,6 +21,7 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     t = await startTestApp(dialect);
     cast = await permissionCast(t);
     ownAccountId = (await t.call('createAccount', { accountName: 'Operator\'s own' }, operator())).result.account.id;
+    ownTicketId = (await t.call('submitTicket', { subject: 'Mine', description: 'Own.', priority: 'low', accountId: ownAccountId }, operator())).result.ticketId;
   });
   afterAll(async () => { await t.stop(); });
 
@@ -89,6 +92,13 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     }
   });
 
+  it('while impersonating, the ticket list and ticket reads stay inside the account acted as', async () => {
+    const listed = (await t.call('listMyTickets', {}, operator())).result.tickets;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((x: { accountId: string }) => x.accountId === cast.accountId)).toBe(true);
+    expect((await t.call('getTicket', { ticketId: ownTicketId }, operator())).status).toBe(404);
+  });
+
   it('an ordinary customer\'s writes leave no audit entry', async () => {
     const res = await t.call('submitTicket', await sampleInputs.submitTicket({ t, cast, as: cast.member }), cast.member);
     expect(res.status).toBe(200);
@@ -102,6 +112,7 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     const state = (await t.call('getSessionState', {}, operator())).result;
     expect(state).toMatchObject({ activeAccountId: ownAccountId, activeRole: 'account_owner', impersonation: null });
     expect((await t.call('getDashboard', { accountId: cast.accountId }, operator())).status).toBe(403);
+    expect((await t.call('listMyTickets', {}, operator())).result.tickets.map((x: { id: string }) => x.id)).toContain(ownTicketId);
     const [entry] = await audit('impersonation.stopped');
     expect(entry).toMatchObject({ actor_user_id: operator().id, acting_as_account_id: cast.accountId, target_id: cast.accountId });
     await expect(stopImpersonation(t.services.db, await callerOf(operator()))).rejects.toMatchObject({ code: 'FAILED_PRECONDITION', message: NOT_IMPERSONATING });

@@ -25,9 +25,18 @@ export function mayAccessTicket(caller: Caller, ticket: { authorId: string; acco
   return ownTicket || administers(effectiveRole(caller, ticket.accountId, storedRole));
 }
 
-/** The ticket list shows a caller only the tickets they opened, in every account (spec: filtered by the user's id). */
-export function ticketListScope(caller: Caller): { authorId: string } {
-  return { authorId: caller.userId };
+export interface TicketListScope {
+  authorId: string;
+  /** Only this account's tickets, or every account's when null. */
+  accountId: string | null;
+}
+
+/**
+ * The ticket list shows a caller only the tickets they opened, in every account (spec: filtered
+ * by the user's id); an impersonating operator, only those in the account acted as.
+ */
+export function ticketListScope(caller: Caller): TicketListScope {
+  return { authorId: caller.userId, accountId: caller.actingAs?.accountId ?? null };
 }
 
 /**

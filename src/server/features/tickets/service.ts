@@ -11,7 +11,7 @@ import type { Caller } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
-import { TICKET_NOT_FOUND } from './policy.ts';
+import { TICKET_NOT_FOUND, type TicketListScope } from './policy.ts';
 
 export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
   accountId: string; subject: string; description: string; priority: TicketPriority;
@@ -31,9 +31,9 @@ export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
 }
 
 /** Keyset pagination: one extra row tells whether another page exists. */
-export async function pageOfMyTickets(db: Kysely<Database>, scope: { authorId: string }, limit: number, cursor: string | null | undefined) {
+export async function pageOfMyTickets(db: Kysely<Database>, scope: TicketListScope, limit: number, cursor: string | null | undefined) {
   const after = cursor ? decodeTicketCursor(cursor) : null;
-  const rows = await listTicketsOfUser(db, scope.authorId, limit + 1, after);
+  const rows = await listTicketsOfUser(db, scope.authorId, scope.accountId, limit + 1, after);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const tickets: TicketSummary[] = page.map((r) => ({
