@@ -6,12 +6,13 @@ import { describeEachDialect, startTestApp, type TestApp } from '../support/test
 describeEachDialect('back-office functions: the gate and the audit rule', (dialect) => {
   let t: TestApp;
   let cast: PermissionCast;
+  const errorLog: string[] = [];
   const accountName = async (id: string) =>
     (await t.services.db.selectFrom('accounts').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
   const auditRows = (targetId: string) => t.services.db.selectFrom('audit_log').selectAll().where('target_id', '=', targetId).execute();
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { handlers: backOfficeTestHandlers });
+    t = await startTestApp(dialect, { handlers: backOfficeTestHandlers, errorLog });
     cast = await permissionCast(t);
   });
   beforeEach(() => {
@@ -59,7 +60,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
     expect(entry.request_id).toEqual(expect.any(String));
   });
 
-  it('a back-office write that records no audit entry is rolled back and answers 500 with a request id', async () => {
+  it('a back-office write that records no audit entry is rolled back, logged, and answers 500 with a request id', async () => {
     const before = await accountName(cast.accountId);
     const res = await t.call('testBackOfficeRenameUnaudited', { accountId: cast.accountId, name: 'Silently renamed' }, cast.globalAdmin);
     expect(handlerRuns.renameUnaudited).toBe(1);
@@ -67,5 +68,8 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
     expect(res.error).toEqual({ status: 'INTERNAL', message: expect.stringMatching(/^Internal error \(request id [0-9a-f-]{36}\)\.$/) });
     expect(await accountName(cast.accountId)).toBe(before);
     expect(await auditRows(cast.accountId)).toEqual([]);
+    const requestId = /request id ([0-9a-f-]{36})/.exec(res.error!.message)![1];
+    const logged = errorLog.map((line) => JSON.parse(line)).find((entry) => entry.reqId === requestId);
+    expect(logged?.err?.message).toContain('testBackOfficeRenameUnaudited recorded no audit entry');
   });
 });

@@ -54,6 +54,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Test-only functions registered beside the features' (e.g. back-office contracts before issue 8). */
   handlers?: FunctionHandler[];
+  /** Receives the app's log lines (JSON, level error and above); without it the app logs nothing. */
+  errorLog?: string[];
 }
 
 export async function startTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -73,7 +75,10 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
-  const built = await buildApp({ config, database, validateOutputs: true, logger: false, extraHandlers: options.handlers });
+  const built = await buildApp({
+    config, database, validateOutputs: true, extraHandlers: options.handlers,
+    logger: options.errorLog ? { level: 'error', stream: { write: (line: string) => { options.errorLog!.push(line); } } } : false,
+  });
   await built.app.ready();
 
   const testApp: TestApp = {
