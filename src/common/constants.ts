@@ -17,6 +17,10 @@ export const DEFAULT_INVITE_ROLE: InviteRole = 'super_admin';
 export const GLOBAL_ROLES = ['user', 'super_admin'] as const;
 export type GlobalRole = (typeof GLOBAL_ROLES)[number];
 
+/** What an invitation row stores; 'expired' is only ever shown, derived from expires_at. */
+export const STORED_INVITATION_STATUSES = ['pending', 'accepted', 'revoked'] as const;
+export type StoredInvitationStatus = (typeof STORED_INVITATION_STATUSES)[number];
+
 export const INVITATION_TTL_DAYS = 7;
 
 export const REDIRECT_AFTER_TICKET_MS = 1_500;

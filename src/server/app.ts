@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Auth, createAuth } from './auth/betterAuth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle } from './db/connection.ts';
-import { handlers } from './features/index.ts';
+import { handlers as featureHandlers } from './features/index.ts';
 import { liveTopics } from './features/liveTopics.ts';
 import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
@@ -18,6 +18,7 @@ import { createLiveBus, type LiveBusChoice } from './live/bus.ts';
 import { liveRoutes, type LiveStreamSettings } from './live/liveRoutes.ts';
 import type { Services } from './rpc/context.ts';
 import { rpcRoutes } from './rpc/plugin.ts';
+import type { FunctionHandler } from './rpc/registry.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -31,10 +32,14 @@ export interface BuildOptions {
   /** The live bus to use instead of the mode's own (tests pick PostgreSQL's explicitly). */
   liveBus?: LiveBusChoice;
   liveStreams?: Partial<LiveStreamSettings>;
+  /** Functions registered beside the features' (tests register test-only contracts, e.g. back-office ones). */
+  extraHandlers?: FunctionHandler[];
 }
 
 export interface App {
   app: FastifyInstance;
+  /** Every registered function: the permission matrix calls each of them. */
+  handlers: FunctionHandler[];
   services: Services;
   auth: Auth;
   close(): Promise<void>;
@@ -42,6 +47,7 @@ export interface App {
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
+  const handlers = [...featureHandlers, ...(options.extraHandlers ?? [])];
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
@@ -78,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   return {
     app,
+    handlers,
     services,
     auth,
     async close() {

@@ -8,28 +8,28 @@ import { describeEachDialect, startTestApp, type TestApp } from '../support/test
 
 // Small contracts of our own exercise the protocol itself, apart from any feature's rules.
 const greet = implement(defineContract({
-  name: 'greet', summary: 'Greets.', access: 'public',
+  name: 'greet', summary: 'Greets.', access: 'public', kind: 'read',
   input: z.object({ name: z.string({ error: 'Name must be text.' }).min(2, 'Name needs at least 2 characters.').default('world') }),
   output: z.object({ greeting: z.string() }),
 }), async ({ name }) => ({ greeting: `hello ${name}` }));
 
 const explode = implement(defineContract({
-  name: 'explode', summary: 'Fails unexpectedly.', access: 'public',
+  name: 'explode', summary: 'Fails unexpectedly.', access: 'public', kind: 'read',
   input: z.object({}), output: z.object({}),
 }), async () => { throw new Error('connection to 10.0.0.7 refused: password=hunter2'); });
 
 const drift = implement(defineContract({
-  name: 'drift', summary: 'Returns what its contract does not promise.', access: 'public',
+  name: 'drift', summary: 'Returns what its contract does not promise.', access: 'public', kind: 'read',
   input: z.object({}), output: z.object({ count: z.number() }),
 }), async () => ({ count: 'many' }) as never);
 
 const whoAmI = implement(defineContract({
-  name: 'whoAmI', summary: 'Signed-in only.', access: 'user',
+  name: 'whoAmI', summary: 'Signed-in only.', access: 'user', kind: 'read',
   input: z.object({}), output: z.object({ email: z.string() }),
 }), async (_input, ctx) => ({ email: ctx.caller.email }));
 
 const adminOnly = implement(defineContract({
-  name: 'adminOnly', summary: 'Global super admins only.', access: 'super_admin',
+  name: 'adminOnly', summary: 'Global super admins only.', access: 'back_office', kind: 'read',
   input: z.object({}), output: z.object({ ok: z.boolean() }),
 }), async () => ({ ok: true }));
 

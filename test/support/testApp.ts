@@ -8,6 +8,7 @@ import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { FunctionHandler } from '../../src/server/rpc/registry.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -64,6 +65,10 @@ export interface TestAppOptions {
   database?: SharedTestDatabase;
   /** Run job workers in this app, as `npm start` does. */
   runWorkers?: boolean;
+  /** Test-only functions registered beside the features' (e.g. back-office contracts before issue 8). */
+  handlers?: FunctionHandler[];
+  /** Receives the app's log lines (JSON, level error and above); without it the app logs nothing. */
+  errorLog?: string[];
 }
 
 export interface SharedTestDatabase {
@@ -114,7 +119,10 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
-  const built = await buildApp({ config, database, validateOutputs: true, logger: false, runWorkers: options.runWorkers, ...options.live });
+  const built = await buildApp({
+    config, database, validateOutputs: true, extraHandlers: options.handlers, runWorkers: options.runWorkers, ...options.live,
+    logger: options.errorLog ? { level: 'error', stream: { write: (line: string) => { options.errorLog!.push(line); } } } : false,
+  });
   await built.app.ready();
 
   const testApp: TestApp = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../protocol.ts';
+import { allow, defineContract } from '../protocol.ts';
 import { accountId, accountRole, empty, isoDate } from './shared.ts';
 
 export const ACCOUNT_NAME_REQUIRED = 'Account name is required and you must be logged in.';
@@ -32,6 +32,8 @@ export const listMyAccounts = defineContract({
   name: 'listMyAccounts',
   summary: 'Accounts the caller is a member of, with the caller\'s role in each.',
   access: 'user',
+  kind: 'read',
+  permissions: allow.signedIn,
   input: empty,
   output: z.object({ accounts: z.array(accountSummary) }),
 });
@@ -40,6 +42,8 @@ export const createAccount = defineContract({
   name: 'createAccount',
   summary: 'Creates an active account owned by the caller and makes it the active account.',
   access: 'user',
+  kind: 'write',
+  permissions: allow.signedIn,
   unauthenticatedMessage: ACCOUNT_NAME_REQUIRED,
   input: z.object({
     accountName: z.string({ error: ACCOUNT_NAME_REQUIRED }).trim().min(1, ACCOUNT_NAME_REQUIRED)
@@ -52,6 +56,8 @@ export const getAccount = defineContract({
   name: 'getAccount',
   summary: 'One account the caller belongs to, with the caller\'s role and abilities.',
   access: 'user',
+  kind: 'read',
+  permissions: allow.members,
   input: z.object({ accountId }),
   output: accountView,
 });

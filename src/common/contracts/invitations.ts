@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '../protocol.ts';
+import { STORED_INVITATION_STATUSES } from '../constants.ts';
+import { allow, defineContract } from '../protocol.ts';
 import { accountRole, empty, isoDate, successMessage } from './shared.ts';
 
 export const INVITATION_INVALID = 'This invitation is invalid, expired, or has already been accepted.';
@@ -17,24 +18,40 @@ export const invitationView = z.object({
   email: z.string(),
   role: accountRole,
   invitedByEmail: z.string(),
-  status: z.enum(['pending', 'accepted', 'expired', 'revoked']),
+  status: z.enum([...STORED_INVITATION_STATUSES, 'expired']),
   createdAt: isoDate,
   expiresAt: isoDate,
 });
 export type InvitationView = z.infer<typeof invitationView>;
 
+/**
+ * Whether the caller may accept, computed by the server's policy so the page never re-derives
+ * it: `invalid` (not pending or expired), `sign_in` (signed out), `wrong_email` (addressed to
+ * another address). `message` is the text to show when refused.
+ */
+export const invitationAcceptance = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(['invalid', 'sign_in', 'wrong_email']).nullable(),
+  message: z.string().nullable(),
+});
+export type InvitationAcceptance = z.infer<typeof invitationAcceptance>;
+
 export const getInvitation = defineContract({
   name: 'getInvitation',
   summary: 'An invitation by its unguessable id (the id is the capability; no sign-in needed to view).',
   access: 'public',
+  kind: 'read',
+  permissions: allow.everyone,
   input: z.object({ invitationId }),
-  output: invitationView,
+  output: invitationView.extend({ acceptance: invitationAcceptance }),
 });
 
 export const acceptInvitation = defineContract({
   name: 'acceptInvitation',
   summary: 'Accepts a pending invitation addressed to the caller\'s e-mail and makes that account active.',
   access: 'user',
+  kind: 'write',
+  permissions: allow.signedIn,
   unauthenticatedMessage: INVITATION_SIGN_IN,
   input: z.object({ invitationId }),
   output: successMessage.extend({ accountId: z.string() }),
@@ -44,6 +61,8 @@ export const listMyInvitations = defineContract({
   name: 'listMyInvitations',
   summary: 'Pending, unexpired invitations addressed to the caller\'s e-mail.',
   access: 'user',
+  kind: 'read',
+  permissions: allow.signedIn,
   input: empty,
   output: z.object({ invitations: z.array(invitationView) }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../protocol.ts';
+import { allow, defineContract } from '../protocol.ts';
 import { empty } from './shared.ts';
 
 export const profileView = z.object({
@@ -14,6 +14,8 @@ export const getProfile = defineContract({
   name: 'getProfile',
   summary: 'The caller\'s profile and whether they belong to any account.',
   access: 'user',
+  kind: 'read',
+  permissions: allow.signedIn,
   input: empty,
   output: profileView,
 });
@@ -22,6 +24,8 @@ export const updateProfile = defineContract({
   name: 'updateProfile',
   summary: 'Changes the caller\'s display name and phone number.',
   access: 'user',
+  kind: 'write',
+  permissions: allow.signedIn,
   input: z.object({
     displayName: z.string({ error: 'Display name is required.' }).trim()
       .min(1, 'Display name is required.').max(100, 'Display name must be at most 100 characters.'),

@@ -1,12 +1,29 @@
 import { z } from 'zod';
-import { defineContract } from '../protocol.ts';
-import { accountId, accountRole, empty, globalRole } from './shared.ts';
+import { allow, defineContract } from '../protocol.ts';
+import { accountAbilities } from './accounts.ts';
+import { accountId, accountRole, empty, globalRole, isoDate } from './shared.ts';
 
+/** A membership with what the caller may do in that account, so the web never derives it from the role. */
 export const membershipView = z.object({
   accountId: z.string(),
   accountName: z.string(),
   accountStatus: z.string(),
   role: accountRole,
+  abilities: accountAbilities,
+});
+
+/**
+ * Set while a global super admin acts as an account in this session: the account acted as,
+ * the account to go back to when it stops, who the operator is and why.
+ */
+export const impersonationView = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  originalAccountId: z.string().nullable(),
+  operatorUserId: z.string(),
+  operatorEmail: z.string(),
+  reason: z.string(),
+  startedAt: isoDate,
 });
 
 export const sessionState = z.object({
@@ -15,6 +32,8 @@ export const sessionState = z.object({
   memberships: z.array(membershipView),
   activeAccountId: z.string().nullable(),
   activeRole: accountRole.nullable(),
+  activeAbilities: accountAbilities.nullable(),
+  impersonation: impersonationView.nullable(),
 });
 export type SessionState = z.infer<typeof sessionState>;
 
@@ -22,6 +41,8 @@ export const getSessionState = defineContract({
   name: 'getSessionState',
   summary: 'The signed-in user, global role, memberships and active account with its role.',
   access: 'user',
+  kind: 'read',
+  permissions: allow.signedIn,
   input: empty,
   output: sessionState,
 });
@@ -30,6 +51,8 @@ export const setActiveAccount = defineContract({
   name: 'setActiveAccount',
   summary: 'Makes one of the caller\'s accounts the active one; it survives a reload.',
   access: 'user',
+  kind: 'write',
+  permissions: allow.members,
   input: z.object({ accountId }),
   output: sessionState,
 });

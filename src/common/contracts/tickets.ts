@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { TICKET_PRIORITIES } from '../constants.ts';
-import { defineContract } from '../protocol.ts';
+import { allow, defineContract } from '../protocol.ts';
 import { accountId, id, isoDate } from './shared.ts';
 
 export const TICKET_SUBMITTED = 'Ticket submitted successfully!';
+
+/**
+ * A ticket is read and answered by its author and its account's owner and admins only: the
+ * matrix's plain member is a co-member of the author, and outsiders get the same 404 as for
+ * an unknown id.
+ */
+const ticketReaders = { signedOut: 401, member: 404, admin: 200, owner: 200, outsider: 404, superAdmin: 404 } as const;
 
 const priority = z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium or high.' });
 
@@ -30,6 +37,8 @@ export const submitTicket = defineContract({
   name: 'submitTicket',
   summary: 'Opens a support ticket in an account the caller belongs to.',
   access: 'user',
+  kind: 'write',
+  permissions: allow.members,
   input: z.object({
     subject: z.string({ error: 'Subject is required.' }).trim().min(1, 'Subject is required.')
       .max(200, 'Subject must be at most 200 characters.'),
@@ -45,6 +54,8 @@ export const listMyTickets = defineContract({
   name: 'listMyTickets',
   summary: 'Tickets the caller opened, newest first, a page at a time.',
   access: 'user',
+  kind: 'read',
+  permissions: allow.signedIn,
   input: z.object({
     limit: z.number().int().min(1, 'Limit must be between 1 and 200.').max(200, 'Limit must be between 1 and 200.').default(50),
     cursor: z.string().max(200).nullish(),
@@ -56,6 +67,8 @@ export const getTicket = defineContract({
   name: 'getTicket',
   summary: 'One ticket and its conversation; for its author and its account\'s owner and admins.',
   access: 'user',
+  kind: 'read',
+  permissions: ticketReaders,
   input: z.object({ ticketId: id('Ticket ID') }),
   output: z.object({
     ticket: ticketSummary.extend({ description: z.string(), authorName: z.string(), accountName: z.string() }),
@@ -67,6 +80,8 @@ export const addTicketReply = defineContract({
   name: 'addTicketReply',
   summary: 'Adds a reply to a ticket the caller may read.',
   access: 'user',
+  kind: 'write',
+  permissions: ticketReaders,
   input: z.object({
     ticketId: id('Ticket ID'),
     body: z.string({ error: 'Reply cannot be empty.' }).trim().min(1, 'Reply cannot be empty.')

@@ -4,7 +4,7 @@ import type { GlobalRole } from '../../common/constants.ts';
 import { nowIso, toIso } from '../db/connection.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
 import type { Database } from '../db/schema.ts';
-import type { Caller } from '../rpc/context.ts';
+import type { ActingAs, Caller } from '../rpc/context.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -50,7 +50,10 @@ function safeDecode(s: string): string {
  */
 const sessionByToken = preparedQuery<{ token: string }, SessionRow>((db, p) => db.selectFrom('auth_session as s')
   .innerJoin('users as u', 'u.id', 's.user_id')
-  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role'])
+  // The session's open impersonation, if any (impersonations_open_session): still one indexed query.
+  .leftJoin('impersonations as i', (join) => join.onRef('i.session_id', '=', 's.id').on('i.ended_at', 'is', null))
+  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role',
+    'i.account_id as actingAsAccountId', 'i.reason as actingAsReason', 'i.started_at as actingAsStartedAt'])
   .where('s.token', '=', p.token));
 
 interface SessionRow {
@@ -61,6 +64,9 @@ interface SessionRow {
   email: string;
   name: string;
   role: string;
+  actingAsAccountId: string | null;
+  actingAsReason: string | null;
+  actingAsStartedAt: Date | string | null;
 }
 
 export async function resolveCaller(db: Kysely<Database>, token: string): Promise<Caller | null> {
@@ -75,12 +81,26 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
       .set({ expires_at: new Date(now + SESSION_EXPIRES_IN_S * 1000).toISOString(), updated_at: nowIso() })
       .where('id', '=', row.sessionId).execute();
   }
+  const globalRole: GlobalRole = row.role === 'super_admin' ? 'super_admin' : 'user';
   return {
     userId: row.userId,
     email: row.email,
     name: row.name,
-    globalRole: (row.role === 'super_admin' ? 'super_admin' : 'user') as GlobalRole,
+    globalRole,
     sessionId: row.sessionId,
+    actingAs: actingAsOf(row, globalRole),
+  };
+}
+
+/** An impersonation counts only while its operator is still a global super admin: demotion ends it at once. */
+function actingAsOf(row: SessionRow, globalRole: GlobalRole): ActingAs | null {
+  if (!row.actingAsAccountId || globalRole !== 'super_admin') return null;
+  return {
+    accountId: row.actingAsAccountId,
+    operatorUserId: row.userId,
+    operatorEmail: row.email,
+    reason: row.actingAsReason ?? '',
+    startedAt: toIso(row.actingAsStartedAt)!,
   };
 }
 

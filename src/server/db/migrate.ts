@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_keyset_indexes.ts';
 import * as m0003 from './migrations/0003_platform_events.ts';
 import * as m0004 from './migrations/0004_job_claims.ts';
+import * as m0005 from './migrations/0005_audit_and_impersonation.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_keyset_indexes': m0002,
   '0003_platform_events': m0003,
   '0004_job_claims': m0004,
+  '0005_audit_and_impersonation': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountRole, GlobalRole, InviteRole, StoredInvitationStatus } from '../../common/constants.ts';
 
 /** Timestamps go in as ISO strings; PostgreSQL gives Date back, SQLite the string. Use `toIso`. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -13,7 +14,7 @@ export interface UsersTable {
   email: string;
   email_verified: Bool;
   image: string | null;
-  role: string;
+  role: GlobalRole;
   phone_number: string | null;
   active_account_id: string | null;
   created_at: Timestamp;
@@ -58,7 +59,7 @@ export interface AccountsTable {
 export interface AccountMembersTable {
   account_id: string;
   user_id: string;
-  role: string;
+  role: AccountRole;
   joined_at: DefaultedTimestamp;
 }
 
@@ -66,8 +67,8 @@ export interface InvitationsTable {
   id: string;
   account_id: string;
   email: string;
-  role: string;
-  status: string;
+  role: InviteRole;
+  status: StoredInvitationStatus;
   invited_by_user_id: string | null;
   invited_by_email: string;
   created_at: DefaultedTimestamp;
@@ -157,6 +158,26 @@ export interface AuditLogTable {
   reason: string | null;
   data: string | null;
   created_at: DefaultedTimestamp;
+  /** The operator's e-mail at the time, kept should the user later be deleted. */
+  actor_email: string | null;
+  /** The account a global super admin was acting as (impersonation), when there was one. */
+  acting_as_account_id: string | null;
+  /** JSON of the target before and after the change. */
+  before_state: string | null;
+  after_state: string | null;
+  request_id: string | null;
+}
+
+export interface ImpersonationsTable {
+  id: string;
+  session_id: string;
+  operator_user_id: string;
+  account_id: string;
+  reason: string;
+  /** The operator's active account when it started; stopping restores it. */
+  original_account_id: string | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
 }
 
 export interface PlatformEventsTable {
@@ -188,5 +209,6 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   audit_log: AuditLogTable;
+  impersonations: ImpersonationsTable;
   platform_events: PlatformEventsTable;
 }

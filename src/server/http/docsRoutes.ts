@@ -11,7 +11,9 @@ export function openApiDocument(handlers: FunctionHandler[]) {
       post: {
         operationId: contract.name,
         summary: contract.summary,
-        description: `Access: ${contract.access}.`,
+        description: `Access: ${contract.access}; ${contract.kind}.`,
+        // Who gets which answer (signed out, member, account admin, owner, member of another account, global super admin).
+        ...(contract.permissions ? { 'x-permissions': contract.permissions } : {}),
         security: contract.access === 'public' ? [] : [{ sessionCookie: [] }, { bearer: [] }],
         requestBody: {
           required: true,

@@ -4,8 +4,8 @@ import type { LiveTopic } from '../../common/live.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/betterAuth.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services, SignedInContext } from '../rpc/context.ts';
-import { publicIssue } from '../rpc/plugin.ts';
-import { FunctionError, invalidArgument, notFound, permissionDenied, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
+import { admitCaller, publicIssue } from '../rpc/plugin.ts';
+import { FunctionError, invalidArgument, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
 import { LiveStream } from './liveStream.ts';
 import { findSessionTimes } from './repository.ts';
 import { type LiveTopicDefinition, matchTopic } from './topics.ts';
@@ -55,8 +55,8 @@ export async function liveRoutes(app: FastifyInstance, opts: {
 
       const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
       const caller = token ? await resolveCaller(services.db, token) : null;
+      admitCaller(definition.readsLike, caller);
       if (!token || !caller) throw unauthenticated(definition.readsLike.unauthenticatedMessage);
-      if (definition.readsLike.access === 'super_admin' && caller.globalRole !== 'super_admin') throw permissionDenied();
       const input = definition.readsLike.input.safeParse(definition.input(matched.values));
       if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
       const ctx: SignedInContext = { caller, services, requestId: request.id, log: request.log };

@@ -3,10 +3,23 @@ import type { Kysely } from 'kysely';
 import type { GlobalRole } from '../../common/constants.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
+import type { Tx } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { LiveBus } from '../live/bus.ts';
+
+/**
+ * A global super admin acting as a customer account (impersonation), tied to the operator's
+ * session. The access module treats the operator as an admin of that account and of no other.
+ */
+export interface ActingAs {
+  accountId: string;
+  operatorUserId: string;
+  operatorEmail: string;
+  reason: string;
+  startedAt: string;
+}
 
 /** The signed-in user a request acts for. */
 export interface Caller {
@@ -15,6 +28,8 @@ export interface Caller {
   name: string;
   globalRole: GlobalRole;
   sessionId: string;
+  /** Set while a global super admin impersonates an account in this session. */
+  actingAs: ActingAs | null;
 }
 
 /** Long-lived collaborators shared by every handler. */
@@ -36,7 +51,15 @@ export interface FunctionContext {
   log: FastifyBaseLogger;
 }
 
-/** A context whose caller is known to be signed in (access 'user' or 'super_admin'). */
+/** A context whose caller is known to be signed in (access 'user' or 'back_office'). */
 export interface SignedInContext extends FunctionContext {
   caller: Caller;
+}
+
+/**
+ * A back-office write: the protocol opened the unit of work and commits it only if the
+ * handler recorded an audit entry in it (src/server/audit).
+ */
+export interface BackOfficeWriteContext extends SignedInContext {
+  tx: Tx;
 }

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { FunctionContract } from '../../common/protocol.ts';
-import type { FunctionContext, SignedInContext } from './context.ts';
+import type { BackOfficeWriteContext, FunctionContext, SignedInContext } from './context.ts';
 
-type Ctx<C extends FunctionContract> = C['access'] extends 'public' ? FunctionContext : SignedInContext;
+type Ctx<C extends FunctionContract> = C['access'] extends 'public' ? FunctionContext
+  : C['access'] extends 'back_office' ? (C['kind'] extends 'write' ? BackOfficeWriteContext : SignedInContext)
+    : SignedInContext;
 
 export interface FunctionHandler<C extends FunctionContract = FunctionContract> {
   contract: C;

@@ -1,6 +1,5 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_ADMIN_ROLES } from '../../common/constants.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ActiveAccountSelect } from './ActiveAccountSelect.tsx';
 
@@ -14,7 +13,7 @@ interface Group {
   items: Item[];
 }
 
-/** The sidebar groups of the spec; Account Settings and Super Admin only for the roles that may use them. */
+/** The sidebar groups of the spec; Account Settings only when the server says the caller may manage the account, Super Admin for global super admins. */
 function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[] {
   const groups: Group[] = [
     { title: null, items: [{ to: '/', label: 'Dashboard' }] },
@@ -42,10 +41,9 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
 }
 
 export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
-  const { activeRole, globalRole } = useSession();
+  const { activeAbilities, globalRole } = useSession();
   const { pathname } = useLocation();
-  const canManageAccount = activeRole !== null && ACCOUNT_ADMIN_ROLES.includes(activeRole);
-  const groups = sidebarGroups(canManageAccount, globalRole === 'super_admin');
+  const groups = sidebarGroups(activeAbilities?.manageSettings ?? false, globalRole === 'super_admin');
 
   return (
     <>

@@ -15,6 +15,10 @@ export interface Session {
   globalRole: GlobalRole;
   activeAccountId: string | null;
   activeRole: AccountRole | null;
+  /** What the caller may do in the active account, as the server's policy answered: never derived here from the role. */
+  activeAbilities: SessionState['activeAbilities'];
+  /** Set while a global super admin acts as an account (the back office starts and stops it). */
+  impersonation: SessionState['impersonation'];
   refresh(): Promise<void>;
   setActiveAccount(accountId: string): Promise<void>;
   signOut(): Promise<void>;
@@ -75,6 +79,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       globalRole: state?.globalRole ?? 'user',
       activeAccountId: state?.activeAccountId ?? null,
       activeRole: state?.activeRole ?? null,
+      activeAbilities: state?.activeAbilities ?? null,
+      impersonation: state?.impersonation ?? null,
       refresh,
       setActiveAccount,
       signOut,

@@ -1,27 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { toIso } from '../../db/connection.ts';
-import { preparedQuery } from '../../db/preparedQuery.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-const membershipRole = preparedQuery<{ accountId: string; userId: string }, { role: string }>((db, p) =>
-  db.selectFrom('account_members').select('role').where('account_id', '=', p.accountId).where('user_id', '=', p.userId));
-
-/** Asked by every account-scoped call, so it takes the prepared fast path. */
-export async function findMembershipRole(db: Kysely<Database>, accountId: string, userId: string): Promise<string | null> {
-  return (await membershipRole.first(db, { accountId, userId }))?.role ?? null;
-}
-
-export async function listMemberships(db: Db, userId: string) {
-  const rows = await db.selectFrom('account_members as m')
-    .innerJoin('accounts as a', 'a.id', 'm.account_id')
-    .select(['a.id', 'a.name', 'a.status', 'm.role'])
-    .where('m.user_id', '=', userId)
-    .orderBy('m.joined_at').orderBy('a.name')
-    .execute();
-  return rows;
-}
+import type { Db } from '../../db/transaction.ts';
 
 export async function findAccount(db: Db, accountId: string) {
   const row = await db.selectFrom('accounts').select(['id', 'name', 'status', 'owner_id', 'created_at'])
@@ -43,8 +21,4 @@ export async function insertAccountWithOwner(db: Db, account: { id: string; name
 export async function findUserForSession(db: Db, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'name', 'phone_number', 'role', 'active_account_id'])
     .where('id', '=', userId).executeTakeFirst();
-}
-
-export async function setActiveAccountId(db: Db, userId: string, accountId: string | null) {
-  await db.updateTable('users').set({ active_account_id: accountId }).where('id', '=', userId).execute();
 }

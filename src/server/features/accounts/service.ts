@@ -1,27 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountRole } from '../../../common/constants.ts';
 import type { SessionState } from '../../../common/contracts/session.ts';
+import { membershipsOf } from '../../access/accountAccess.ts';
+import { impersonationOf } from '../../access/impersonation.ts';
+import { setActiveAccountId } from '../../access/repository.ts';
+import { recordIfActingAs } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
-import { findUserForSession, insertAccountWithOwner, listMemberships, setActiveAccountId } from './repository.ts';
+import { insertAccountWithOwner, findUserForSession } from './repository.ts';
 
-/** The active account is the one the user chose last, while still a member; else the first membership. */
+/**
+ * The active account is the one the user chose last, while still a member; else the first
+ * membership. While impersonating, it is the account acted as.
+ */
 export async function sessionState(db: Kysely<Database>, caller: Caller): Promise<SessionState> {
-  const [user, memberships] = await Promise.all([findUserForSession(db, caller.userId), listMemberships(db, caller.userId)]);
+  const [user, memberships, impersonation] = await Promise.all([
+    findUserForSession(db, caller.userId), membershipsOf(db, caller), impersonationOf(db, caller),
+  ]);
   if (!user) throw unauthenticated();
-  const active = memberships.find((m) => m.id === user.active_account_id) ?? memberships[0] ?? null;
+  const chosen = caller.actingAs?.accountId ?? user.active_account_id;
+  const active = memberships.find((m) => m.accountId === chosen) ?? memberships[0] ?? null;
   return {
     user: { id: user.id, email: user.email, name: user.name, phoneNumber: user.phone_number },
     globalRole: user.role === 'super_admin' ? 'super_admin' : 'user',
-    memberships: memberships.map((m) => ({ accountId: m.id, accountName: m.name, accountStatus: m.status, role: m.role as AccountRole })),
-    activeAccountId: active?.id ?? null,
-    activeRole: (active?.role as AccountRole | undefined) ?? null,
+    memberships,
+    activeAccountId: active?.accountId ?? null,
+    activeRole: active?.role ?? null,
+    activeAbilities: active?.abilities ?? null,
+    impersonation,
   };
+}
+
+export async function chooseActiveAccount(db: Kysely<Database>, caller: Caller, accountId: string) {
+  await inTransaction(db, async (tx) => {
+    await setActiveAccountId(tx.db, caller.userId, accountId);
+    await recordIfActingAs(tx, caller, { action: 'session.active_account_set', target: { type: 'account', id: accountId } });
+  });
 }
 
 export async function createAccountOwnedBy(db: Kysely<Database>, caller: Caller, name: string) {
@@ -30,6 +48,7 @@ export async function createAccountOwnedBy(db: Kysely<Database>, caller: Caller,
     await insertAccountWithOwner(tx.db, { id, name, ownerId: caller.userId, now: nowIso() });
     await setActiveAccountId(tx.db, caller.userId, id);
     await recordEvent(tx, { type: 'user.account.created', accountId: id, actorUserId: caller.userId, payload: { accountId: id, name } });
+    await recordIfActingAs(tx, caller, { action: 'account.created', target: { type: 'account', id }, after: { name } });
   });
   return { id, name, status: 'active', role: 'account_owner' as const };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
-import { requireMember } from '../accounts/policy.ts';
+import { requireMember } from '../../access/accountAccess.ts';
 
 /**
  * Any member of an account, whatever the role, sees its overview. A global super admin who

@@ -12,7 +12,7 @@ export const handlers = [
   }),
 
   // Public: the unguessable id is the capability (the invitee may not have signed up yet).
-  implement(invitations.getInvitation, async ({ invitationId }, { services }) => invitationById(services.db, invitationId)),
+  implement(invitations.getInvitation, async ({ invitationId }, { caller, services }) => invitationById(services.db, caller, invitationId)),
 
   implement(invitations.acceptInvitation, async ({ invitationId }, { caller, services }) => {
     const accountId = await acceptInvitationAs(services.db, caller, invitationId);

@@ -27,7 +27,7 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
 
     const res = await t.call('getInvitation', { invitationId }, null);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.result).sort()).toEqual(['accountId', 'accountName', 'createdAt', 'email', 'expiresAt', 'id', 'invitedByEmail', 'role', 'status']);
+    expect(Object.keys(res.result).sort()).toEqual(['acceptance', 'accountId', 'accountName', 'createdAt', 'email', 'expiresAt', 'id', 'invitedByEmail', 'role', 'status']);
     expect(res.result).toMatchObject({
       id: invitationId, accountId, accountName: 'Readable Co', email, role: 'member', invitedByEmail: owner.email, status: 'pending',
     });
@@ -55,15 +55,36 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
     expect(tooLong.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: INVALID });
   });
 
-  it('getInvitation permission matrix: the id is the capability, everyone sees the same view', async () => {
+  it('getInvitation: the id is the capability, everyone sees the same invitation; only the acceptance answer is the caller\'s', async () => {
     const cast = await permissionCast(t);
-    const invitationId = await invite(cast.admin, cast.accountId, freshEmail());
-    const expected = (await t.call('getInvitation', { invitationId }, null)).result;
+    const email = freshEmail();
+    const invitationId = await invite(cast.admin, cast.accountId, email);
+    const { acceptance, ...expected } = (await t.call('getInvitation', { invitationId }, null)).result;
+    expect(acceptance).toEqual({ allowed: false, reason: 'sign_in', message: 'You need to be logged in to accept an invitation. Please log in or sign up.' });
     for (const user of [cast.member, cast.admin, cast.owner, cast.outsider, cast.globalAdmin]) {
       const res = await t.call('getInvitation', { invitationId }, user);
       expect(res.status).toBe(200);
-      expect(res.result).toEqual(expected);
+      const { acceptance: theirs, ...view } = res.result;
+      expect(view).toEqual(expected);
+      expect(theirs).toEqual({
+        allowed: false, reason: 'wrong_email',
+        message: `This invitation is for a different email address (${email}). Please log in with the correct account.`,
+      });
     }
+  });
+
+  it('getInvitation tells the invited user they may accept, and everyone that a used or expired one is invalid', async () => {
+    const { accountId, owner } = await accountWithMembers(t);
+    const email = freshEmail();
+    const invitationId = await invite(owner, accountId, email);
+    const invitee = await t.signUp({ email: email.toUpperCase() });
+    expect((await t.call('getInvitation', { invitationId }, invitee)).result.acceptance).toEqual({ allowed: true, reason: null, message: null });
+    await expire(invitationId);
+    for (const user of [invitee, null]) {
+      expect((await t.call('getInvitation', { invitationId }, user)).result.acceptance).toEqual({ allowed: false, reason: 'invalid', message: INVALID });
+    }
+    // And acceptInvitation agrees with what getInvitation said.
+    expect((await t.call('acceptInvitation', { invitationId }, invitee)).error).toMatchObject({ status: 'FAILED_PRECONDITION', message: INVALID });
   });
 
   it('listMyInvitations lists only pending, unexpired invitations to the caller\'s address, with account names', async () => {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { INVITATION_INVALID, invitationWrongEmail } from '../../../common/contracts/invitations.ts';
+import { INVITATION_INVALID, INVITATION_SIGN_IN, type InvitationAcceptance, invitationWrongEmail } from '../../../common/contracts/invitations.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { failedPrecondition, permissionDenied } from '../../rpc/errors.ts';
-import { requireAccountAdmin } from '../accounts/policy.ts';
+import { requireAccountAdmin } from '../../access/accountAccess.ts';
 import type { InvitationRow } from './repository.ts';
 
 /** Inviting is member management: owners and account admins only. */
@@ -18,9 +18,23 @@ export function isExpired(row: { expires_at: Date | string }, now: Date): boolea
 /**
  * Who may accept: anyone signed in whose e-mail is the invited one (the id itself is the
  * unguessable capability), and only while the invitation is pending and unexpired.
+ * getInvitation reports this answer; acceptInvitation enforces it.
  */
+export function acceptance(invitation: InvitationRow, caller: Caller | null, now: Date): InvitationAcceptance {
+  if (invitation.status !== 'pending' || isExpired(invitation, now)) return refused('invalid', INVITATION_INVALID);
+  if (!caller) return refused('sign_in', INVITATION_SIGN_IN);
+  if (invitation.email.toLowerCase() !== caller.email.toLowerCase()) return refused('wrong_email', invitationWrongEmail(invitation.email));
+  return { allowed: true, reason: null, message: null };
+}
+
+function refused(reason: NonNullable<InvitationAcceptance['reason']>, message: string): InvitationAcceptance {
+  return { allowed: false, reason, message };
+}
+
 export function requireAcceptable(invitation: InvitationRow | undefined, caller: Caller, now: Date): InvitationRow {
-  if (!invitation || invitation.status !== 'pending' || isExpired(invitation, now)) throw failedPrecondition(INVITATION_INVALID);
-  if (invitation.email.toLowerCase() !== caller.email.toLowerCase()) throw permissionDenied(invitationWrongEmail(invitation.email));
+  if (!invitation) throw failedPrecondition(INVITATION_INVALID);
+  const answer = acceptance(invitation, caller, now);
+  if (answer.reason === 'invalid') throw failedPrecondition(INVITATION_INVALID);
+  if (!answer.allowed) throw permissionDenied(answer.message ?? undefined);
   return invitation;
 }

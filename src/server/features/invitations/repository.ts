@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { InviteRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,6 +12,12 @@ const invitationColumns = [
 export async function findInvitation(db: Db, id: string) {
   return db.selectFrom('invitations as i').innerJoin('accounts as a', 'a.id', 'i.account_id')
     .select(invitationColumns).where('i.id', '=', id).executeTakeFirst();
+}
+
+/** The name the invitation mail shows; invitations read accounts with their own query. */
+export async function findAccountName(db: Db, accountId: string): Promise<string | null> {
+  const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
+  return row?.name ?? null;
 }
 
 export type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
@@ -39,7 +46,7 @@ export async function revokePendingInvitations(db: Db, accountId: string, email:
 }
 
 export async function insertInvitation(db: Db, inv: {
-  id: string; accountId: string; email: string; role: string; invitedByUserId: string; invitedByEmail: string;
+  id: string; accountId: string; email: string; role: InviteRole; invitedByUserId: string; invitedByEmail: string;
   createdAt: string; expiresAt: string;
 }) {
   await db.insertInto('invitations').values({
@@ -62,7 +69,7 @@ export async function markAccepted(db: Db, id: string, userId: string, now: stri
 }
 
 /** Adds the membership; an existing one (any role, the owner's included) is left untouched. */
-export async function addMembershipIfAbsent(db: Db, accountId: string, userId: string, role: string, now: string) {
+export async function addMembershipIfAbsent(db: Db, accountId: string, userId: string, role: InviteRole, now: string) {
   await db.insertInto('account_members')
     .values({ account_id: accountId, user_id: userId, role, joined_at: now })
     .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { INVITATION_TTL_DAYS, type InviteRole } from '../../../common/constants.ts';
-import { INVITATION_INVALID, type InvitationView } from '../../../common/contracts/invitations.ts';
+import { INVITATION_INVALID, type InvitationAcceptance, type InvitationView } from '../../../common/contracts/invitations.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
-import { findAccount, setActiveAccountId } from '../accounts/repository.ts';
+import { setActiveAccountId } from '../../access/repository.ts';
+import { recordIfActingAs } from '../../audit/record.ts';
 import { invitationMail } from './invitationMail.ts';
-import { isExpired, requireAcceptable } from './policy.ts';
+import { acceptance, isExpired, requireAcceptable } from './policy.ts';
 import {
-  addMembershipIfAbsent, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
+  addMembershipIfAbsent, findAccountName, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
   listPendingInvitationsFor, markAccepted, revokePendingInvitations,
 } from './repository.ts';
 
@@ -23,16 +24,16 @@ function toView(row: InvitationRow, now: Date): InvitationView {
   const status = row.status === 'pending' && isExpired(row, now) ? 'expired' : row.status;
   return {
     id: row.id, accountId: row.account_id, accountName: row.account_name, email: row.email,
-    role: row.role as InvitationView['role'], invitedByEmail: row.invited_by_email,
-    status: status as InvitationView['status'], createdAt: toIso(row.created_at)!, expiresAt: toIso(row.expires_at)!,
+    role: row.role, invitedByEmail: row.invited_by_email,
+    status, createdAt: toIso(row.created_at)!, expiresAt: toIso(row.expires_at)!,
   };
 }
 
 /** Called after requireInviter. The e-mail arrives trimmed and lower-cased by the contract. */
 export async function inviteToAccount(services: Services, caller: Caller, input: { accountId: string; email: string; role: InviteRole }) {
   const { db } = services;
-  const account = await findAccount(db, input.accountId);
-  if (!account) throw notFound('The active account could not be found.');
+  const accountName = await findAccountName(db, input.accountId);
+  if (accountName === null) throw notFound('The active account could not be found.');
   if (await isMemberByEmail(db, input.accountId, input.email)) throw alreadyExists(ALREADY_MEMBER);
 
   // 24 random bytes: the id is the capability to view the invitation, so it must not be guessable.
@@ -47,20 +48,25 @@ export async function inviteToAccount(services: Services, caller: Caller, input:
       invitedByUserId: caller.userId, invitedByEmail: caller.email, createdAt: now.toISOString(), expiresAt,
     });
     await services.mailer.send(tx, invitationMail(services.config, {
-      to: input.email, invitationId: id, accountName: account.name, inviterName: caller.name, inviterEmail: caller.email, expiresAt,
+      to: input.email, invitationId: id, accountName, inviterName: caller.name, inviterEmail: caller.email, expiresAt,
     }));
     await recordEvent(tx, {
       type: 'user.invitation.sent', accountId: input.accountId, actorUserId: caller.userId,
       payload: { invitationId: id, email: input.email, role: input.role },
     });
+    await recordIfActingAs(tx, caller, {
+      action: 'invitation.sent', target: { type: 'account', id: input.accountId }, after: { invitationId: id, email: input.email, role: input.role },
+    });
   }, services.log);
   return id;
 }
 
-export async function invitationById(db: Kysely<Database>, invitationId: string): Promise<InvitationView> {
+/** The invitation and whether this caller (signed in or not) may accept it. */
+export async function invitationById(db: Kysely<Database>, caller: Caller | null, invitationId: string): Promise<InvitationView & { acceptance: InvitationAcceptance }> {
   const row = await findInvitation(db, invitationId);
   if (!row) throw notFound(INVITATION_INVALID);
-  return toView(row, new Date());
+  const now = new Date();
+  return { ...toView(row, now), acceptance: acceptance(row, caller, now) };
 }
 
 /**
@@ -78,6 +84,9 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
     await recordEvent(tx, {
       type: 'user.invitation.accepted', accountId: invitation.account_id, actorUserId: caller.userId,
       payload: { invitationId: invitation.id, role: invitation.role },
+    });
+    await recordIfActingAs(tx, caller, {
+      action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id }, after: { accountId: invitation.account_id, role: invitation.role },
     });
   });
   return invitation.account_id;

@@ -3,7 +3,7 @@ import type { AccountRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound, permissionDenied } from '../../rpc/errors.ts';
-import { administers, requireAccountAdmin } from '../accounts/policy.ts';
+import { administers, requireAccountAdmin } from '../../access/accountAccess.ts';
 import { findMemberRow } from './repository.ts';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
@@ -27,6 +27,11 @@ export function memberAbilities(viewer: { userId: string; role: AccountRole }, t
   return { canChangeRole: allowed, canRemove: allowed };
 }
 
+/** The members list is member management: owners and account admins only. */
+export function requireMemberListReader(db: Kysely<Database>, caller: Caller, accountId: string): Promise<AccountRole> {
+  return requireAccountAdmin(db, caller, accountId);
+}
+
 export type MemberAction = 'changeRole' | 'remove';
 
 /**
@@ -39,9 +44,9 @@ export async function requireManageableMember(db: Kysely<Database>, caller: Call
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.user_id === caller.userId) throw permissionDenied(action === 'changeRole' ? CANNOT_CHANGE_OWN_ROLE : CANNOT_REMOVE_SELF);
   if (isOwnerRow(target)) throw permissionDenied(action === 'changeRole' ? CANNOT_CHANGE_OWNER_ROLE : CANNOT_REMOVE_OWNER);
-  return { userId: target.user_id, role: target.role as AccountRole };
+  return { userId: target.user_id, role: target.role };
 }
 
-export function isOwnerRow(row: { user_id: string; role: string; owner_id: string }): boolean {
+export function isOwnerRow(row: { user_id: string; role: AccountRole; owner_id: string }): boolean {
   return row.role === 'account_owner' || row.user_id === row.owner_id;
 }

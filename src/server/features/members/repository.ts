@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { InviteRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,7 +23,7 @@ export async function findMemberRow(db: Db, accountId: string, userId: string) {
     .executeTakeFirst();
 }
 
-export async function updateMemberRoleRow(db: Db, accountId: string, userId: string, role: string) {
+export async function updateMemberRoleRow(db: Db, accountId: string, userId: string, role: InviteRole) {
   await db.updateTable('account_members').set({ role })
     .where('account_id', '=', accountId).where('user_id', '=', userId).execute();
 }

@@ -3,8 +3,10 @@ import type { AccountRole, InviteRole } from '../../../common/constants.ts';
 import type { MemberView } from '../../../common/contracts/members.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
+import type { Caller } from '../../rpc/context.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 import { clearActiveAccountIf, deleteMemberRow, listMemberRows, updateMemberRoleRow } from './repository.ts';
 
@@ -17,7 +19,7 @@ export async function listMembersFor(db: Kysely<Database>, viewer: { userId: str
       userId: row.user_id,
       displayName: row.name.trim() || row.email,
       email: row.email,
-      role: row.role as AccountRole,
+      role: row.role,
       joinedAt: toIso(row.joined_at)!,
       isOwner,
       isSelf: row.user_id === viewer.userId,
@@ -29,19 +31,28 @@ export async function listMembersFor(db: Kysely<Database>, viewer: { userId: str
     || a.email.localeCompare(b.email));
 }
 
-export async function changeMemberRole(db: Kysely<Database>, actorUserId: string, accountId: string, memberUid: string, role: InviteRole) {
+type Member = { userId: string; role: AccountRole };
+
+export async function changeMemberRole(db: Kysely<Database>, caller: Caller, accountId: string, member: Member, role: InviteRole) {
   await inTransaction(db, async (tx) => {
-    await updateMemberRoleRow(tx.db, accountId, memberUid, role);
-    await recordEvent(tx, { type: 'user.role.updated', accountId, actorUserId, payload: { userId: memberUid, role } });
+    await updateMemberRoleRow(tx.db, accountId, member.userId, role);
+    await recordEvent(tx, { type: 'user.role.updated', accountId, actorUserId: caller.userId, payload: { userId: member.userId, role } });
+    await recordIfActingAs(tx, caller, {
+      action: 'member.role_changed', target: { type: 'account_member', id: `${accountId}:${member.userId}` },
+      before: { role: member.role }, after: { role },
+    });
   });
 }
 
 /** Removes the membership and, if the account was the member's active one, forgets it. */
-export async function removeMembership(db: Kysely<Database>, actorUserId: string, accountId: string, memberUid: string) {
+export async function removeMembership(db: Kysely<Database>, caller: Caller, accountId: string, member: Member) {
   await inTransaction(db, async (tx) => {
-    await deleteMemberRow(tx.db, accountId, memberUid);
-    await clearActiveAccountIf(tx.db, memberUid, accountId);
-    await recordEvent(tx, { type: 'user.member.removed', accountId, actorUserId, payload: { userId: memberUid } });
+    await deleteMemberRow(tx.db, accountId, member.userId);
+    await clearActiveAccountIf(tx.db, member.userId, accountId);
+    await recordEvent(tx, { type: 'user.member.removed', accountId, actorUserId: caller.userId, payload: { userId: member.userId } });
+    await recordIfActingAs(tx, caller, {
+      action: 'member.removed', target: { type: 'account_member', id: `${accountId}:${member.userId}` }, before: { role: member.role }, after: null,
+    });
   });
 }
 

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ProfileView } from '../../../common/contracts/profile.ts';
+import { recordIfActingAs } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Caller } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
 import { findProfileRow, updateProfileRow } from './repository.ts';
 
@@ -13,8 +16,11 @@ export async function profileOf(db: Kysely<Database>, userId: string): Promise<P
 }
 
 /** A blank phone number clears it (stored as null); an omitted one is left unchanged. */
-export async function saveProfile(db: Kysely<Database>, userId: string, input: { displayName: string; phoneNumber?: string | null }) {
+export async function saveProfile(db: Kysely<Database>, caller: Caller, input: { displayName: string; phoneNumber?: string | null }) {
   const phoneNumber = input.phoneNumber === undefined ? undefined : input.phoneNumber || null;
-  await updateProfileRow(db, userId, { name: input.displayName, phoneNumber, now: nowIso() });
-  return profileOf(db, userId);
+  await inTransaction(db, async (tx) => {
+    await updateProfileRow(tx.db, caller.userId, { name: input.displayName, phoneNumber, now: nowIso() });
+    await recordIfActingAs(tx, caller, { action: 'profile.updated', target: { type: 'user', id: caller.userId }, after: { name: input.displayName, phoneNumber } });
+  });
+  return profileOf(db, caller.userId);
 }

@@ -1,12 +1,11 @@
 import * as tickets from '../../../common/contracts/tickets.ts';
 import { implement } from '../../rpc/registry.ts';
-import { requireMember } from '../accounts/policy.ts';
-import { requireTicketAccess, ticketListScope } from './policy.ts';
+import { requireTicketAccess, requireTicketSubmitter, ticketListScope } from './policy.ts';
 import { openTicket, pageOfMyTickets, replyToTicket, ticketWithConversation } from './service.ts';
 
 export const handlers = [
   implement(tickets.submitTicket, async (input, { caller, services }) => {
-    await requireMember(services.db, caller, input.accountId);
+    await requireTicketSubmitter(services.db, caller, input.accountId);
     const ticketId = await openTicket(services.db, caller, input);
     return { ticketId, message: tickets.TICKET_SUBMITTED };
   }),

@@ -3,11 +3,15 @@ import type { AccountRole } from '../../../common/constants.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { mayAccessTicket } from './policy.ts';
 
-const caller = (userId: string, globalRole: Caller['globalRole'] = 'user'): Caller =>
-  ({ userId, email: `${userId}@example.test`, name: userId, globalRole, sessionId: 's' });
+const caller = (userId: string, globalRole: Caller['globalRole'] = 'user', actingAsAccountId?: string): Caller => ({
+  userId, email: `${userId}@example.test`, name: userId, globalRole, sessionId: 's',
+  actingAs: actingAsAccountId
+    ? { accountId: actingAsAccountId, operatorUserId: userId, operatorEmail: `${userId}@example.test`, reason: 'Support', startedAt: '2026-01-01T00:00:00.000Z' }
+    : null,
+});
 
 describe('mayAccessTicket', () => {
-  const ticket = { authorId: 'author' };
+  const ticket = { authorId: 'author', accountId: 'acc' };
 
   it('lets the author in whatever their role, even with none left', () => {
     for (const role of ['account_owner', 'super_admin', 'member', null] as (AccountRole | null)[]) {
@@ -25,5 +29,14 @@ describe('mayAccessTicket', () => {
     expect(mayAccessTicket(caller('stranger'), ticket, null)).toBe(false);
     expect(mayAccessTicket(caller('operator', 'super_admin'), ticket, null)).toBe(false);
     expect(mayAccessTicket(caller('operator', 'super_admin'), ticket, 'member')).toBe(false);
+  });
+
+  it('lets an operator impersonating the ticket\'s account in as its admin, whatever their own membership', () => {
+    expect(mayAccessTicket(caller('operator', 'super_admin', 'acc'), ticket, null)).toBe(true);
+  });
+
+  it('keeps an impersonating operator out of every other account, their own tickets there included', () => {
+    expect(mayAccessTicket(caller('operator', 'super_admin', 'elsewhere'), ticket, 'account_owner')).toBe(false);
+    expect(mayAccessTicket(caller('author', 'super_admin', 'elsewhere'), ticket, 'member')).toBe(false);
   });
 });

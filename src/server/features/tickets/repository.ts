@@ -37,10 +37,17 @@ type ListParams = { userId: string; limit: number; afterCreatedAt: string; after
  * microseconds a JS Date would drop, so the next page starts exactly after this one.
  */
 const firstPage = preparedQuery<ListParams, TicketListRow>((db, p) => listQuery(db, p).limit(p.limit));
-const laterPage = preparedQuery<ListParams, TicketListRow>((db, p) => listQuery(db, p)
-  .where('created_at', '<=', p.afterCreatedAt)
-  .where((eb) => eb.or([eb('created_at', '<', p.afterCreatedAt), eb('id', '<', p.afterId)]))
-  .limit(p.limit));
+const laterPage = preparedQuery<ListParams, TicketListRow>((db, p) => afterPosition(listQuery(db, p), p).limit(p.limit));
+/** The same within one account: an operator impersonating an account sees nothing outside it. */
+const firstPageInAccount = preparedQuery<ListParams & { accountId: string }, TicketListRow>((db, p) =>
+  listQuery(db, p).where('account_id', '=', p.accountId).limit(p.limit));
+const laterPageInAccount = preparedQuery<ListParams & { accountId: string }, TicketListRow>((db, p) =>
+  afterPosition(listQuery(db, p), p).where('account_id', '=', p.accountId).limit(p.limit));
+
+function afterPosition(query: ReturnType<typeof listQuery>, p: ListParams) {
+  return query.where('created_at', '<=', p.afterCreatedAt)
+    .where((eb) => eb.or([eb('created_at', '<', p.afterCreatedAt), eb('id', '<', p.afterId)]));
+}
 
 function listQuery(db: Kysely<Database>, p: ListParams) {
   return db.selectFrom('tickets')
@@ -49,8 +56,9 @@ function listQuery(db: Kysely<Database>, p: ListParams) {
     .orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-export async function listTicketsOfUser(db: Kysely<Database>, userId: string, limit: number, after: TicketListPosition | null) {
+export async function listTicketsOfUser(db: Kysely<Database>, userId: string, accountId: string | null, limit: number, after: TicketListPosition | null) {
   const params = { userId, limit, afterCreatedAt: after?.createdAt ?? '', afterId: after?.id ?? '' };
+  if (accountId !== null) return (after ? laterPageInAccount : firstPageInAccount).all(db, { ...params, accountId });
   return (after ? laterPage : firstPage).all(db, params);
 }
 

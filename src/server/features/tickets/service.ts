@@ -5,13 +5,14 @@ import { liveTopics } from '../../../common/live.ts';
 import type { TicketPriority } from '../../../common/constants.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
-import { TICKET_NOT_FOUND } from './policy.ts';
+import { TICKET_NOT_FOUND, type TicketListScope } from './policy.ts';
 
 export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
   accountId: string; subject: string; description: string; priority: TicketPriority;
@@ -23,14 +24,17 @@ export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
       type: 'support.ticket.created', accountId: input.accountId, actorUserId: caller.userId,
       payload: { ticketId: id, subject: input.subject, priority: input.priority },
     });
+    await recordIfActingAs(tx, caller, {
+      action: 'ticket.created', target: { type: 'ticket', id }, after: { accountId: input.accountId, subject: input.subject, priority: input.priority },
+    });
   });
   return id;
 }
 
 /** Keyset pagination: one extra row tells whether another page exists. */
-export async function pageOfMyTickets(db: Kysely<Database>, scope: { authorId: string }, limit: number, cursor: string | null | undefined) {
+export async function pageOfMyTickets(db: Kysely<Database>, scope: TicketListScope, limit: number, cursor: string | null | undefined) {
   const after = cursor ? decodeTicketCursor(cursor) : null;
-  const rows = await listTicketsOfUser(db, scope.authorId, limit + 1, after);
+  const rows = await listTicketsOfUser(db, scope.authorId, scope.accountId, limit + 1, after);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const tickets: TicketSummary[] = page.map((r) => ({
@@ -74,6 +78,7 @@ export async function replyToTicket(
       type: 'support.ticket.replied', accountId: ticket.accountId, actorUserId: caller.userId,
       payload: { ticketId: ticket.id, replyId: id },
     });
+    await recordIfActingAs(tx, caller, { action: 'ticket.replied', target: { type: 'ticket', id: ticket.id }, after: { replyId: id } });
     live.publish(tx, liveTopics.ticket(ticket.id), 'ticket.replied');
   }, log);
   return { id, authorName: caller.name, body, createdAt: now, byTicketOwner: caller.userId === ticket.authorId };

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
 import { INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView } from '../../../common/contracts/invitations.ts';
-import type { FunctionCallError } from '../../api/client.ts';
-import { useFn, useFnMutation } from '../../api/hooks.ts';
+import { callFunction, type FnOutput, type FunctionCallError } from '../../api/client.ts';
+import { fnKey, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -24,11 +25,6 @@ function Shell({ children }: { children: ReactNode }) {
       </Paper>
     </Center>
   );
-}
-
-/** An invitation that cannot be accepted any more reads the same as one that never existed. */
-function isUnusable(invitation: InvitationView): boolean {
-  return invitation.status !== 'pending' || new Date(invitation.expiresAt).getTime() <= Date.now();
 }
 
 /** The server's own text where it speaks to the person (wrong e-mail, no longer valid), else the spec's prefix. */
@@ -85,7 +81,13 @@ export default function AcceptInvitationPage() {
   const { user, refresh } = useSession();
   const navigateLater = useDelayedNavigate();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const invitation = useFn('getInvitation', { invitationId }, { enabled: invitationId !== '', retry: false });
+  // Whether this caller may accept is the server's answer, so it is read again whenever who is signed in changes.
+  const invitation = useQuery<FnOutput<'getInvitation'>, FunctionCallError>({
+    queryKey: [...fnKey('getInvitation', { invitationId }), user?.id ?? null],
+    queryFn: () => callFunction('getInvitation', { invitationId }),
+    enabled: invitationId !== '',
+    retry: false,
+  });
   const accept = useFnMutation('acceptInvitation', ['listMyAccounts', 'listMyInvitations']);
 
   if (!invitationId) return <Shell><Alert color="red" role="alert">{INVITATION_NO_ID}</Alert></Shell>;
@@ -98,12 +100,16 @@ export default function AcceptInvitationPage() {
       </Shell>
     );
   }
-  if (isUnusable(invitation.data) && outcome?.kind !== 'accepted') {
+  const { acceptance } = invitation.data;
+  // An invitation that cannot be accepted any more reads the same as one that never existed.
+  if (acceptance.reason === 'invalid' && outcome?.kind !== 'accepted') {
     return <Shell><Alert color="red" role="alert">{INVITATION_INVALID}</Alert></Shell>;
   }
+  // Any other refusal but "sign in first" is shown before the click, in the server's words.
+  const refusal = !acceptance.allowed && acceptance.reason !== 'sign_in' && outcome === null ? acceptance.message : null;
 
   const onAccept = () => {
-    if (!user) {
+    if (acceptance.reason === 'sign_in') {
       setOutcome({ kind: 'signIn' });
       return;
     }
@@ -128,8 +134,9 @@ export default function AcceptInvitationPage() {
       {outcome?.kind === 'accepted' && <Alert color="green" role="status">{ACCEPTED}</Alert>}
       {outcome?.kind === 'signIn' && <SignInPrompt from={location.pathname} />}
       {outcome?.kind === 'error' && <Alert color="red" role="alert">{outcome.text}</Alert>}
+      {refusal && <Alert color="red" role="alert">{refusal}</Alert>}
       <Group justify="flex-end">
-        <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted'}>
+        <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted' || refusal !== null}>
           Accept Invitation
         </Button>
       </Group>

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { AccountRole } from '../../common/constants.ts';
+import { toIso } from '../db/connection.ts';
+import { preparedQuery } from '../db/preparedQuery.ts';
+import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/transaction.ts';
+
+const membershipRole = preparedQuery<{ accountId: string; userId: string }, { role: AccountRole }>((db, p) =>
+  db.selectFrom('account_members').select('role').where('account_id', '=', p.accountId).where('user_id', '=', p.userId));
+
+/** Asked by every account-scoped call, so it takes the prepared fast path. */
+export async function findMembershipRole(db: Kysely<Database>, accountId: string, userId: string): Promise<AccountRole | null> {
+  return (await membershipRole.first(db, { accountId, userId }))?.role ?? null;
+}
+
+/** The user's memberships, oldest first. */
+export async function listMembershipRows(db: Db, userId: string) {
+  return db.selectFrom('account_members as m')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select(['a.id', 'a.name', 'a.status', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.joined_at').orderBy('a.name')
+    .execute();
+}
+
+export async function findAccountHeader(db: Db, accountId: string) {
+  return db.selectFrom('accounts').select(['id', 'name', 'status']).where('id', '=', accountId).executeTakeFirst();
+}
+
+export async function findActiveAccountId(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('active_account_id').where('id', '=', userId).executeTakeFirst();
+  return row?.active_account_id ?? null;
+}
+
+export async function setActiveAccountId(db: Db, userId: string, accountId: string | null) {
+  await db.updateTable('users').set({ active_account_id: accountId }).where('id', '=', userId).execute();
+}
+
+export async function insertImpersonation(db: Db, row: {
+  id: string; sessionId: string; operatorUserId: string; accountId: string; reason: string;
+  originalAccountId: string | null; startedAt: string;
+}) {
+  await db.insertInto('impersonations').values({
+    id: row.id, session_id: row.sessionId, operator_user_id: row.operatorUserId, account_id: row.accountId,
+    reason: row.reason, original_account_id: row.originalAccountId, started_at: row.startedAt, ended_at: null,
+  }).execute();
+}
+
+export async function findOpenImpersonation(db: Db, sessionId: string) {
+  const row = await db.selectFrom('impersonations')
+    .select(['id', 'account_id', 'reason', 'original_account_id', 'started_at'])
+    .where('session_id', '=', sessionId).where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return row && { id: row.id, accountId: row.account_id, reason: row.reason, originalAccountId: row.original_account_id, startedAt: toIso(row.started_at)! };
+}
+
+/** Ends the session's open impersonation; false when there was none (or another request ended it first). */
+export async function endImpersonation(db: Db, id: string, endedAt: string): Promise<boolean> {
+  const result = await db.updateTable('impersonations').set({ ended_at: endedAt })
+    .where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

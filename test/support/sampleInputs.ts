@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FunctionName } from '../../src/common/contracts/index.ts';
+import { addMember, type PermissionCast } from './factories.ts';
+import type { TestApp, TestUser } from './testApp.ts';
+
+/**
+ * A valid input for each function, built around the permission cast's account (cast.accountId)
+ * for the caller about to call it. Builders make fresh objects (a member to remove, an invitation
+ * to accept), so every call of the matrix starts from the same situation.
+ */
+export type SampleInput = (s: { t: TestApp; cast: PermissionCast; as: TestUser | null }) => Promise<unknown>;
+
+const freshEmail = () => `matrix-${randomBytes(5).toString('hex')}@example.test`;
+
+/** A new plain member of the cast's account. */
+async function freshMember(t: TestApp, cast: PermissionCast): Promise<TestUser> {
+  const user = await t.signUp();
+  await addMember(t, cast.accountId, user, 'member');
+  return user;
+}
+
+/** A ticket opened by a plain co-member of the cast's member (so the member is not its author). */
+async function ticketOfCoMember(t: TestApp, cast: PermissionCast): Promise<string> {
+  const author = await freshMember(t, cast);
+  const res = await t.call('submitTicket', { subject: 'Matrix', description: 'A ticket.', priority: 'low', accountId: cast.accountId }, author);
+  if (res.status !== 200) throw new Error(`submitTicket failed ${res.status}`);
+  return res.result.ticketId;
+}
+
+async function invitation(t: TestApp, inviter: TestUser, accountId: string, email: string): Promise<string> {
+  const res = await t.call('sendInvitation', { accountId, inviteeEmail: email, role: 'member' }, inviter);
+  if (res.status !== 200) throw new Error(`sendInvitation failed ${res.status}: ${JSON.stringify(res.error)}`);
+  return res.result.invitationId;
+}
+
+export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, SampleInput> = {
+  getSessionState: async () => ({}),
+  setActiveAccount: async ({ cast }) => ({ accountId: cast.accountId }),
+  getProfile: async () => ({}),
+  updateProfile: async ({ as }) => ({ displayName: as?.name ?? 'Someone', phoneNumber: '+1 555 0100' }),
+  listMyAccounts: async () => ({}),
+  createAccount: async () => ({ accountName: 'Matrix side account' }),
+  getAccount: async ({ cast }) => ({ accountId: cast.accountId }),
+  listAccountMembers: async ({ cast }) => ({ accountId: cast.accountId }),
+  updateMemberRole: async ({ t, cast }) => ({ accountId: cast.accountId, memberUid: (await freshMember(t, cast)).id, newRole: 'super_admin' }),
+  removeMember: async ({ t, cast }) => ({ accountId: cast.accountId, memberUid: (await freshMember(t, cast)).id }),
+  sendInvitation: async ({ cast }) => ({ accountId: cast.accountId, inviteeEmail: freshEmail(), role: 'member' }),
+  getInvitation: async ({ t, cast }) => ({ invitationId: await invitation(t, cast.owner, cast.accountId, freshEmail()) }),
+  // Addressed to the caller, from an account they are not in yet: the one case everyone signed in may accept.
+  acceptInvitation: async ({ t, as }) => {
+    const host = await t.signUp();
+    const account = await t.call('createAccount', { accountName: 'Inviting account' }, host);
+    if (as) await t.services.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', as.id).execute();
+    return { invitationId: await invitation(t, host, account.result.account.id, as?.email ?? freshEmail()) };
+  },
+  listMyInvitations: async () => ({}),
+  submitTicket: async ({ cast }) => ({ subject: 'Matrix', description: 'Checking access.', priority: 'medium', accountId: cast.accountId }),
+  listMyTickets: async () => ({}),
+  getTicket: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast) }),
+  addTicketReply: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast), body: 'A reply.' }),
+  getDashboard: async ({ cast }) => ({ accountId: cast.accountId }),
+
+  // Test-only back-office functions (test/support/backOfficeFunctions.ts).
+  testBackOfficeCountAccounts: async () => ({}),
+  testBackOfficeRenameAccount: async ({ cast }) => ({ accountId: cast.otherAccountId, name: 'Renamed by the back office', reason: 'Matrix' }),
+};
