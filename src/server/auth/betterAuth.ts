@@ -7,7 +7,7 @@ import type { Dialect } from '../db/connection.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
-import { passwordResetMail } from './mails.ts';
+import { passwordResetMail, verificationMail } from './mails.ts';
 import { passwordHasher } from './password.ts';
 
 /** The header our HTTP bridge sets from Fastify's resolved client IP; a client's own value is overwritten. */
@@ -62,6 +62,15 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         await inTransaction(deps.db, (tx) => mailer.send(tx, passwordResetMail(config, user.email, token)));
+      },
+    },
+    // Sign-in works unverified; only invitations ask for the proof (features/invitations/policy.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: async ({ user, url }) => {
+        await inTransaction(deps.db, (tx) => mailer.send(tx, verificationMail(user.email, url)));
       },
     },
     socialProviders: config.googleEnabled

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { INVITATION_INVALID, invitationWrongEmail } from '../../../common/contracts/invitations.ts';
+import { EMAIL_NOT_VERIFIED, INVITATION_INVALID, invitationWrongEmail } from '../../../common/contracts/invitations.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { failedPrecondition, permissionDenied } from '../../rpc/errors.ts';
@@ -17,10 +17,20 @@ export function isExpired(row: { expires_at: Date | string }, now: Date): boolea
 
 /**
  * Who may accept: anyone signed in whose e-mail is the invited one (the id itself is the
- * unguessable capability), and only while the invitation is pending and unexpired.
+ * unguessable capability) and proven theirs, only while the invitation is pending and unexpired.
+ * Without the proof, whoever signed up first with the invited address would join the account.
  */
-export function requireAcceptable(invitation: InvitationRow | undefined, caller: Caller, now: Date): InvitationRow {
+export function requireAcceptable(invitation: InvitationRow | undefined, caller: Caller, emailVerified: boolean, now: Date): InvitationRow {
   if (!invitation || invitation.status !== 'pending' || isExpired(invitation, now)) throw failedPrecondition(INVITATION_INVALID);
   if (invitation.email.toLowerCase() !== caller.email.toLowerCase()) throw permissionDenied(invitationWrongEmail(invitation.email));
+  if (!emailVerified) throw failedPrecondition(EMAIL_NOT_VERIFIED);
   return invitation;
+}
+
+/**
+ * Invitations are listed only to a verified address (e-mail link, or Google, which vouches for
+ * its addresses): the list is where a taker would discover what to accept.
+ */
+export function mayListInvitations(emailVerified: boolean): boolean {
+  return emailVerified;
 }

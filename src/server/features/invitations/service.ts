@@ -10,9 +10,9 @@ import type { Caller, Services } from '../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { findAccount, setActiveAccountId } from '../accounts/repository.ts';
 import { invitationMail } from './invitationMail.ts';
-import { isExpired, requireAcceptable } from './policy.ts';
+import { isExpired, mayListInvitations, requireAcceptable } from './policy.ts';
 import {
-  addMembershipIfAbsent, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
+  addMembershipIfAbsent, findInvitation, insertInvitation, type InvitationRow, isEmailVerified, isMemberByEmail,
   listPendingInvitationsFor, markAccepted, revokePendingInvitations,
 } from './repository.ts';
 
@@ -69,7 +69,7 @@ export async function invitationById(db: Kysely<Database>, invitationId: string)
  */
 export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, invitationId: string): Promise<string> {
   const now = new Date();
-  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, now);
+  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, await isEmailVerified(db, caller.userId), now);
   const at = now.toISOString();
   await inTransaction(db, async (tx) => {
     if (!await markAccepted(tx.db, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
@@ -83,8 +83,10 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
   return invitation.account_id;
 }
 
-export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<InvitationView[]> {
+export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<{ invitations: InvitationView[]; emailVerified: boolean }> {
+  const emailVerified = await isEmailVerified(db, caller.userId);
+  if (!mayListInvitations(emailVerified)) return { invitations: [], emailVerified };
   const now = new Date();
   const rows = await listPendingInvitationsFor(db, caller.email.toLowerCase(), now.toISOString());
-  return rows.map((row) => toView(row, now));
+  return { invitations: rows.map((row) => toView(row, now)), emailVerified };
 }
