@@ -87,6 +87,7 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
       },
     },
     advanced: {

@@ -2,16 +2,19 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
-import { INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView } from '../../../common/contracts/invitations.ts';
+import {
+  EMAIL_NOT_VERIFIED, INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView,
+} from '../../../common/contracts/invitations.ts';
 import type { FunctionCallError } from '../../api/client.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 const ACCEPTED = 'Invitation accepted successfully! Redirecting...';
 
-type Outcome = { kind: 'accepted' } | { kind: 'signIn' } | { kind: 'error'; text: string };
+type Outcome = { kind: 'accepted' } | { kind: 'signIn' } | { kind: 'unverified' } | { kind: 'error'; text: string };
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -34,19 +37,22 @@ function isUnusable(invitation: InvitationView): boolean {
 /** The server's own text where it speaks to the person (wrong e-mail, no longer valid), else the spec's prefix. */
 function acceptFailure(error: FunctionCallError): Outcome {
   if (error.code === 'unauthenticated') return { kind: 'signIn' };
+  if (error.message === EMAIL_NOT_VERIFIED) return { kind: 'unverified' };
   if (error.code === 'permission-denied' || error.code === 'not-found' || error.message === INVITATION_INVALID) {
     return { kind: 'error', text: error.message };
   }
   return { kind: 'error', text: `Failed to accept invitation: ${error.message}` };
 }
 
+/** Sign-in and sign-up come back here (`?next=`), and so does the sign-up's verification link. */
 function SignInPrompt({ from }: { from: string }) {
+  const next = `?next=${encodeURIComponent(from)}`;
   return (
     <Alert color="yellow" role="alert">
       <Text size="sm">{INVITATION_SIGN_IN}</Text>
       <Group gap="md" mt="xs">
-        <Anchor component={Link} to="/login" state={{ from }}>Log in</Anchor>
-        <Anchor component={Link} to="/register" state={{ from }}>Sign up</Anchor>
+        <Anchor component={Link} to={`/login${next}`}>Log in</Anchor>
+        <Anchor component={Link} to={`/register${next}`}>Sign up</Anchor>
       </Group>
     </Alert>
   );
@@ -87,6 +93,8 @@ export default function AcceptInvitationPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const invitation = useFn('getInvitation', { invitationId }, { enabled: invitationId !== '', retry: false });
   const accept = useFnMutation('acceptInvitation', ['listMyAccounts', 'listMyInvitations']);
+  // Tells whether the signed-in address is verified; accepting needs it.
+  const mine = useFn('listMyInvitations', {}, { enabled: Boolean(user) });
 
   if (!invitationId) return <Shell><Alert color="red" role="alert">{INVITATION_NO_ID}</Alert></Shell>;
   if (invitation.isPending) return <Shell><Center><Loader aria-label="Loading invitation" /></Center></Shell>;
@@ -127,9 +135,12 @@ export default function AcceptInvitationPage() {
       )}
       {outcome?.kind === 'accepted' && <Alert color="green" role="status">{ACCEPTED}</Alert>}
       {outcome?.kind === 'signIn' && <SignInPrompt from={location.pathname} />}
+      {user && (mine.data?.emailVerified === false || outcome?.kind === 'unverified') && (
+        <VerifyEmailNotice email={user.email} returnTo={location.pathname} />
+      )}
       {outcome?.kind === 'error' && <Alert color="red" role="alert">{outcome.text}</Alert>}
       <Group justify="flex-end">
-        <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted'}>
+        <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted' || (Boolean(user) && mine.data?.emailVerified === false)}>
           Accept Invitation
         </Button>
       </Group>
