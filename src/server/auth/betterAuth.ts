@@ -46,6 +46,9 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
     },
     account: {
       modelName: 'auth_identity',
+      // Google may join an existing user only once that user proved the address: otherwise whoever
+      // signed up first with someone else's address would keep a password to the joined account.
+      accountLinking: { requireLocalEmailVerified: true },
       fields: {
         accountId: 'account_id', providerId: 'provider_id', userId: 'user_id', accessToken: 'access_token',
         refreshToken: 'refresh_token', idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at',
