@@ -34,6 +34,9 @@ describe('deep links through sign-in', () => {
     await waitForPath(page, '/login');
     await signIn();
     await waitForPath(page, '/profile');
+    // Her address is not verified yet: the invitations section says why it is empty and offers a new link.
+    await page.getByText('Please verify your e-mail address to see and accept invitations.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Resend verification e-mail' }).waitFor();
 
     // Another site as the return address: sign-in lands on the portal's home instead.
     for (const next of ['https://evil.example/', '//evil.example/', '/\\evil.example']) {

@@ -55,6 +55,9 @@ describe('members and invitations journey', () => {
     await invitee.page.getByText(`Signed in as ${max.email}`).waitFor();
     await invitee.page.getByText('Please verify your e-mail address to see and accept invitations.', { exact: false }).waitFor();
     expect(await invitee.page.getByRole('button', { name: 'Accept Invitation' }).isDisabled()).toBe(true);
+    // A lost mail is not a dead end: a fresh link can be sent from here.
+    await invitee.page.getByRole('button', { name: 'Resend verification e-mail' }).click();
+    await invitee.page.getByText(`We sent a new link to ${max.email}.`, { exact: false }).waitFor();
 
     // The verification link in his mail proves the address and lands him back on the invitation.
     const verification = await e2e.mailedLink(max.email, VERIFICATION_LINK);
