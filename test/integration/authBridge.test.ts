@@ -142,3 +142,34 @@ describeEachDialect('the /api/auth bridge', (dialect) => {
     }
   });
 });
+
+describeEachDialect('the /api/auth bridge with Google sign-in', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'google-secret-value' } });
+  });
+  afterAll(async () => { await t.stop(); });
+
+  const social = (body: unknown) => t.app.inject({
+    method: 'POST', url: '/api/auth/sign-in/social', remoteAddress: nextClientIp(),
+    headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: JSON.stringify(body),
+  });
+
+  it('starts Google sign-in with the body the web sends, returning to a page on this site', async () => {
+    const res = await social({ provider: 'google', callbackURL: `${ORIGIN}/accept-invitation/abc`, errorCallbackURL: `${ORIGIN}/login` });
+    expect(res.statusCode).toBe(200);
+    expect(new URL(res.json().url).hostname).toBe('accounts.google.com');
+  });
+
+  it.each(['https://evil.example/', '//evil.example/x', 'http://localhost:3000.evil.example/'])('refuses %s as where Google sends the person back', async (target) => {
+    for (const body of [{ provider: 'google', callbackURL: target }, { provider: 'google', errorCallbackURL: target }]) {
+      const res = await social(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.status).toBe('INVALID_ARGUMENT');
+    }
+  });
+
+  it('only Google: another provider name is refused', async () => {
+    expect((await social({ provider: 'github', callbackURL: '/' })).statusCode).toBe(400);
+  });
+});
