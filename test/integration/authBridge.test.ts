@@ -81,6 +81,24 @@ describeEachDialect('the /api/auth bridge', (dialect) => {
     expect(await t.services.db.selectFrom('users').select('id').where('email', '=', 'role@example.test').execute()).toEqual([]);
   });
 
+  it('a text/plain body (the form-post path of CSRF) is refused as not JSON, on auth endpoints and functions', async () => {
+    for (const url of ['/api/auth/sign-in/email', '/api/fn/getProfile']) {
+      const res = await t.app.inject({
+        method: 'POST', url, remoteAddress: nextClientIp(),
+        headers: { 'content-type': 'text/plain', origin: ORIGIN }, payload: '{"email":"a@example.test","password":"x"}',
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toEqual({ status: 'INVALID_ARGUMENT', message: 'The request body must be JSON (Content-Type: application/json).' });
+    }
+  });
+
+  it('sign-out without a body still signs out', async () => {
+    const user = await t.signUp();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', remoteAddress: nextClientIp(), headers: { origin: ORIGIN, authorization: `Bearer ${user.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call('getProfile', {}, user)).status).toBe(401);
+  });
+
   it('a NUL byte in a bearer token or a session cookie is "not signed in", never a database error', async () => {
     const user = await t.signUp();
     for (const headers of <Record<string, string>[]>[

@@ -18,7 +18,11 @@ export interface AuthEndpoint {
 }
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
+const VERIFY_LINK_INVALID = 'The verification link is not valid.';
 const email = z.email({ error: INVALID_EMAIL }).max(254, INVALID_EMAIL);
+/** A JSON object with exactly these fields: anything else (a role, an id) is refused, not ignored. */
+const fields = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, { error: 'The request body must be a JSON object with the expected fields.' });
 // Length and strength rules are better-auth's own (its error codes drive the forms' texts).
 const password = z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.');
 const returnPath = z.string().refine(isSafeReturnPath, 'The return address must be a path on this site.');
@@ -32,30 +36,33 @@ export function authEndpoints(config: Config): AuthEndpoint[] {
     { method: 'GET', path: '/get-session' },
     {
       method: 'POST', path: '/sign-up/email',
-      body: z.strictObject({ name: displayName, email, password, callbackURL: returnPath.optional() }),
+      body: fields({ name: displayName, email, password, callbackURL: returnPath.optional() }),
     },
     {
       method: 'POST', path: '/sign-in/email',
-      body: z.strictObject({ email, password, callbackURL: returnPath.optional(), rememberMe: z.boolean().optional() }),
+      body: fields({ email, password, callbackURL: returnPath.optional(), rememberMe: z.boolean().optional() }),
     },
-    { method: 'POST', path: '/sign-out', body: z.strictObject({}) },
-    { method: 'POST', path: '/request-password-reset', body: z.strictObject({ email, redirectTo: onThisSite.optional() }) },
+    { method: 'POST', path: '/sign-out', body: fields({}) },
+    { method: 'POST', path: '/request-password-reset', body: fields({ email, redirectTo: onThisSite.optional() }) },
     {
       method: 'POST', path: '/reset-password',
-      body: z.strictObject({
+      body: fields({
         token: z.string({ error: 'The reset link is not valid.' }).regex(/^[A-Za-z0-9_-]{1,256}$/, 'The reset link is not valid.'),
         newPassword: password,
       }),
     },
-    { method: 'POST', path: '/send-verification-email', body: z.strictObject({ email, callbackURL: returnPath.optional() }) },
+    { method: 'POST', path: '/send-verification-email', body: fields({ email, callbackURL: returnPath.optional() }) },
     {
       method: 'GET', path: '/verify-email',
-      query: z.object({ token: z.string().regex(/^[A-Za-z0-9._-]{1,4096}$/, 'The verification link is not valid.'), callbackURL: returnPath.optional() }),
+      query: z.object({
+        token: z.string({ error: VERIFY_LINK_INVALID }).regex(/^[A-Za-z0-9._-]{1,4096}$/, VERIFY_LINK_INVALID),
+        callbackURL: returnPath.optional(),
+      }),
     },
   ];
   if (config.googleEnabled) {
     endpoints.push(
-      { method: 'POST', path: '/sign-in/social', body: z.strictObject({ provider: z.literal('google'), callbackURL: onThisSite.optional(), errorCallbackURL: onThisSite.optional(), newUserCallbackURL: onThisSite.optional() }) },
+      { method: 'POST', path: '/sign-in/social', body: fields({ provider: z.literal('google'), callbackURL: onThisSite.optional(), errorCallbackURL: onThisSite.optional(), newUserCallbackURL: onThisSite.optional() }) },
       // Google's redirect back: its parameters (code, state, scope, error, ...) pass through as text.
       { method: 'GET', path: '/callback/google', query: z.record(z.string(), z.string().max(4096)) },
     );

@@ -30,6 +30,8 @@ async function forward(request: FastifyRequest, reply: FastifyReply, endpoint: A
     return sendError(request, reply, error);
   }
   const headers = forwardedHeaders(request);
+  // What better-auth reads is the checked body, always JSON (a bodiless sign-out included).
+  if (input.body !== undefined) headers.set('content-type', 'application/json');
   const token = sessionTokenFrom(request.headers, opts.services.config.AUTH_SECRET);
   if (token) await endSessionPastLifetime(opts.services.db, token);
 

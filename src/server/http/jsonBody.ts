@@ -24,7 +24,8 @@ export class RequestBodyError extends Error {
  */
 export function registerJsonBody(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // No route reads plain text; refusing it (415) also closes the "simple request" path of CSRF.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) return done(new RequestBodyError(NESTED_TOO_DEEPLY), undefined);
     parseJson(request, body as string, (error, value) => {
