@@ -8,6 +8,8 @@ import { liveTopics } from './features/liveTopics.ts';
 import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
+import { installErrorHandler } from './http/errorHandler.ts';
+import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { webRoutes } from './http/webRoutes.ts';
@@ -53,8 +55,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
+  // Before any route: every route parses JSON with the same limits and fails in the protocol's shape.
+  registerJsonBody(app);
+  installErrorHandler(app);
 
   const jobs = createJobQueue({ database, config, log: app.log });
   const mailer = createMailer({ config, jobs, log: app.log });

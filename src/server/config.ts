@@ -32,6 +32,8 @@ const variables = {
     .describe('Google OAuth client secret.'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional()
     .describe('Secret that signs session cookies; generated once and kept in DATA_DIR when not given.'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional()
+    .describe('Bearer token that GET /metrics requires; without it /metrics is not served (404).'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createAccount, field, newPerson, register, waitForPath } from './support/actions.ts';
+import { createAccount, field, fillRegistration, newPerson, register, waitForPath } from './support/actions.ts';
 import { dashboardAccountName } from './support/dashboard.ts';
 import { expectNoErrors, useE2E } from './support/suite.ts';
 
 const ACCOUNT = 'Orbit Web Services';
 const INVITATION_LINK = /https?:\/\/[^\s"<>]+\/accept-invitation\/[A-Za-z0-9_-]+/;
+const VERIFICATION_LINK = /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/;
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
 
@@ -37,15 +38,37 @@ describe('members and invitations journey', () => {
     await inviteForm.getByRole('button', { name: 'Send Invitation' }).click();
     await owner.page.getByText(`Invitation sent successfully to ${max.email}.`).waitFor();
 
-    // Max registers in his own browser context and follows the e-mailed link.
-    await register(invitee.page, max);
-    await sidebar(invitee.page).getByRole('link', { name: 'Dashboard' }).waitFor();
-    await invitee.page.getByText('No active account.').waitFor();
+    // Max opens the e-mailed link before he has an account, and signs up from the invitation.
     const link = await e2e.mailedLink(max.email, INVITATION_LINK);
     expect(link.startsWith(`${e2e.baseUrl}/accept-invitation/`)).toBe(true);
+    const invitationPath = new URL(link).pathname;
     await invitee.page.goto(link);
     await invitee.page.getByText(`You have been invited to join ${ACCOUNT}.`).waitFor();
     await invitee.page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await invitee.page.getByText('You need to be logged in to accept an invitation. Please log in or sign up.').waitFor();
+    await invitee.page.getByRole('link', { name: 'Sign up' }).click();
+    await fillRegistration(invitee.page, max);
+    await invitee.page.getByRole('button', { name: 'Create Account' }).click();
+
+    // Back on the invitation, signed in but not yet verified: he is told so and cannot accept.
+    await waitForPath(invitee.page, invitationPath);
+    await invitee.page.getByText(`Signed in as ${max.email}`).waitFor();
+    await invitee.page.getByText('Please verify your e-mail address to see and accept invitations.', { exact: false }).waitFor();
+    expect(await invitee.page.getByRole('button', { name: 'Accept Invitation' }).isDisabled()).toBe(true);
+    // A lost mail is not a dead end: a fresh link can be sent from here.
+    await invitee.page.getByRole('button', { name: 'Resend verification e-mail' }).click();
+    await invitee.page.getByText(`We sent a new link to ${max.email}.`, { exact: false }).waitFor();
+
+    // The verification link in his mail proves the address and lands him back on the invitation.
+    const verification = await e2e.mailedLink(max.email, VERIFICATION_LINK);
+    expect(new URL(verification).searchParams.get('callbackURL')).toBe(invitationPath);
+    await invitee.page.goto(verification);
+    await waitForPath(invitee.page, invitationPath);
+    await invitee.page.getByText(`You have been invited to join ${ACCOUNT}.`).waitFor();
+    const accept = invitee.page.getByRole('button', { name: 'Accept Invitation' });
+    await expect.poll(() => accept.isEnabled()).toBe(true);
+    expect(await invitee.page.getByText('Please verify your e-mail address', { exact: false }).count()).toBe(0);
+    await accept.click();
     await invitee.page.getByText('Invitation accepted successfully! Redirecting...').waitFor();
     await waitForPath(invitee.page, '/');
 

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineContract } from '../../src/common/protocol.ts';
+import { installErrorHandler } from '../../src/server/http/errorHandler.ts';
+import { registerJsonBody } from '../../src/server/http/jsonBody.ts';
 import { implement } from '../../src/server/rpc/registry.ts';
 import { rpcRoutes } from '../../src/server/rpc/plugin.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../support/testApp.ts';
@@ -42,6 +44,9 @@ describeEachDialect('callable-function protocol', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     app = Fastify({ logger: false });
+    // The protocol as the app mounts it: its JSON parser and error handler serve every route.
+    registerJsonBody(app);
+    installErrorHandler(app);
     await app.register(rpcRoutes, { services: t.services, handlers: [greet, explode, drift, whoAmI, adminOnly], validateOutputs: true });
     await app.ready();
   });

@@ -4,9 +4,11 @@ import { contracts } from '../../src/common/contracts/index.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../support/testApp.ts';
 
+const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
+
 describeEachDialect('public platform endpoints', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(dialect); });
+  beforeAll(async () => { t = await startTestApp(dialect, { env: { METRICS_TOKEN } }); });
   afterAll(async () => { await t.stop(); });
 
   it('GET /api/config gives what the SPA needs and no secret', async () => {
@@ -43,16 +45,17 @@ describeEachDialect('public platform endpoints', (dialect) => {
     expect(ready.json()).toEqual({ status: 'ready' });
   });
 
-  it('GET /metrics is Prometheus text with request durations per function', async () => {
+  it('GET /metrics (with its token) is Prometheus text with request durations per function', async () => {
+    const scrape = () => t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     await t.call('getSessionState', {}, null);
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await scrape();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/fn\/getSessionState",status="401"\} \d+/);
     expect(res.body).toContain('process_cpu_user_seconds_total');
     // Made-up function names share one series.
     await t.call('madeUpName1', {}, null);
-    const after = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const after = await scrape();
     expect(after.body).toContain('route="/api/fn/unknown",status="404"');
     expect(after.body).not.toContain('madeUpName1');
   });

@@ -12,12 +12,12 @@ export interface AccountWithMembers {
 }
 
 /**
- * A fresh account with its three kinds of member. The owner creates it through the real
+ * A fresh account with its three kinds of member, each with a verified address. The owner creates it through the real
  * createAccount function; the admin and member are added as rows, as an accepted invitation
  * would leave them, so this factory does not depend on the invitation flow it helps test.
  */
 export async function accountWithMembers(t: TestApp): Promise<AccountWithMembers> {
-  const [owner, admin, member] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+  const [owner, admin, member] = await Promise.all([t.signUpVerified(), t.signUpVerified(), t.signUpVerified()]);
   const created = await t.call('createAccount', { accountName: `Account of ${owner.name}` }, owner);
   if (created.status !== 200) throw new Error(`createAccount failed ${created.status}: ${JSON.stringify(created.error)}`);
   const accountId: string = created.result.account.id;
@@ -49,7 +49,7 @@ export interface PermissionCast extends AccountWithMembers {
 }
 
 export async function permissionCast(t: TestApp): Promise<PermissionCast> {
-  const [base, outsider, globalAdmin] = await Promise.all([accountWithMembers(t), t.signUp(), t.signUp()]);
+  const [base, outsider, globalAdmin] = await Promise.all([accountWithMembers(t), t.signUpVerified(), t.signUpVerified()]);
   const other = await t.call('createAccount', { accountName: `Other account of ${outsider.name}` }, outsider);
   if (other.status !== 200) throw new Error(`createAccount failed ${other.status}: ${JSON.stringify(other.error)}`);
   await makeGlobalSuperAdmin(t, globalAdmin);

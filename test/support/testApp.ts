@@ -38,8 +38,17 @@ export interface TestApp extends App {
   call<T = any>(name: string, data: unknown, as?: TestUser | string | null): Promise<CallResult<T>>;
   /** Signs up through better-auth's HTTP endpoint and returns the session token. */
   signUp(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestUser>;
+  /** Proves the user owns their address the way a person does: follows the link in the verification mail. */
+  verify(user: TestUser): Promise<void>;
+  /** signUp, then verify: an established user whose address is proven. */
+  signUpVerified(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestUser>;
   outbox(to: string): Promise<{ subject: string; text_body: string }[]>;
   stop(): Promise<void>;
+}
+
+/** The e-mail verification link (better-auth's verify-email endpoint) in a mail's text. */
+export function verificationLinkIn(text: string): string | null {
+  return text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0] ?? null;
 }
 
 let ipCounter = 1;
@@ -149,6 +158,19 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
       if (res.statusCode !== 200) throw new Error(`sign-up failed ${res.statusCode}: ${res.body}`);
       const json = res.json();
       return { id: json.user.id, email: json.user.email, name: json.user.name, token: json.token };
+    },
+    async verify(user) {
+      const mails = await testApp.outbox(user.email);
+      const link = mails.map((m) => verificationLinkIn(m.text_body)).filter(Boolean).at(-1);
+      if (!link) throw new Error(`no verification mail for ${user.email}`);
+      const url = new URL(link);
+      const res = await built.app.inject({ method: 'GET', url: url.pathname + url.search, remoteAddress: nextClientIp() });
+      if (res.statusCode !== 302) throw new Error(`verification failed ${res.statusCode}: ${res.body}`);
+    },
+    async signUpVerified(overrides) {
+      const user = await testApp.signUp(overrides);
+      await testApp.verify(user);
+      return user;
     },
     async outbox(to) {
       return database.db.selectFrom('mail_outbox').select(['subject', 'text_body'])

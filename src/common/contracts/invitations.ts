@@ -6,6 +6,8 @@ import { accountRole, empty, isoDate, successMessage } from './shared.ts';
 export const INVITATION_INVALID = 'This invitation is invalid, expired, or has already been accepted.';
 export const INVITATION_NO_ID = 'No invitation ID provided in the URL.';
 export const INVITATION_SIGN_IN = 'You need to be logged in to accept an invitation. Please log in or sign up.';
+/** An unverified address may not see or accept invitations: anyone can sign up with any address. */
+export const EMAIL_NOT_VERIFIED = 'Please verify your e-mail address to see and accept invitations. We sent you a link when you signed up.';
 export const invitationWrongEmail = (email: string) =>
   `This invitation is for a different email address (${email}). Please log in with the correct account.`;
 
@@ -31,7 +33,7 @@ export type InvitationView = z.infer<typeof invitationView>;
  */
 export const invitationAcceptance = z.object({
   allowed: z.boolean(),
-  reason: z.enum(['invalid', 'sign_in', 'wrong_email']).nullable(),
+  reason: z.enum(['invalid', 'sign_in', 'wrong_email', 'unverified']).nullable(),
   message: z.string().nullable(),
 });
 export type InvitationAcceptance = z.infer<typeof invitationAcceptance>;
@@ -59,10 +61,10 @@ export const acceptInvitation = defineContract({
 
 export const listMyInvitations = defineContract({
   name: 'listMyInvitations',
-  summary: 'Pending, unexpired invitations addressed to the caller\'s e-mail.',
+  summary: 'Pending, unexpired invitations addressed to the caller\'s e-mail; none until that address is verified.',
   access: 'user',
   kind: 'read',
   permissions: allow.signedIn,
   input: empty,
-  output: z.object({ invitations: z.array(invitationView) }),
+  output: z.object({ invitations: z.array(invitationView), emailVerified: z.boolean() }),
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { allow, defineContract } from '../protocol.ts';
 import { empty } from './shared.ts';
 
+/** The rule for a person's display name, shared by updateProfile and the sign-up bridge. */
+export const displayName = z.string({ error: 'Display name is required.' }).trim()
+  .min(1, 'Display name is required.').max(100, 'Display name must be at most 100 characters.');
+
 export const profileView = z.object({
   email: z.string(),
   displayName: z.string(),
@@ -27,8 +31,7 @@ export const updateProfile = defineContract({
   kind: 'write',
   permissions: allow.signedIn,
   input: z.object({
-    displayName: z.string({ error: 'Display name is required.' }).trim()
-      .min(1, 'Display name is required.').max(100, 'Display name must be at most 100 characters.'),
+    displayName,
     phoneNumber: z.string().trim().max(32, 'Phone number must be at most 32 characters.')
       .refine((v) => v === '' || /^\+?[0-9 ()./-]{5,32}$/.test(v), 'Please enter a valid phone number (digits, spaces, + - ( ) only).')
       .nullish(),

@@ -7,7 +7,7 @@ import type { Dialect } from '../db/connection.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
-import { passwordResetMail } from './mails.ts';
+import { passwordResetMail, verificationMail } from './mails.ts';
 import { passwordHasher } from './password.ts';
 
 /** The header our HTTP bridge sets from Fastify's resolved client IP; a client's own value is overwritten. */
@@ -46,6 +46,9 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
     },
     account: {
       modelName: 'auth_identity',
+      // Google may join an existing user only once that user proved the address: otherwise whoever
+      // signed up first with someone else's address would keep a password to the joined account.
+      accountLinking: { requireLocalEmailVerified: true },
       fields: {
         accountId: 'account_id', providerId: 'provider_id', userId: 'user_id', accessToken: 'access_token',
         refreshToken: 'refresh_token', idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at',
@@ -64,6 +67,18 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
         await inTransaction(deps.db, (tx) => mailer.send(tx, passwordResetMail(config, user.email, token)));
       },
     },
+    // Sign-in works unverified; only invitations ask for the proof (features/invitations/policy.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // Only people signing up over HTTP prove an address; a user the server creates itself
+        // (the bootstrap super admin, from the operator's configuration) is marked verified instead.
+        if (!request) return;
+        await inTransaction(deps.db, (tx) => mailer.send(tx, verificationMail(user.email, url)));
+      },
+    },
     socialProviders: config.googleEnabled
       ? { google: { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } }
       : {},
@@ -78,6 +93,7 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
       },
     },
     advanced: {

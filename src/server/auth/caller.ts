@@ -9,13 +9,28 @@ import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
 
+/**
+ * The shape of a token better-auth issues (letters and digits). Anything else is no session at
+ * all, and never reaches a query: PostgreSQL refuses a NUL byte with an error, not a miss.
+ */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+const SIGNED_SHAPE = /^[A-Za-z0-9_-]{16,128}\.[A-Za-z0-9+/_-]{20,100}={0,2}$/;
+
+/** Whether an Authorization header is a bearer token of a shape better-auth could have issued. */
+export function isWellFormedBearer(authorization: string): boolean {
+  if (authorization.slice(0, 7).toLowerCase() !== 'bearer ') return false;
+  const raw = safeDecode(authorization.slice(7).trim());
+  return TOKEN_SHAPE.test(raw) || SIGNED_SHAPE.test(raw);
+}
+
 /** The session token a request carries: `Authorization: Bearer` first, else the session cookie. */
 export function sessionTokenFrom(headers: { authorization?: string; cookie?: string }, secret: string): string | null {
   const auth = headers.authorization;
   if (auth && auth.slice(0, 7).toLowerCase() === 'bearer ') {
+    if (!isWellFormedBearer(auth)) return null;
     const raw = safeDecode(auth.slice(7).trim());
     // better-auth hands out the bare token; a signed "token.signature" is accepted too.
-    return raw.includes('.') ? verifySigned(raw, secret) : raw || null;
+    return raw.includes('.') ? verifySigned(raw, secret) : raw;
   }
   const cookie = headers.cookie;
   if (!cookie) return null;
@@ -31,6 +46,7 @@ function verifySigned(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return null;
   const token = value.slice(0, dot);
+  if (!TOKEN_SHAPE.test(token)) return null;
   const given = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;

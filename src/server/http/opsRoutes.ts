@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import client from 'prom-client';
@@ -27,7 +28,7 @@ export function observeRequestDurations(app: FastifyInstance, functionNames: Rea
   });
 }
 
-/** /healthz (process up), /readyz (database answers), /metrics (Prometheus). */
+/** /healthz (process up), /readyz (database answers), /metrics (Prometheus, only with METRICS_TOKEN). */
 export async function opsRoutes(app: FastifyInstance, opts: { services: Services }) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -39,5 +40,20 @@ export async function opsRoutes(app: FastifyInstance, opts: { services: Services
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  const token = opts.services.config.METRICS_TOKEN;
+  // Metrics name every route and its traffic: without a token they are not served at all.
+  if (!token) return;
+  app.get('/metrics', async (request, reply) => {
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').header('cache-control', 'no-store')
+        .send({ error: { status: 'UNAUTHENTICATED', message: 'A valid metrics token is required.' } });
+    }
+    return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+  });
+}
+
+/** Constant-time comparison (hashed first so lengths do not leak either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }

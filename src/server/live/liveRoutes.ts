@@ -4,6 +4,7 @@ import type { LiveTopic } from '../../common/live.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/betterAuth.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services, SignedInContext } from '../rpc/context.ts';
+import { sendError } from '../http/errorHandler.ts';
 import { admitCaller, publicIssue } from '../rpc/plugin.ts';
 import { FunctionError, invalidArgument, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
 import { LiveStream } from './liveStream.ts';
@@ -126,10 +127,4 @@ function watchSession(stream: LiveStream, services: Services, token: string, ses
     else stream.end();
   };
   schedule().catch(failed);
-}
-
-function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (error instanceof FunctionError) return reply.status(error.httpStatus).send({ error: error.toWire() });
-  request.log.error({ err: error }, 'live stream failed');
-  return reply.status(500).send({ error: { status: 'INTERNAL', message: `Internal error (request id ${request.id}).` } });
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FunctionContract } from '../../common/protocol.ts';
 import { hasAuditEntry } from '../audit/record.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { FUNCTION_BODY_MESSAGE, sendError } from '../http/errorHandler.ts';
 import type { Caller, FunctionContext, Services } from './context.ts';
-import { FunctionError, invalidArgument, notFound, permissionDenied, unauthenticated } from './errors.ts';
+import { invalidArgument, notFound, permissionDenied, unauthenticated } from './errors.ts';
 import type { FunctionHandler } from './registry.ts';
 
 export interface RpcOptions {
@@ -15,26 +16,26 @@ export interface RpcOptions {
   validateOutputs: boolean;
 }
 
-const BODY_MESSAGE = 'The request body must be a JSON object with a "data" field.';
-const body = z.object({ data: z.unknown().optional() }, { error: BODY_MESSAGE });
+const body = z.object({ data: z.unknown().optional() }, { error: FUNCTION_BODY_MESSAGE });
+export const CROSS_SITE_REFUSED = 'Cross-site requests are not allowed.';
 
-/** POST /api/fn/{name}: the callable-function protocol. */
+/**
+ * POST /api/fn/{name}: the callable-function protocol. Unreadable bodies never reach it: the
+ * app's JSON parser and error handler (src/server/http) answer those in the protocol's shape.
+ */
 export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
   const byName = new Map(opts.handlers.map((h) => [h.contract.name, h]));
+  const ownOrigin = new URL(opts.services.config.PUBLIC_URL).origin;
 
-  // Fastify rejects unreadable bodies before the handler runs; answer those in the protocol's shape too.
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) return sendError(request, reply, error);
-    const message = status === 415 ? 'The request body must be JSON (Content-Type: application/json).'
-      : status === 413 ? 'The request body is too large.'
-        : BODY_MESSAGE;
-    return reply.status(400).send({ error: { status: 'INVALID_ARGUMENT', message } });
+  // Answers name the caller's own data; no cache on the way may keep them. Set first so errors carry it too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
   });
 
   app.post<{ Params: { name: string } }>('/api/fn/:name', async (request, reply) => {
     const handler = byName.get(request.params.name);
     try {
+      if (isCrossSiteCookieCall(request, ownOrigin)) throw permissionDenied(CROSS_SITE_REFUSED);
       if (!handler) throw notFound(`Unknown function ${JSON.stringify(request.params.name).slice(0, 80)}.`);
       const { contract } = handler;
       const caller = await callerOf(request, opts.services);
@@ -84,11 +85,17 @@ export function publicIssue(issue: z.core.$ZodIssue) {
   return { path: issue.path.map(String).join('.'), message: issue.message };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (error instanceof FunctionError) {
-    if (error.code === 'PERMISSION_DENIED') request.log.warn({ fn: (request.params as { name: string }).name }, 'permission denied');
-    return reply.status(error.httpStatus).send({ error: error.toWire() });
-  }
-  request.log.error({ err: error }, 'function failed');
-  return reply.status(500).send({ error: { status: 'INTERNAL', message: `Internal error (request id ${request.id}).` } });
+/**
+ * CSRF: a browser attaches the session cookie to any site's request, but always says where the
+ * request came from (Origin on every POST, Sec-Fetch-Site in current browsers). A cookie call
+ * from anywhere but the portal's own origin is refused. Bearer tokens are never sent ambiently,
+ * and a cross-site page cannot set Authorization without a CORS preflight we never grant.
+ */
+function isCrossSiteCookieCall(request: FastifyRequest, ownOrigin: string): boolean {
+  const { authorization, cookie, origin } = request.headers;
+  if (authorization && authorization.slice(0, 7).toLowerCase() === 'bearer ') return false;
+  if (!cookie || !cookie.includes('session_token=')) return false;
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  return origin !== undefined && origin !== ownOrigin;
 }

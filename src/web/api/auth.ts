@@ -18,20 +18,31 @@ async function post(path: string, body: unknown): Promise<any> {
     throw new AuthError(0, 'NETWORK', 'Authentication service not ready.');
   }
   const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new AuthError(response.status, json?.code ?? '', json?.message ?? response.statusText);
+  if (!response.ok) {
+    // better-auth answers {code, message}; the portal's own checks in front of it answer in the protocol's shape.
+    const code = json?.code ?? json?.error?.status ?? '';
+    throw new AuthError(response.status, code, json?.message ?? json?.error?.message ?? response.statusText);
+  }
   return json;
 }
 
 export const signInEmail = (email: string, password: string) => post('/sign-in/email', { email, password });
-export const signUpEmail = (name: string, email: string, password: string) => post('/sign-up/email', { name, email, password });
+/** `returnTo` (a path on this site) is where the e-mailed verification link lands, signed in. */
+export const signUpEmail = (name: string, email: string, password: string, returnTo = '/') =>
+  post('/sign-up/email', { name, email, password, callbackURL: returnTo });
+export const sendVerificationEmail = (email: string, returnTo = '/') =>
+  post('/send-verification-email', { email, callbackURL: returnTo });
 export const signOut = () => post('/sign-out', {});
 export const requestPasswordReset = (email: string) =>
   post('/request-password-reset', { email, redirectTo: `${window.location.origin}/reset-password` });
 export const resetPassword = (token: string, newPassword: string) => post('/reset-password', { token, newPassword });
-/** Answers `{url}` to send the browser to; a failed or cancelled attempt comes back to `errorPath?error=...`. */
-export const signInSocial = (provider: 'google', errorPath = '/login') =>
+/**
+ * Answers `{url}` to send the browser to; success returns to `returnTo`, a failed or cancelled
+ * attempt comes back to `errorPath?error=...`.
+ */
+export const signInSocial = (provider: 'google', errorPath = '/login', returnTo = '/') =>
   post('/sign-in/social', {
     provider,
-    callbackURL: `${window.location.origin}/`,
+    callbackURL: `${window.location.origin}${returnTo}`,
     errorCallbackURL: `${window.location.origin}${errorPath}`,
   });

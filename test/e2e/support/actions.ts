@@ -32,14 +32,19 @@ export async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-/** /register with the spec's fields; success lands on '/'. */
-export async function register(page: Page, person: Person) {
-  await page.goto('/register');
+/** Fills the open /register form with the spec's fields (without submitting it). */
+export async function fillRegistration(page: Page, person: Person) {
   await field(page, 'First name').fill(person.firstName);
   await field(page, 'Last name').fill(person.lastName);
   await field(page, 'Email').fill(person.email);
   await field(page, 'Password').fill(person.password);
   await field(page, 'Confirm password').fill(person.password);
+}
+
+/** /register with the spec's fields; success lands on '/'. */
+export async function register(page: Page, person: Person) {
+  await page.goto('/register');
+  await fillRegistration(page, person);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await waitForPath(page, '/');
 }

@@ -23,7 +23,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const { accountId, owner } = await accountWithMembers(t);
     const email = freshEmail();
     const invitationId = await invite(owner, accountId, email, 'member');
-    const invitee = await t.signUp({ email: email.toUpperCase() });
+    const invitee = await t.signUpVerified({ email: email.toUpperCase() });
 
     const res = await t.call('acceptInvitation', { invitationId }, invitee);
     expect(res.status).toBe(200);
@@ -43,7 +43,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const { accountId, owner, admin } = await accountWithMembers(t);
     const email = freshEmail();
     const invitationId = await invite(admin, accountId, email, 'member');
-    const invitee = await t.signUp({ email });
+    const invitee = await t.signUpVerified({ email });
     await addMember(t, accountId, invitee, 'super_admin');
     expect((await t.call('acceptInvitation', { invitationId }, invitee)).status).toBe(200);
     expect(await membersOf(accountId, invitee.id)).toEqual([{ role: 'super_admin' }]);
@@ -63,7 +63,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const { accountId, owner } = await accountWithMembers(t);
     const email = freshEmail();
     const invitationId = await invite(owner, accountId, email);
-    const someoneElse = await t.signUp();
+    const someoneElse = await t.signUpVerified();
     const res = await t.call('acceptInvitation', { invitationId }, someoneElse);
     expect(res.status).toBe(403);
     expect(res.error).toMatchObject({
@@ -78,7 +78,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const { accountId, owner } = await accountWithMembers(t);
     const email = freshEmail();
     const invitationId = await invite(owner, accountId, email);
-    const invitee = await t.signUp({ email });
+    const invitee = await t.signUpVerified({ email });
     expect((await t.call('acceptInvitation', { invitationId }, invitee)).status).toBe(200);
     const again = await t.call('acceptInvitation', { invitationId }, invitee);
     expect(again.status).toBe(400);
@@ -90,7 +90,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const { accountId, owner } = await accountWithMembers(t);
     const email = freshEmail();
     const invitationId = await invite(owner, accountId, email, 'member');
-    const invitee = await t.signUp({ email });
+    const invitee = await t.signUpVerified({ email });
     const results = await Promise.all([1, 2, 3].map(() => t.call('acceptInvitation', { invitationId }, invitee)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     expect(await membersOf(accountId, invitee.id)).toEqual([{ role: 'member' }]);
@@ -102,7 +102,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const invitationId = await invite(owner, accountId, email);
     await t.services.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
       .where('id', '=', invitationId).execute();
-    const invitee = await t.signUp({ email });
+    const invitee = await t.signUpVerified({ email });
     const res = await t.call('acceptInvitation', { invitationId }, invitee);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'FAILED_PRECONDITION', message: INVALID });

@@ -19,7 +19,5 @@ export const handlers = [
     return { success: true as const, message: 'Invitation accepted successfully! Redirecting...', accountId };
   }),
 
-  implement(invitations.listMyInvitations, async (_input, { caller, services }) => ({
-    invitations: await pendingInvitationsFor(services.db, caller),
-  })),
+  implement(invitations.listMyInvitations, async (_input, { caller, services }) => pendingInvitationsFor(services.db, caller)),
 ];

@@ -98,7 +98,7 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
     await expire(stale);
     await invite(a.owner, a.accountId, freshEmail()); // someone else's
 
-    const invitee = await t.signUp({ email });
+    const invitee = await t.signUpVerified({ email });
     const res = await t.call('listMyInvitations', {}, invitee);
     expect(res.status).toBe(200);
     const byId = new Map(res.result.invitations.map((i: { id: string }) => [i.id, i]));
@@ -116,7 +116,7 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
     const email = freshEmail();
     await invite(owner, accountId, email, 'member');
     const replacement = await invite(owner, accountId, email, 'super_admin');
-    const invitee = await t.signUp({ email });
+    const invitee = await t.signUpVerified({ email });
     const res = await t.call('listMyInvitations', {}, invitee);
     expect(res.result.invitations).toHaveLength(1);
     expect(res.result.invitations[0]).toMatchObject({ id: replacement, role: 'super_admin' });

@@ -11,9 +11,9 @@ import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts
 import { setActiveAccountId } from '../../access/repository.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { invitationMail } from './invitationMail.ts';
-import { acceptance, isExpired, requireAcceptable } from './policy.ts';
+import { acceptance, isExpired, mayListInvitations, requireAcceptable } from './policy.ts';
 import {
-  addMembershipIfAbsent, findAccountName, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
+  addMembershipIfAbsent, findAccountName, findInvitation, insertInvitation, type InvitationRow, isEmailVerified, isMemberByEmail,
   listPendingInvitationsFor, markAccepted, revokePendingInvitations,
 } from './repository.ts';
 
@@ -66,7 +66,8 @@ export async function invitationById(db: Kysely<Database>, caller: Caller | null
   const row = await findInvitation(db, invitationId);
   if (!row) throw notFound(INVITATION_INVALID);
   const now = new Date();
-  return { ...toView(row, now), acceptance: acceptance(row, caller, now) };
+  const emailVerified = caller ? await isEmailVerified(db, caller.userId) : false;
+  return { ...toView(row, now), acceptance: acceptance(row, caller, emailVerified, now) };
 }
 
 /**
@@ -75,7 +76,7 @@ export async function invitationById(db: Kysely<Database>, caller: Caller | null
  */
 export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, invitationId: string): Promise<string> {
   const now = new Date();
-  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, now);
+  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, await isEmailVerified(db, caller.userId), now);
   const at = now.toISOString();
   await inTransaction(db, async (tx) => {
     if (!await markAccepted(tx.db, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
@@ -92,8 +93,10 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
   return invitation.account_id;
 }
 
-export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<InvitationView[]> {
+export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<{ invitations: InvitationView[]; emailVerified: boolean }> {
+  const emailVerified = await isEmailVerified(db, caller.userId);
+  if (!mayListInvitations(emailVerified)) return { invitations: [], emailVerified };
   const now = new Date();
   const rows = await listPendingInvitationsFor(db, caller.email.toLowerCase(), now.toISOString());
-  return rows.map((row) => toView(row, now));
+  return { invitations: rows.map((row) => toView(row, now)), emailVerified };
 }

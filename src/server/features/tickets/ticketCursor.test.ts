@@ -15,7 +15,8 @@ describe('ticket list cursor', () => {
   it('refuses anything it did not produce with INVALID_ARGUMENT', () => {
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     for (const bad of ['%%%', 'bm90IGpzb24', encode([1, 2]), encode({ c: 'yesterday', i: 'x' }), encode({ c: '2024-05-01T10:00:00Z', i: '' }),
-      encode({ c: '2024-05-01T10:00:00Z', i: 'x', extra: 1 })]) {
+      encode({ c: '2024-05-01T10:00:00Z', i: 'x', extra: 1 }), encode({ c: '2024-13-45T99:99:99Z', i: 'x' }),
+      encode({ c: '2024-02-30 10:00:00+00', i: 'x' }), encode({ c: '2024-05-01T10:00:00Z', i: 'a\u0000b' })]) {
       try {
         decodeTicketCursor(bad);
         expect.unreachable(`accepted ${bad}`);

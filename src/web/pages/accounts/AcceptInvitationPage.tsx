@@ -3,16 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
-import { INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView } from '../../../common/contracts/invitations.ts';
+import {
+  EMAIL_NOT_VERIFIED, INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView,
+} from '../../../common/contracts/invitations.ts';
 import { callFunction, type FnOutput, type FunctionCallError } from '../../api/client.ts';
 import { fnKey, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 const ACCEPTED = 'Invitation accepted successfully! Redirecting...';
 
-type Outcome = { kind: 'accepted' } | { kind: 'signIn' } | { kind: 'error'; text: string };
+type Outcome = { kind: 'accepted' } | { kind: 'signIn' } | { kind: 'unverified' } | { kind: 'error'; text: string };
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -30,19 +33,22 @@ function Shell({ children }: { children: ReactNode }) {
 /** The server's own text where it speaks to the person (wrong e-mail, no longer valid), else the spec's prefix. */
 function acceptFailure(error: FunctionCallError): Outcome {
   if (error.code === 'unauthenticated') return { kind: 'signIn' };
+  if (error.message === EMAIL_NOT_VERIFIED) return { kind: 'unverified' };
   if (error.code === 'permission-denied' || error.code === 'not-found' || error.message === INVITATION_INVALID) {
     return { kind: 'error', text: error.message };
   }
   return { kind: 'error', text: `Failed to accept invitation: ${error.message}` };
 }
 
+/** Sign-in and sign-up come back here (`?next=`), and so does the sign-up's verification link. */
 function SignInPrompt({ from }: { from: string }) {
+  const next = `?next=${encodeURIComponent(from)}`;
   return (
     <Alert color="yellow" role="alert">
       <Text size="sm">{INVITATION_SIGN_IN}</Text>
       <Group gap="md" mt="xs">
-        <Anchor component={Link} to="/login" state={{ from }}>Log in</Anchor>
-        <Anchor component={Link} to="/register" state={{ from }}>Sign up</Anchor>
+        <Anchor component={Link} to={`/login${next}`}>Log in</Anchor>
+        <Anchor component={Link} to={`/register${next}`}>Sign up</Anchor>
       </Group>
     </Alert>
   );
@@ -105,7 +111,9 @@ export default function AcceptInvitationPage() {
   if (acceptance.reason === 'invalid' && outcome?.kind !== 'accepted') {
     return <Shell><Alert color="red" role="alert">{INVITATION_INVALID}</Alert></Shell>;
   }
-  // Any other refusal but "sign in first" is shown before the click, in the server's words.
+  // Any other refusal but "sign in first" is shown before the click, in the server's words;
+  // an unverified address gets the notice with its resend button instead.
+  const unverified = acceptance.reason === 'unverified' || outcome?.kind === 'unverified';
   const refusal = !acceptance.allowed && acceptance.reason !== 'sign_in' && outcome === null ? acceptance.message : null;
 
   const onAccept = () => {
@@ -133,8 +141,11 @@ export default function AcceptInvitationPage() {
       )}
       {outcome?.kind === 'accepted' && <Alert color="green" role="status">{ACCEPTED}</Alert>}
       {outcome?.kind === 'signIn' && <SignInPrompt from={location.pathname} />}
+      {user && unverified && (
+        <VerifyEmailNotice email={user.email} returnTo={location.pathname} />
+      )}
       {outcome?.kind === 'error' && <Alert color="red" role="alert">{outcome.text}</Alert>}
-      {refusal && <Alert color="red" role="alert">{refusal}</Alert>}
+      {refusal && !unverified && <Alert color="red" role="alert">{refusal}</Alert>}
       <Group justify="flex-end">
         <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted' || refusal !== null}>
           Accept Invitation

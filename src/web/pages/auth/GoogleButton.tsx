@@ -6,11 +6,13 @@ import { googleStartErrorMessage } from './authErrorMessages.ts';
 
 interface Props {
   flow: 'sign-in' | 'sign-up';
+  /** A path on this site to land on once signed in (already checked by useReturnTo). */
+  returnTo?: string;
   onError(message: string): void;
 }
 
 /** Google sign-in by redirect; shown only when the server has Google configured. */
-export function GoogleButton({ flow, onError }: Props) {
+export function GoogleButton({ flow, returnTo = '/', onError }: Props) {
   const { config } = useSession();
   const [busy, setBusy] = useState(false);
   if (!config?.signInMethods.google) return null;
@@ -18,7 +20,7 @@ export function GoogleButton({ flow, onError }: Props) {
   const start = async () => {
     setBusy(true);
     try {
-      const { url } = await signInSocial('google', flow === 'sign-in' ? '/login' : '/register');
+      const { url } = await signInSocial('google', flow === 'sign-in' ? '/login' : '/register', returnTo);
       if (typeof url !== 'string') throw new Error('No redirect address');
       window.location.assign(url);
     } catch (error) {

@@ -9,6 +9,7 @@ import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
 import { googleReturnErrorMessage, signInErrorMessage } from './authErrorMessages.ts';
 import { ForgotPasswordModal } from './ForgotPasswordModal.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { useReturnTo } from './useReturnTo.ts';
 
 /** Set by the reset-password page's "request a new link" so the dialog opens straight away. */
 export interface LoginLocationState {
@@ -20,6 +21,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
+  const { returnTo, nextQuery } = useReturnTo();
   const googleError = params.get('error');
   const [error, setError] = useState<string | null>(googleError ? googleReturnErrorMessage('sign-in', googleError) : null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -33,7 +35,7 @@ export default function LoginPage() {
     },
   });
 
-  if (!loading && user) return <Navigate to="/" replace />;
+  if (!loading && user) return <Navigate to={returnTo} replace />;
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setError(null);
@@ -41,7 +43,7 @@ export default function LoginPage() {
     try {
       await signInEmail(email.trim(), password);
       await refresh();
-      navigate('/', { replace: true });
+      navigate(returnTo, { replace: true });
     } catch (caught) {
       setError(signInErrorMessage(caught));
     }
@@ -66,11 +68,11 @@ export default function LoginPage() {
       {config?.signInMethods.google && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleButton flow="sign-in" onError={setError} />
+          <GoogleButton flow="sign-in" returnTo={returnTo} onError={setError} />
         </>
       )}
       <Text size="sm" ta="center">
-        Don&apos;t have an account? <Anchor component={Link} to="/register">Register here</Anchor>
+        Don&apos;t have an account? <Anchor component={Link} to={`/register${nextQuery}`}>Register here</Anchor>
       </Text>
       <ForgotPasswordModal
         opened={forgotOpen}

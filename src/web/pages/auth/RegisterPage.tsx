@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
@@ -9,11 +10,13 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
 import { googleReturnErrorMessage, signUpErrorMessage } from './authErrorMessages.ts';
 import { GoogleButton } from './GoogleButton.tsx';
+import { useReturnTo } from './useReturnTo.ts';
 
 export default function RegisterPage() {
   const { user, loading, refresh, config } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { returnTo, nextQuery } = useReturnTo();
   const googleError = params.get('error');
   const [error, setError] = useState<string | null>(googleError ? googleReturnErrorMessage('sign-up', googleError) : null);
   const minLength = config?.minPasswordLength ?? MIN_PASSWORD_LENGTH;
@@ -25,7 +28,7 @@ export default function RegisterPage() {
     },
   });
 
-  if (!loading && user) return <Navigate to="/" replace />;
+  if (!loading && user) return <Navigate to={returnTo} replace />;
 
   /** The spec's rules, checked in its order and shown as one message above the button. */
   const ruleViolation = (v: typeof form.values): string | null => {
@@ -40,9 +43,15 @@ export default function RegisterPage() {
     setError(violation);
     if (violation) return;
     try {
-      await signUpEmail(`${values.firstName.trim()} ${values.lastName.trim()}`, values.email.trim(), values.password);
+      // The verification link in the mail brings the person back to the same page, signed in.
+      await signUpEmail(`${values.firstName.trim()} ${values.lastName.trim()}`, values.email.trim(), values.password, returnTo);
+      notifications.show({
+        color: 'blue',
+        title: 'Check your e-mail',
+        message: `We sent a verification link to ${values.email.trim()}. Open it to confirm your address.`,
+      });
       await refresh();
-      navigate('/', { replace: true });
+      navigate(returnTo, { replace: true });
     } catch (caught) {
       setError(signUpErrorMessage(caught));
     }
@@ -73,11 +82,11 @@ export default function RegisterPage() {
       {config?.signInMethods.google && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleButton flow="sign-up" onError={setError} />
+          <GoogleButton flow="sign-up" returnTo={returnTo} onError={setError} />
         </>
       )}
       <Text size="sm" ta="center">
-        Already have an account? <Anchor component={Link} to="/login">Login here</Anchor>
+        Already have an account? <Anchor component={Link} to={`/login${nextQuery}`}>Login here</Anchor>
       </Text>
     </AuthCard>
   );

@@ -6,13 +6,14 @@ import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
 import { formatDate } from '../../components/dateFormat.ts';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 /** Invitations addressed to the user's e-mail; accepting joins the account, makes it active and goes home. */
 export function PendingInvitations() {
   const invitations = useFn('listMyInvitations', {});
   const accept = useFnMutation('acceptInvitation', ['listMyInvitations', 'getProfile']);
-  const { refresh } = useSession();
+  const { refresh, user } = useSession();
   const navigateLater = useDelayedNavigate();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -30,6 +31,9 @@ export function PendingInvitations() {
 
   if (invitations.isPending) return <Loader size="sm" aria-label="Loading invitations" />;
   if (invitations.isError) return <Alert color="red">Failed to load invitations: {invitations.error.message}</Alert>;
+
+  // Until the address is proven, invitations stay hidden (anyone can sign up with any address).
+  if (!invitations.data.emailVerified) return <VerifyEmailNotice email={user?.email ?? ''} returnTo="/profile" />;
 
   const list = invitations.data.invitations;
   return (

@@ -17,10 +17,11 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
   });
 
   // A fresh answer from the server (after saving) becomes the form's new baseline.
+  const { setValues, resetDirty } = form;
   useEffect(() => {
-    form.setValues({ displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' });
-    form.resetDirty({ displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' });
-  }, [profile.displayName, profile.phoneNumber]);
+    setValues({ displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' });
+    resetDirty({ displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' });
+  }, [profile.displayName, profile.phoneNumber, setValues, resetDirty]);
 
   const submit = form.onSubmit(async ({ displayName, phoneNumber }) => {
     setResult(null);

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { permissionCast, type PermissionCast } from '../support/factories.ts';
+import { describeEachDialect, nextClientIp, startTestApp, type TestApp } from '../support/testApp.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const LEAK = /Maximum call stack|stack|driver|destroyed|syntax error|invalid byte sequence|22021|22008|SQLITE|postgres|kysely|FST_/i;
+const cursorOf = (c: string, i = '9b2f6c1e-0000-4000-8000-000000000000') => Buffer.from(JSON.stringify({ c, i })).toString('base64url');
+
+/** Probes every function as an attacker would: each gets a clear 4xx and nothing is written. */
+describeEachDialect('hostile input', (dialect) => {
+  let t: TestApp;
+  let cast: PermissionCast;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    cast = await permissionCast(t);
+  });
+  afterAll(async () => { await t.stop(); });
+
+  const counts = async () => Object.fromEntries(await Promise.all(
+    ['accounts', 'account_members', 'tickets', 'ticket_replies', 'invitations', 'users', 'mail_outbox'].map(async (table) => {
+      const row = await t.services.db.selectFrom(table as 'accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return [table, Number(row.n)];
+    }),
+  ));
+
+  it('a NUL character in any string of a function input is a clear 400 INVALID_ARGUMENT, on every function', async () => {
+    const before = await counts();
+    const inputs: [string, unknown][] = [
+      ['createAccount', { accountName: 'Evil\u0000Corp' }],
+      ['updateProfile', { displayName: 'Nul\u0000Name' }],
+      ['submitTicket', { accountId: cast.accountId, subject: 'Sub\u0000ject', description: 'body', priority: 'low' }],
+      ['getTicket', { ticketId: 'abc\u0000' }],
+      ['getInvitation', { invitationId: 'abc\u0000def' }],
+      ['acceptInvitation', { invitationId: '\u0000' }],
+      ['sendInvitation', { accountId: cast.accountId, inviteeEmail: 'a\u0000@example.test', role: 'member' }],
+      ['setActiveAccount', { accountId: `${cast.accountId}\u0000` }],
+      ['listAccountMembers', { accountId: '\u0000' }],
+      ['listMyTickets', { cursor: '\u0000' }],
+    ];
+    for (const [name, data] of inputs) {
+      const res = await t.call(name, data, cast.owner);
+      expect(res.status, name).toBe(400);
+      expect(res.error?.status, name).toBe('INVALID_ARGUMENT');
+      expect(res.error?.message, name).toBe('Text must not contain NUL characters.');
+    }
+    // Keys count too.
+    const key = await t.call('updateProfile', { ['display\u0000Name']: 'x' }, cast.owner);
+    expect(key.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['an impossible date', cursorOf('2024-13-45T99:99:99Z')],
+    ['the 30th of February', cursorOf('2024-02-30T10:00:00Z')],
+    ['a 25th hour', cursorOf('2024-02-10 25:00:00+00')],
+    ['a NUL in the id', cursorOf('2024-02-10T10:00:00Z', 'a\u0000b')],
+  ])('a ticket cursor holding %s is a clear 400', async (_label, cursor) => {
+    const res = await t.call('listMyTickets', { cursor }, cast.owner);
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'The page cursor is not valid. Reload the list.' });
+  });
+
+  it('another account\'s ids, signed out, deep nesting and huge bodies: each a 4xx, nothing written', async () => {
+    const before = await counts();
+    const probes: [string, unknown, typeof cast.owner | null][] = [
+      ['listAccountMembers', { accountId: cast.otherAccountId }, cast.owner],
+      ['sendInvitation', { accountId: cast.otherAccountId, inviteeEmail: 'x@example.test', role: 'super_admin' }, cast.admin],
+      ['setActiveAccount', { accountId: cast.otherAccountId }, cast.member],
+      ['submitTicket', { accountId: cast.otherAccountId, subject: 's', description: 'm', priority: 'low' }, cast.member],
+      ['createAccount', { accountName: 'Signed out' }, null],
+      ['updateProfile', { displayName: 'Signed out' }, null],
+    ];
+    for (const [name, data, as] of probes) {
+      const res = await t.call(name, data, as);
+      expect(res.status, name).toBeGreaterThanOrEqual(400);
+      expect(res.status, name).toBeLessThan(500);
+    }
+    const bodies = [
+      `{"data":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+      JSON.stringify({ data: { accountName: 'x'.repeat(5 * 1024 * 1024) } }),
+      '{"data": {"accountName": "unterminated',
+      '{"__proto__": {"admin": true}, "data": {}}',
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/fn/createAccount', remoteAddress: nextClientIp(),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${cast.outsider.token}`, origin: ORIGIN }, payload,
+      });
+      expect(res.statusCode, payload.slice(0, 40)).toBe(400);
+      expect(res.json().error.status).toBe('INVALID_ARGUMENT');
+      expect(res.body).not.toMatch(LEAK);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
