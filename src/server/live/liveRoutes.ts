@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LiveTopic } from '../../common/live.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/betterAuth.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
