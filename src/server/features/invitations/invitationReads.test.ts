@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EMAIL_NOT_VERIFIED } from '../../../common/contracts/invitations.ts';
 import { accountWithMembers, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
@@ -78,6 +79,10 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
     const email = freshEmail();
     const invitationId = await invite(owner, accountId, email);
     const invitee = await t.signUp({ email: email.toUpperCase() });
+    // Until the address is proven, the invited user is told so, not offered the invitation.
+    expect((await t.call('getInvitation', { invitationId }, invitee)).result.acceptance)
+      .toEqual({ allowed: false, reason: 'unverified', message: EMAIL_NOT_VERIFIED });
+    await t.verify(invitee);
     expect((await t.call('getInvitation', { invitationId }, invitee)).result.acceptance).toEqual({ allowed: true, reason: null, message: null });
     await expire(invitationId);
     for (const user of [invitee, null]) {
