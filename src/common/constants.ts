@@ -8,6 +8,13 @@ export const TICKET_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
 
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Accounts are created active; the back office suspends and closes them. */
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'closed'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
 export const ACCOUNT_ROLES = ['account_owner', 'super_admin', 'member'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const INVITE_ROLES = ['super_admin', 'member'] as const;

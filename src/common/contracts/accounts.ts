@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountId, accountRole, empty, isoDate } from './shared.ts';
 
@@ -7,7 +8,7 @@ export const ACCOUNT_NAME_REQUIRED = 'Account name is required and you must be l
 export const accountSummary = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
   role: accountRole,
 });
 
@@ -20,7 +21,7 @@ export const accountAbilities = z.object({
 export const accountView = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
   ownerId: z.string(),
   createdAt: isoDate,
   role: accountRole,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountId, isoDate } from './shared.ts';
 
@@ -10,7 +11,7 @@ export const getDashboard = defineContract({
   permissions: allow.members,
   input: z.object({ accountId }),
   output: z.object({
-    account: z.object({ id: z.string(), name: z.string(), status: z.string() }),
+    account: z.object({ id: z.string(), name: z.string(), status: z.enum(ACCOUNT_STATUSES) }),
     openTicketCount: z.number().int(),
     lastInvoice: z.object({ amountCents: z.number().int(), currency: z.string(), invoiceDate: isoDate }).nullable(),
   }),

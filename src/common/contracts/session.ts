@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountAbilities } from './accounts.ts';
 import { accountId, accountRole, empty, globalRole, isoDate } from './shared.ts';
@@ -7,7 +8,7 @@ import { accountId, accountRole, empty, globalRole, isoDate } from './shared.ts'
 export const membershipView = z.object({
   accountId: z.string(),
   accountName: z.string(),
-  accountStatus: z.string(),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
   role: accountRole,
   abilities: accountAbilities,
 });

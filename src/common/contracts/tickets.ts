@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TICKET_PRIORITIES } from '../constants.ts';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountId, id, isoDate } from './shared.ts';
 
@@ -18,7 +18,7 @@ export const ticketSummary = z.object({
   id: z.string(),
   accountId: z.string(),
   subject: z.string(),
-  status: z.string(),
+  status: z.enum(TICKET_STATUSES),
   priority: z.string(),
   createdAt: isoDate,
 });

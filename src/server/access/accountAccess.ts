@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ACCOUNT_ADMIN_ROLES, type AccountRole } from '../../common/constants.ts';
+import { ACCOUNT_ADMIN_ROLES, type AccountRole, type AccountStatus } from '../../common/constants.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Caller } from '../rpc/context.ts';
@@ -64,7 +64,7 @@ export function accountAbilities(role: AccountRole | null): AccountAbilities {
 export interface Membership {
   accountId: string;
   accountName: string;
-  accountStatus: string;
+  accountStatus: AccountStatus;
   role: AccountRole;
   abilities: AccountAbilities;
 }

@@ -1,5 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, GlobalRole, InviteRole, StoredInvitationStatus } from '../../common/constants.ts';
+import type {
+  AccountRole, AccountStatus, GlobalRole, InviteRole, StoredInvitationStatus, TicketPriority, TicketStatus,
+} from '../../common/constants.ts';
+
+/** Where an outbox message is: kept only (no SMTP), waiting for delivery, delivered, or given up. */
+export type MailStatus = 'stored' | 'queued' | 'sent' | 'failed';
 
 /** Timestamps go in as ISO strings; PostgreSQL gives Date back, SQLite the string. Use `toIso`. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -45,7 +50,7 @@ export interface AuthIdentityTable {
 export interface AccountsTable {
   id: string;
   name: string;
-  status: string;
+  status: AccountStatus;
   owner_id: string;
   billing_name: string | null;
   billing_email: string | null;
@@ -83,8 +88,8 @@ export interface TicketsTable {
   user_id: string;
   subject: string;
   description: string;
-  priority: string;
-  status: string;
+  priority: TicketPriority;
+  status: TicketStatus;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -114,7 +119,7 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
-  status: Generated<string>;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
   error: string | null;
   created_at: DefaultedTimestamp;
   sent_at: Timestamp | null;

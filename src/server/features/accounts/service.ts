@@ -50,5 +50,5 @@ export async function createAccountOwnedBy(db: Kysely<Database>, caller: Caller,
     await recordEvent(tx, { type: 'user.account.created', accountId: id, actorUserId: caller.userId, payload: { accountId: id, name } });
     await recordIfActingAs(tx, caller, { action: 'account.created', target: { type: 'account', id }, after: { name } });
   });
-  return { id, name, status: 'active', role: 'account_owner' as const };
+  return { id, name, status: 'active' as const, role: 'account_owner' as const };
 }

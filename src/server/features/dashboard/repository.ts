@@ -1,3 +1,4 @@
+import type { AccountStatus } from '../../../common/constants.ts';
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
@@ -5,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 interface OverviewRow {
   id: string;
   name: string;
-  status: string;
+  status: AccountStatus;
   open_ticket_count: number | string;
   invoice_amount_cents: number | null;
   invoice_currency: string | null;

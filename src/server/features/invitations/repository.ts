@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { InviteRole } from '../../../common/constants.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/transaction.ts';
 
 const invitationColumns = [
   'i.id', 'i.account_id', 'i.email', 'i.role', 'i.status', 'i.invited_by_email',

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { InviteRole } from '../../../common/constants.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/transaction.ts';
 
 /** Members of one account with their user details; ordering is the service's business. */
 export async function listMemberRows(db: Db, accountId: string) {

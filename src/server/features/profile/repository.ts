@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/transaction.ts';
 
 export async function findProfileRow(db: Db, userId: string) {
   return db.selectFrom('users').select(['email', 'name', 'phone_number'])

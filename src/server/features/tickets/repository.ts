@@ -1,8 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { TicketPriority, TicketStatus } from '../../../common/constants.ts';
+import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/transaction.ts';
 
 /** A position in the newest-first list: the stored created_at text and the id, exactly as the database compares them. */
 export interface TicketListPosition {
@@ -11,7 +11,7 @@ export interface TicketListPosition {
 }
 
 export async function insertTicket(db: Db, ticket: {
-  id: string; accountId: string; userId: string; subject: string; description: string; priority: string; now: string;
+  id: string; accountId: string; userId: string; subject: string; description: string; priority: TicketPriority; now: string;
 }) {
   await db.insertInto('tickets').values({
     id: ticket.id, account_id: ticket.accountId, user_id: ticket.userId,
@@ -24,8 +24,8 @@ interface TicketListRow {
   id: string;
   account_id: string;
   subject: string;
-  status: string;
-  priority: string;
+  status: TicketStatus;
+  priority: TicketPriority;
   position_at: string;
 }
 

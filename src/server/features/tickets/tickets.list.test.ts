@@ -28,7 +28,7 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
   async function insertTickets(user: TestUser, accountId: string, createdAt: string[]) {
     const rows = createdAt.map((at, i) => ({
       id: randomUUID(), account_id: accountId, user_id: user.id, subject: `Imported ${i}`, description: 'd',
-      priority: 'low', status: 'open', created_at: at, updated_at: at,
+      priority: 'low' as const, status: 'open' as const, created_at: at, updated_at: at,
     }));
     await t.services.db.insertInto('tickets').values(rows).execute();
     return rows.map((r) => r.id);
