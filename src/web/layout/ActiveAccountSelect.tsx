@@ -2,7 +2,7 @@ import { Button, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../api/client.ts';
+import { failureText } from '../api/errorTexts.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
 /** Select value of the '+ new account' entry; account ids never take this form. */
@@ -25,7 +25,7 @@ export function ActiveAccountSelect() {
     try {
       await setActiveAccount(value);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Active account', message: `Could not switch account: ${errorMessage(error)}` });
+      notifications.show({ color: 'red', title: 'Active account', message: failureText('Could not switch account', error) });
     } finally {
       setSwitching(false);
     }
