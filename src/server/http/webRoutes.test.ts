@@ -12,7 +12,14 @@ const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 function fakeBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'web-build-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  mkdirSync(join(root, '.vite'));
+  writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify({
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_ui-1.js'], dynamicImports: ['pages/auth/LoginPage.tsx'] },
+    '_ui-1.js': { file: 'assets/ui-1.js' },
+    '_form-2.js': { file: 'assets/form-2.js', imports: ['_ui-1.js'] },
+    'pages/auth/LoginPage.tsx': { file: 'assets/LoginPage-3.js', imports: ['index.html', '_ui-1.js', '_form-2.js'] },
+  }));
   writeFileSync(join(root, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -58,6 +65,16 @@ describe('web assets', () => {
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('has /login preload its page chunk and that chunk\'s imports with the entry, not what the entry loads already', async () => {
+    const login = (await get('/login')).body;
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-3.js">');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/form-2.js">');
+    expect(login).not.toContain('href="/assets/ui-1.js"');
+    expect(login.indexOf('modulepreload')).toBeLessThan(login.indexOf('</head>'));
+    // Pages that are not landing pages get the plain shell.
+    expect((await get('/tickets/42')).body).not.toContain('modulepreload');
   });
 
   it('answers a missing asset with 404, never the app shell', async () => {
