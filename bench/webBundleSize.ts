@@ -1,10 +1,13 @@
 /**
  * Initial JavaScript of a page of the built SPA: the entry chunk, the page's lazy chunk, and
- * every chunk they import statically, with their gzip and brotli sizes as the server sends them.
- * Usage: npm run build && node --import tsx bench/webBundleSize.ts LoginPage DashboardPage
+ * every chunk they import statically: raw, gzip -9 and brotli (max quality) sizes, and what a
+ * browser accepting brotli receives (the build's .br file where there is one, else the raw file).
+ * Usage: npm run build && node --import tsx bench/webBundleSize.ts LoginPage AppChrome+AppSidebar+DashboardPage
+ * (a `+` joins the lazy chunks one screen loads together).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const assets = join(import.meta.dirname, '..', 'dist', 'web', 'assets');
 const files = readdirSync(assets);
@@ -25,15 +28,19 @@ function closure(start: string[]): Set<string> {
   return seen;
 }
 
-const size = (file: string) => (files.includes(file) ? statSync(join(assets, file)).size : 0);
+const read = (file: string) => readFileSync(join(assets, file));
+const gzipped = (file: string) => gzipSync(read(file), { level: 9 }).length;
+const brotli = (file: string) => brotliCompressSync(read(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const sent = (file: string) => (existsSync(join(assets, `${file}.br`)) ? statSync(join(assets, `${file}.br`)).size : statSync(join(assets, file)).size);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const total = (files: string[], measure: (file: string) => number) => files.reduce((sum, f) => sum + measure(f), 0);
 for (const page of process.argv.slice(2)) {
-  const chunk = files.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'));
-  if (!chunk) throw new Error(`no chunk for ${page}`);
-  const all = [...closure([entry, chunk])];
-  const raw = all.reduce((s, f) => s + size(f), 0);
-  // A file without a .gz/.br variant (too small to gain) goes out as it is.
-  const gz = all.reduce((s, f) => s + (size(`${f}.gz`) || size(f)), 0);
-  const br = all.reduce((s, f) => s + (size(`${f}.br`) || size(f)), 0);
-  console.log(`${page}: ${all.length} chunks, ${kb(raw)} raw, ${kb(gz)} gzip, ${kb(br)} brotli`);
+  const chunks = page.split('+').map((name) => {
+    const chunk = files.find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+    if (!chunk) throw new Error(`no chunk for ${name}`);
+    return chunk;
+  });
+  const all = [...closure([entry, ...chunks])];
+  const raw = total(all, (f) => statSync(join(assets, f)).size);
+  console.log(`${page}: ${all.length} chunks, ${kb(raw)} raw, ${kb(total(all, gzipped))} gzip, ${kb(total(all, brotli))} brotli; sent to a brotli browser: ${kb(total(all, sent))}`);
 }
