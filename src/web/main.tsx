@@ -1,7 +1,7 @@
 import './mantineStyles.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router.tsx';
@@ -12,16 +12,21 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <BrowserRouter>
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React then renders in slices and yields to the browser
+// between them, instead of blocking the main thread (input, paint) for the whole tree on a slow phone.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <BrowserRouter>
               <AppRoutes />
             </BrowserRouter>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+          </SessionProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+});
