@@ -32,13 +32,15 @@ npx -y lighthouse@12 "$BASE/" --quiet --only-categories=performance,accessibilit
   --output=json --output-path="$OUT/dashboard.json" --chrome-flags="$FLAGS"
 
 # Scores, and what the page downloaded (bytes on the wire, as sent: compressed when it was).
+# The benchmark index is Lighthouse's measure of the host CPU; TBT scales with it, so compare
+# runs only at similar indexes (an idle run of this machine is about 2000).
 node -e '
 for (const name of ["login", "dashboard"]) {
   const r = require(require("path").resolve(process.argv[1], name + ".json"));
   const reqs = r.audits["network-requests"].details.items;
   const sum = (type) => reqs.filter((q) => q.resourceType === type).reduce((s, q) => s + q.transferSize, 0);
   const kb = (n) => (n / 1024).toFixed(1) + " KB";
-  console.log(`${name}: performance ${Math.round(r.categories.performance.score * 100)},` +
+  console.log(`${name} (CPU benchmark index ${Math.round(r.environment.benchmarkIndex)}): performance ${Math.round(r.categories.performance.score * 100)},` +
     ` accessibility ${Math.round(r.categories.accessibility.score * 100)},` +
     ` FCP ${r.audits["first-contentful-paint"].displayValue}, LCP ${r.audits["largest-contentful-paint"].displayValue},` +
     ` TBT ${r.audits["total-blocking-time"].displayValue}, JS ${kb(sum("Script"))}, CSS ${kb(sum("Stylesheet"))}`);
