@@ -1,6 +1,6 @@
 import { AppShell, Box, Container, rem, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../session/SessionProvider.tsx';
 import { AppFooter } from './AppFooter.tsx';
@@ -33,6 +33,10 @@ export default function AppChrome() {
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
 
   const withSidebar = Boolean(user);
+  // When the sign-in becomes known, the page renders first (its place for the sidebar already
+  // kept, so nothing moves) and the sidebar's content in a background render React can
+  // interrupt, rather than all of it in one long task.
+  const sidebarContent = useDeferredValue(withSidebar);
   // The open mobile sidebar hangs under the header, so the header stays while it is open.
   const headerShown = headerVisible || mobileOpened;
   const headerSpace = headerShown ? rem(HEADER_HEIGHT) : '0rem';
@@ -46,15 +50,17 @@ export default function AppChrome() {
         ? { width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }
         : undefined}
     >
-      {user && <Suspense fallback={null}><Toasts /></Suspense>}
+      {sidebarContent && <Suspense fallback={null}><Toasts /></Suspense>}
       <AppShell.Header>
         <AppHeader sidebar={withSidebar ? { mobileOpened, desktopOpened, toggleMobile, toggleDesktop } : null} />
       </AppShell.Header>
       {withSidebar && (
         <AppShell.Navbar component="nav" aria-label="Sidebar" p="md" style={{ top: headerSpace, height: `calc(100dvh - ${headerSpace})` }}>
-          <Suspense fallback={<SidebarSkeleton />}>
-            <AppSidebar onNavigate={closeMobile} />
-          </Suspense>
+          {sidebarContent ? (
+            <Suspense fallback={<SidebarSkeleton />}>
+              <AppSidebar onNavigate={closeMobile} />
+            </Suspense>
+          ) : <SidebarSkeleton />}
         </AppShell.Navbar>
       )}
       <AppShell.Main
