@@ -1,32 +1,32 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import './mantineStyles.ts';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
 });
 
-const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React then renders in slices and yields to the browser
+// between them, instead of blocking the main thread (input, paint) for the whole tree on a slow phone.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </SessionProvider>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+});

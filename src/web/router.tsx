@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { PageLoader } from './components/PageLoader.tsx';
 import { RequireAuth } from './session/RequireAuth.tsx';
@@ -28,24 +28,26 @@ function UnknownRoute() {
   return <Navigate to={user ? '/' : '/login'} replace />;
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    children: [
-      { path: '/login', element: page(<LoginPage />) },
-      { path: '/register', element: page(<RegisterPage />) },
-      { path: '/reset-password', element: page(<ResetPasswordPage />) },
-      { path: '/accept-invitation/:invitationId', element: page(<AcceptInvitationPage />) },
-      { path: '/accept-invitation', element: page(<AcceptInvitationPage />) },
-      { path: '/', element: guarded(<DashboardPage />) },
-      { path: '/profile', element: guarded(<ProfilePage />) },
-      { path: '/create-account', element: guarded(<CreateAccountPage />) },
-      { path: '/account-settings', element: guarded(<AccountSettingsPage />) },
-      { path: '/tickets/new', element: guarded(<NewTicketPage />) },
-      { path: '/tickets', element: guarded(<TicketsPage />) },
-      { path: '/tickets/:ticketId', element: guarded(<TicketDetailPage />) },
-      { path: '/404', element: page(<NotFoundPage />) },
-      { path: '*', element: <UnknownRoute /> },
-    ],
-  },
-]);
+/** The route table: public pages, pages behind sign-in, and the fallbacks. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/login" element={page(<LoginPage />)} />
+        <Route path="/register" element={page(<RegisterPage />)} />
+        <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+        <Route path="/accept-invitation/:invitationId" element={page(<AcceptInvitationPage />)} />
+        <Route path="/accept-invitation" element={page(<AcceptInvitationPage />)} />
+        <Route path="/" element={guarded(<DashboardPage />)} />
+        <Route path="/profile" element={guarded(<ProfilePage />)} />
+        <Route path="/create-account" element={guarded(<CreateAccountPage />)} />
+        <Route path="/account-settings" element={guarded(<AccountSettingsPage />)} />
+        <Route path="/tickets/new" element={guarded(<NewTicketPage />)} />
+        <Route path="/tickets" element={guarded(<TicketsPage />)} />
+        <Route path="/tickets/:ticketId" element={guarded(<TicketDetailPage />)} />
+        <Route path="/404" element={page(<NotFoundPage />)} />
+        <Route path="*" element={<UnknownRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, field, fillRegistration, newPerson, register, waitForPath } from './support/actions.ts';
 import { dashboardAccountName } from './support/dashboard.ts';
+import { fitsOnScreen, overflowingElements, PHONE } from './support/layout.ts';
 import { expectNoErrors, useE2E } from './support/suite.ts';
 
 const ACCOUNT = 'Orbit Web Services';
@@ -35,6 +36,8 @@ describe('members and invitations journey', () => {
     const inviteForm = owner.page.getByRole('form', { name: 'Invite New Member' });
     await field(inviteForm, 'Email').fill(max.email);
     expect(await field(inviteForm, 'Role').inputValue()).toBe('super_admin');
+    // The account-level role reads "Admin", never the platform's "Super Admin".
+    expect(await field(inviteForm, 'Role').locator('option:checked').textContent()).toBe('Admin');
     await inviteForm.getByRole('button', { name: 'Send Invitation' }).click();
     await owner.page.getByText(`Invitation sent successfully to ${max.email}.`).waitFor();
 
@@ -91,6 +94,14 @@ describe('members and invitations journey', () => {
     expect(await roleOfMax.inputValue()).toBe('super_admin');
     await roleOfMax.selectOption('member');
     await owner.page.getByRole('status').filter({ hasText: /role/i }).waitFor();
+
+    // On a phone the members list becomes cards that fit the screen, controls included.
+    await owner.page.setViewportSize(PHONE);
+    await field(members, 'Role for Max Member').waitFor();
+    await expect.poll(() => overflowingElements(owner.page)).toEqual([]);
+    expect(await fitsOnScreen(field(members, 'Role for Max Member'))).toBe(true);
+    expect(await fitsOnScreen(members.getByRole('button', { name: 'Remove Max Member' }))).toBe(true);
+    await owner.page.setViewportSize({ width: 1280, height: 900 });
     await owner.page.reload();
     await expect.poll(() => field(owner.page, 'Role for Max Member').inputValue()).toBe('member');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount, field, newPerson, register, signIn, waitForPath } from './support/actions.ts';
 import { dashboardOpenTicketCount } from './support/dashboard.ts';
+import { fitsOnScreen, overflowingElements, PHONE, truncatedBadges } from './support/layout.ts';
 import { expectNoErrors, useE2E } from './support/suite.ts';
 
 describe('support tickets journey', () => {
@@ -28,6 +29,17 @@ describe('support tickets journey', () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toMatch(/open/i);
     expect(await row.textContent()).toMatch(/high/i);
+    const list = page.getByRole('table', { name: 'My support tickets' });
+    expect(await truncatedBadges(list)).toEqual([]);
+
+    // On a phone the rows become cards: nothing scrolls sideways, status and priority are whole.
+    await page.setViewportSize(PHONE);
+    await row.getByRole('link', { name: 'Mailbox quota exceeded' }).waitFor();
+    await expect.poll(() => overflowingElements(page)).toEqual([]);
+    expect(await truncatedBadges(list)).toEqual([]);
+    expect(await fitsOnScreen(row.getByText('high', { exact: true }))).toBe(true);
+    expect(await fitsOnScreen(row.getByText('open', { exact: true }))).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The dashboard counts the account's open tickets.
     await page.goto('/');

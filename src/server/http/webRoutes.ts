@@ -3,22 +3,88 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite puts every hashed file under /assets/: its name changes with its content. */
+const HASHED_ASSET = /[\\/]assets[\\/]/;
+
 /**
- * Serves the built SPA. A missing file with an extension (an asset) is a plain 404,
- * never the app shell; any other unknown GET is the SPA, which routes it.
+ * The pages people arrive on, by path, with the source modules (as Vite's manifest names them,
+ * relative to src/web) that page needs at once. Their chunks are preloaded by the HTML itself,
+ * so they download with the entry instead of after it has run.
+ */
+const LANDING_PAGES: Record<string, string[]> = {
+  '/login': ['pages/auth/LoginPage.tsx'],
+  '/register': ['layout/AppChrome.tsx', 'pages/auth/RegisterPage.tsx'],
+  '/': ['layout/AppChrome.tsx', 'layout/AppSidebar.tsx', 'pages/dashboard/DashboardPage.tsx'],
+  '/tickets': ['layout/AppChrome.tsx', 'layout/AppSidebar.tsx', 'pages/tickets/TicketsPage.tsx'],
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The chunks `keys` load before they run: themselves and their static imports, transitively. */
+function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    staticClosure(manifest, manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+/** index.html for each landing page, with <link rel=modulepreload> for the chunks the entry does not already load. */
+export function landingPageShells(index: string, manifest: Record<string, ManifestChunk>): Map<string, string> {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  const loadedByEntry = staticClosure(manifest, entryKeys);
+  const shells = new Map<string, string>();
+  for (const [path, modules] of Object.entries(LANDING_PAGES)) {
+    const links = [...staticClosure(manifest, modules)]
+      .filter((key) => !loadedByEntry.has(key))
+      .flatMap((key) => [
+        `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
+        ...(manifest[key].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      ]);
+    if (links.length) shells.set(path, index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+  }
+  return shells;
+}
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year as immutable; anything else
+ * (index.html) is revalidated on every load, so a deploy is seen at once. The build writes
+ * brotli and gzip variants beside each file, which are sent to clients that accept them.
+ * A missing file with an extension (an asset) is a plain 404, never the app shell; any
+ * other unknown GET is the SPA, which routes it.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webRoot?: string }) {
   const root = opts.webRoot;
   const indexFile = root ? join(root, 'index.html') : '';
   const hasWeb = Boolean(root && existsSync(indexFile));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: root!, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (reply, path) => {
+        if (!HASHED_ASSET.test(path)) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
-  const index = hasWeb ? readFileSync(indexFile) : null;
+  const index = hasWeb ? readFileSync(indexFile, 'utf8') : null;
+  const manifestFile = root ? join(root, '.vite', 'manifest.json') : '';
+  const shells = index && existsSync(manifestFile)
+    ? landingPageShells(index, JSON.parse(readFileSync(manifestFile, 'utf8')))
+    : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage && index) return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    if (isPage && index) return reply.type('text/html').header('cache-control', 'no-cache').send(shells.get(path) ?? index);
     return reply.status(404).send({ error: { status: 'NOT_FOUND', message: 'Not found.' } });
   });
 }

@@ -1,19 +1,10 @@
 import { FUNCTION_TIMEOUT_MS } from '../../common/constants.ts';
 import type { Contracts, FunctionName } from '../../common/contracts/index.ts';
 import type { InputOf, OutputOf } from '../../common/protocol.ts';
+import { CLIENT_TEXTS, codeForStatus } from './errorTexts.ts';
+import { FunctionCallError } from './functionCallError.ts';
 
-/** Lower-case codes as the spec's client names them, mapped from the HTTP status. */
-const codeByStatus: Record<number, string> = {
-  400: 'invalid-argument', 401: 'unauthenticated', 403: 'permission-denied', 404: 'not-found',
-  409: 'aborted', 429: 'resource-exhausted', 499: 'cancelled', 500: 'internal', 501: 'unimplemented',
-  503: 'unavailable', 504: 'deadline-exceeded',
-};
-
-export class FunctionCallError extends Error {
-  constructor(readonly code: string, message: string, readonly details?: unknown) {
-    super(message);
-  }
-}
+export { FunctionCallError };
 
 export type FnInput<N extends FunctionName> = InputOf<Contracts[N]>;
 export type FnOutput<N extends FunctionName> = OutputOf<Contracts[N]>;
@@ -33,8 +24,8 @@ export async function callFunction<N extends FunctionName>(name: N, data: FnInpu
     });
   } catch (error) {
     throw controller.signal.aborted
-      ? new FunctionCallError('deadline-exceeded', 'The request timed out. Please try again.')
-      : new FunctionCallError('unavailable', 'Could not reach the server. Please check your connection.');
+      ? new FunctionCallError('deadline-exceeded', CLIENT_TEXTS.timedOut)
+      : new FunctionCallError('unavailable', CLIENT_TEXTS.unreachable);
   } finally {
     clearTimeout(timer);
   }
@@ -42,18 +33,14 @@ export async function callFunction<N extends FunctionName>(name: N, data: FnInpu
   try {
     body = await response.json();
   } catch {
-    throw new FunctionCallError('internal', 'Response is not valid JSON object.');
+    throw new FunctionCallError('internal', CLIENT_TEXTS.invalidBody);
   }
-  if (typeof body !== 'object' || body === null) throw new FunctionCallError('internal', 'Response is not valid JSON object.');
+  if (typeof body !== 'object' || body === null) throw new FunctionCallError('internal', CLIENT_TEXTS.invalidBody);
   const envelope = body as { result?: unknown; error?: { message?: string; details?: unknown } };
   if (!response.ok) {
-    const code = codeByStatus[response.status] ?? 'unknown';
+    const code = codeForStatus(response.status);
     throw new FunctionCallError(code, envelope.error?.message ?? code, envelope.error?.details);
   }
-  if (!('result' in envelope)) throw new FunctionCallError('internal', 'Response is missing data field.');
+  if (!('result' in envelope)) throw new FunctionCallError('internal', CLIENT_TEXTS.missingData);
   return envelope.result as FnOutput<N>;
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,8 @@ import { type AccountRole, INVITE_ROLES } from '../../common/constants.ts';
 /** How each account role reads on screen; the value sent to the server stays the role id. */
 export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
   account_owner: 'Account Owner',
-  super_admin: 'Super Admin',
+  // The account-level administrator; never 'Super Admin', which names the platform operators.
+  super_admin: 'Admin',
   member: 'Member',
 };
 

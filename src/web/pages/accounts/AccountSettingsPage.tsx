@@ -1,5 +1,6 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { accountSettingsLoadText } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { InviteMemberForm } from './settings/InviteMemberForm.tsx';
@@ -27,17 +28,12 @@ export default function AccountSettingsPage() {
 
   if (!activeAccountId) return <Notice color="yellow">No active account selected or available.</Notice>;
   if (account.isPending) return <Center py="xl"><Loader aria-label="Loading account" /></Center>;
-  if (account.isError) {
-    // Not found, or no longer a member: either way the active account is not there for this user.
-    return account.error.code === 'not-found' || account.error.code === 'permission-denied'
-      ? <Notice>The active account could not be found.</Notice>
-      : <Notice>Failed to load account details.</Notice>;
-  }
+  if (account.isError) return <Notice>{accountSettingsLoadText(account.error)}</Notice>;
   if (!account.data.abilities.manageSettings) return <Notice color="yellow">{NO_PERMISSION}</Notice>;
 
   return (
     <Stack maw={960}>
-      <Title order={2}>Account Settings: {account.data.name}</Title>
+      <Title order={1} size="h2">Account Settings: {account.data.name}</Title>
       <Members accountId={activeAccountId} />
       <InviteMemberForm accountId={activeAccountId} />
     </Stack>

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_NAME_REQUIRED } from '../../../common/contracts/accounts.ts';
 import { useFnMutation } from '../../api/hooks.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 /** Creates an account owned by the user; the server makes it the active account, then home. */
@@ -11,21 +11,21 @@ export default function CreateAccountPage() {
   const { user, refresh } = useSession();
   const navigate = useNavigate();
   const create = useFnMutation('createAccount', ['listMyAccounts', 'getProfile']);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFeedback();
   const form = useForm({ initialValues: { accountName: '' } });
 
   const submit = form.onSubmit(async ({ accountName }) => {
     if (!accountName.trim() || !user) {
-      setError(ACCOUNT_NAME_REQUIRED);
+      feedback.error(ACCOUNT_NAME_REQUIRED);
       return;
     }
-    setError(null);
+    feedback.clear();
     try {
       await create.mutateAsync({ accountName: accountName.trim() });
       await refresh();
       navigate('/', { replace: true });
     } catch (caught) {
-      setError(`Failed to create account: ${caught instanceof Error ? caught.message : String(caught)}`);
+      feedback.failure('Failed to create account', caught);
     }
   });
 
@@ -39,7 +39,7 @@ export default function CreateAccountPage() {
               An account holds your services, tickets and billing. You become its owner and can invite others later.
             </Text>
             <TextInput label="Account Name" required withAsterisk={false} maxLength={100} {...form.getInputProps('accountName')} />
-            {error && <Alert color="red">{error}</Alert>}
+            <FeedbackAlert feedback={feedback} />
             <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>Create Account</Button>
           </Stack>
         </form>

@@ -13,7 +13,7 @@ function DashboardCard({ title, children, action }: { title: string; children: R
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Stack gap="sm" h="100%" justify="space-between">
         <Stack gap="xs">
-          <Title order={3} size="h4">{title}</Title>
+          <Title order={2} size="h4">{title}</Title>
           {children}
         </Stack>
         {action && <Group>{action}</Group>}

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { dashboardLoadText } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
 import { useLogout } from '../../layout/useLogout.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AccountOverviewCard, BillingCard, SupportTicketsCard } from './DashboardCards.tsx';
-import { dashboardErrorMessage } from './dashboardErrors.ts';
 
 export default function DashboardPage() {
   const { user, activeAccountId } = useSession();
@@ -31,7 +31,14 @@ export default function DashboardPage() {
 
       {activeAccountId ? (
         <>
-          {dashboard.isError && <Alert color="red">{dashboardErrorMessage(dashboard.error)}</Alert>}
+          {dashboard.isError && (
+            <Alert color="red" role="alert">
+              <Group justify="space-between">
+                <span>{dashboardLoadText(dashboard.error)}</span>
+                <Button size="xs" variant="white" color="red" onClick={() => dashboard.refetch()}>Retry</Button>
+              </Group>
+            </Alert>
+          )}
           {!dashboard.isError && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
               <AccountOverviewCard data={dashboard.data} />
@@ -52,7 +59,7 @@ function SetUpAccountPrompt() {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
-        <Title order={3} size="h4">Set up your account</Title>
+        <Title order={2} size="h4">Set up your account</Title>
         <Text>
           You are not linked to an account yet. Create a new account for your organisation, or join an existing one
           by accepting an invitation on your profile.

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_TICKET_PRIORITY, REDIRECT_AFTER_TICKET_MS, TICKET_PRIORITIES, type TicketPriority } from '../../../common/constants.ts';
 import { TICKET_SUBMITTED } from '../../../common/contracts/tickets.ts';
 import { useFnMutation } from '../../api/hooks.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { NoActiveAccountNotice } from '../../components/NoActiveAccountNotice.tsx';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -26,12 +27,12 @@ export default function NewTicketPage() {
   const [priority, setPriority] = useState<TicketPriority>(DEFAULT_TICKET_PRIORITY);
   const [description, setDescription] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const feedback = useFeedback();
 
   if (!activeAccountId) {
     return (
       <Stack maw={720}>
-        <Title order={2}>Submit a Support Ticket</Title>
+        <Title order={1} size="h2">Submit a Support Ticket</Title>
         <NoActiveAccountNotice action="submit a support ticket" />
       </Stack>
     );
@@ -46,30 +47,26 @@ export default function NewTicketPage() {
     };
     setFieldErrors(errors);
     if (errors.subject || errors.description) return;
-    setOutcome(null);
+    feedback.clear();
     submitTicket.mutate(
       { subject, description, priority, accountId: activeAccountId },
       {
         onSuccess: (result) => {
-          setOutcome({ ok: true, text: result.message || TICKET_SUBMITTED });
+          feedback.success(result.message || TICKET_SUBMITTED);
           setSubject('');
           setDescription('');
           setPriority(DEFAULT_TICKET_PRIORITY);
           navigateLater('/tickets', REDIRECT_AFTER_TICKET_MS);
         },
-        onError: (error) => setOutcome({ ok: false, text: `Ticket submission failed: ${error.message}` }),
+        onError: (error) => feedback.failure('Ticket submission failed', error),
       },
     );
   };
 
   return (
     <Stack maw={720}>
-      <Title order={2}>Submit a Support Ticket</Title>
-      {outcome && (
-        <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-          {outcome.text}
-        </Alert>
-      )}
+      <Title order={1} size="h2">Submit a Support Ticket</Title>
+      <FeedbackAlert feedback={feedback} />
       <Paper withBorder p="lg">
         <form onSubmit={onSubmit} noValidate aria-label="New ticket">
           <Stack>

@@ -1,12 +1,15 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TicketSummary } from '../../../common/contracts/tickets.ts';
 import { callFunction } from '../../api/client.ts';
 import { formatDate } from '../../components/dateFormat.ts';
+import classes from '../../components/StackedTable.module.css';
 import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
 
 const PAGE_SIZE = 50;
+const COLUMNS = ['Subject', 'Created', 'Status', 'Priority'];
 
 /** Every page of the caller's tickets; keyed under 'listMyTickets' so a new ticket refreshes it. */
 function useMyTickets() {
@@ -21,15 +24,58 @@ function useMyTickets() {
 function TicketRow({ ticket }: { ticket: TicketSummary }) {
   return (
     <Table.Tr>
-      <Table.Td>
-        <Anchor component={Link} to={`/tickets/${encodeURIComponent(ticket.id)}`}>
+      <Table.Td data-primary>
+        <Anchor component={Link} to={`/tickets/${encodeURIComponent(ticket.id)}`} style={{ overflowWrap: 'anywhere' }}>
           {ticket.subject || 'No Subject'}
         </Anchor>
       </Table.Td>
-      <Table.Td>{formatDate(ticket.createdAt)}</Table.Td>
-      <Table.Td><TicketStatusBadge status={ticket.status} /></Table.Td>
-      <Table.Td><Badge variant="outline" color="gray">{ticket.priority}</Badge></Table.Td>
+      <Table.Td data-label="Created">{formatDate(ticket.createdAt)}</Table.Td>
+      <Table.Td data-label="Status"><TicketStatusBadge status={ticket.status} className={classes.badge} /></Table.Td>
+      <Table.Td data-label="Priority">
+        <Badge variant="outline" color="gray" className={classes.badge}>{ticket.priority}</Badge>
+      </Table.Td>
     </Table.Tr>
+  );
+}
+
+function TicketTable({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="My support tickets" className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Rows in the shape of the list while the first page loads. */
+function LoadingRows() {
+  return (
+    <TicketTable>
+      {[0, 1, 2].map((i) => (
+        <Table.Tr key={i} aria-hidden>
+          {COLUMNS.map((c) => <Table.Td key={c}><Skeleton height={16} width={c === 'Subject' ? '70%' : 64} /></Table.Td>)}
+        </Table.Tr>
+      ))}
+    </TicketTable>
+  );
+}
+
+/** No tickets yet: what the list will hold, and the way to open the first one. */
+function EmptyTickets() {
+  return (
+    <Paper withBorder p="xl">
+      <Stack align="center" gap="xs" ta="center">
+        <Text fw={600}>You have not submitted any support tickets yet.</Text>
+        <Text size="sm" c="dimmed">Your questions to the support team and their status will show here.</Text>
+        <Button component={Link} to="/tickets/new" mt="xs">Submit your first ticket</Button>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -40,37 +86,29 @@ export default function TicketsPage() {
 
   let body;
   if (tickets.isPending) {
-    body = <Center py="xl"><Loader aria-label="Loading tickets" /></Center>;
+    body = <LoadingRows />;
   } else if (tickets.isError && rows.length === 0) {
-    body = <Alert color="red" role="alert">Failed to load tickets.</Alert>;
-  } else if (rows.length === 0) {
-    body = <Text c="dimmed">You have not submitted any support tickets yet.</Text>;
-  } else {
     body = (
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Priority</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} />)}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <span>Failed to load tickets.</span>
+          <Button size="xs" variant="white" color="red" onClick={() => tickets.refetch()}>Retry</Button>
+        </Group>
+      </Alert>
     );
+  } else if (rows.length === 0) {
+    body = <EmptyTickets />;
+  } else {
+    body = <TicketTable>{rows.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} />)}</TicketTable>;
   }
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>My Support Tickets</Title>
+        <Stack gap={2}>
+          <Title order={1} size="h2">My Support Tickets</Title>
+          <Text size="sm" c="dimmed">Tickets you opened, newest first.</Text>
+        </Stack>
         <Button component={Link} to="/tickets/new">Submit New Ticket</Button>
       </Group>
       {body}

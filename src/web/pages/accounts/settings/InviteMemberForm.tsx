@@ -1,32 +1,33 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_INVITE_ROLE, type InviteRole } from '../../../../common/constants.ts';
 import { INVITE_DETAILS_MISSING } from '../../../../common/contracts/members.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { INVITE_ROLE_OPTIONS } from '../../../components/accountRoles.ts';
+import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 
 /** Invites an e-mail address to the account; the server e-mails the invitation link. */
 export function InviteMemberForm({ accountId }: { accountId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const feedback = useFeedback();
   const sendInvitation = useFnMutation('sendInvitation');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const inviteeEmail = email.trim();
     if (!inviteeEmail) {
-      setOutcome({ ok: false, text: INVITE_DETAILS_MISSING });
+      feedback.error(INVITE_DETAILS_MISSING);
       return;
     }
-    setOutcome(null);
+    feedback.clear();
     sendInvitation.mutate({ accountId, inviteeEmail, role }, {
       onSuccess: () => {
-        setOutcome({ ok: true, text: `Invitation sent successfully to ${inviteeEmail}.` });
+        feedback.success(`Invitation sent successfully to ${inviteeEmail}.`);
         setEmail('');
         setRole(DEFAULT_INVITE_ROLE);
       },
-      onError: (error) => setOutcome({ ok: false, text: `Failed to send invitation: ${error.message}` }),
+      onError: (error) => feedback.failure('Failed to send invitation', error),
     });
   };
 
@@ -34,12 +35,8 @@ export function InviteMemberForm({ accountId }: { accountId: string }) {
     <Paper withBorder p="lg">
       <form onSubmit={onSubmit} noValidate aria-label="Invite New Member">
         <Stack gap="sm">
-          <Title order={3}>Invite New Member</Title>
-          {outcome && (
-            <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-              {outcome.text}
-            </Alert>
-          )}
+          <Title order={2} size="h3">Invite New Member</Title>
+          <FeedbackAlert feedback={feedback} />
           <Group align="flex-end" wrap="wrap">
             <TextInput
               label="Email"

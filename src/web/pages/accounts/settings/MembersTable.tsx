@@ -1,14 +1,10 @@
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { InviteRole } from '../../../../common/constants.ts';
 import type { MemberView } from '../../../../common/contracts/members.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS, INVITE_ROLE_OPTIONS } from '../../../components/accountRoles.ts';
-
-interface Feedback {
-  ok: boolean;
-  text: string;
-}
+import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import classes from '../../../components/StackedTable.module.css';
 
 interface RowProps {
   member: MemberView;
@@ -22,15 +18,15 @@ function MemberRow({ member, busy, onChangeRole, onRemove }: RowProps) {
   const name = member.displayName || member.email;
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td data-primary>
         <Group gap="xs">
           <Text size="sm" fw={500}>{name}</Text>
-          {member.isOwner && <Badge color="indigo" variant="filled" size="sm">Owner</Badge>}
-          {member.isSelf && <Badge color="teal" variant="light" size="sm">You</Badge>}
+          {member.isOwner && <Badge className={classes.badge} color="indigo" variant="filled" size="sm">Owner</Badge>}
+          {member.isSelf && <Badge className={classes.badge} color="teal" variant="light" size="sm">You</Badge>}
         </Group>
       </Table.Td>
-      <Table.Td><Text size="sm">{member.email}</Text></Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Email"><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{member.email}</Text></Table.Td>
+      <Table.Td data-label="Role">
         {member.canChangeRole ? (
           <NativeSelect
             aria-label={`Role for ${name}`}
@@ -58,55 +54,49 @@ function MemberRow({ member, busy, onChangeRole, onRemove }: RowProps) {
 
 /** The account's members in the server's order (owner first, then by name), with role changes and removal. */
 export function MembersTable({ accountId, members, count }: { accountId: string; members: MemberView[]; count: number }) {
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const feedback = useFeedback();
   const updateRole = useFnMutation('updateMemberRole', ['listAccountMembers']);
   const removeMember = useFnMutation('removeMember', ['listAccountMembers', 'getDashboard']);
   const busyUid = updateRole.isPending ? updateRole.variables?.memberUid : removeMember.isPending ? removeMember.variables?.memberUid : null;
 
   const changeRole = (member: MemberView, newRole: InviteRole) => {
-    setFeedback(null);
+    feedback.clear();
     updateRole.mutate({ accountId, memberUid: member.userId, newRole }, {
-      onSuccess: (result) => setFeedback({ ok: true, text: result.message }),
-      onError: (error) => setFeedback({ ok: false, text: `Failed to update role: ${error.message}` }),
+      onSuccess: (result) => feedback.success(result.message),
+      onError: (error) => feedback.failure('Failed to update role', error),
     });
   };
 
   const remove = (member: MemberView) => {
     const name = member.displayName || member.email;
     if (!window.confirm(`Are you sure you want to remove ${name} from the account?`)) return;
-    setFeedback(null);
+    feedback.clear();
     removeMember.mutate({ accountId, memberUid: member.userId }, {
-      onSuccess: (result) => setFeedback({ ok: true, text: result.message }),
-      onError: (error) => setFeedback({ ok: false, text: `Failed to remove member: ${error.message}` }),
+      onSuccess: (result) => feedback.success(result.message),
+      onError: (error) => feedback.failure('Failed to remove member', error),
     });
   };
 
   return (
     <Stack gap="sm">
-      <Title order={3}>Members ({count})</Title>
-      {feedback && (
-        <Alert color={feedback.ok ? 'green' : 'red'} role={feedback.ok ? 'status' : 'alert'} withCloseButton onClose={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      )}
+      <Title order={2} size="h3">Members ({count})</Title>
+      <FeedbackAlert feedback={feedback} closable />
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table verticalSpacing="sm" aria-label="Account members">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.map((member) => (
-                <MemberRow key={member.userId} member={member} busy={busyUid === member.userId} onChangeRole={changeRole} onRemove={remove} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table verticalSpacing="sm" aria-label="Account members" className={classes.table}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((member) => (
+              <MemberRow key={member.userId} member={member} busy={busyUid === member.userId} onChangeRole={changeRole} onRemove={remove} />
+            ))}
+          </Table.Tbody>
+        </Table>
       </Paper>
     </Stack>
   );
