@@ -99,6 +99,15 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     expect((await t.call('getTicket', { ticketId: ownTicketId }, operator())).status).toBe(404);
   });
 
+  it('the platform events of an impersonated write name the operator and the account acted as', async () => {
+    const opened = await t.call('submitTicket', { subject: 'On behalf', description: 'Opened by support.', priority: 'low', accountId: cast.accountId }, operator());
+    expect(opened.status).toBe(200);
+    const events = await t.services.db.selectFrom('platform_events').select(['actor_user_id', 'acting_as_account_id', 'payload'])
+      .where('event_type', '=', 'support.ticket.created').execute();
+    const event = events.find((e) => JSON.parse(e.payload).ticketId === opened.result.ticketId);
+    expect(event).toMatchObject({ actor_user_id: operator().id, acting_as_account_id: cast.accountId });
+  });
+
   it('an ordinary customer\'s writes leave no audit entry', async () => {
     const res = await t.call('submitTicket', await sampleInputs.submitTicket({ t, cast, as: cast.member }), cast.member);
     expect(res.status).toBe(200);

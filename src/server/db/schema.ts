@@ -192,7 +192,7 @@ export interface PlatformEventsTable {
   source: string;
   account_id: string | null;
   actor_user_id: string | null;
-  acting_as_user_id: string | null;
+  acting_as_account_id: string | null;
   correlation_id: string | null;
   payload: string;
   context: string;

@@ -1,20 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/transaction.ts';
+import type { Caller } from '../rpc/context.ts';
 import type { EventSeverity, EventType } from './catalogue.ts';
 
 export interface PlatformEvent {
   type: EventType;
   /** The account the event concerns, when there is one (webhook flows filter on it). */
   accountId?: string | null;
-  /** Who did it: the signed-in user, or null for the system. */
-  actorUserId?: string | null;
-  /** The customer a global super admin was acting as, when impersonating. */
-  actingAsUserId?: string | null;
+  /** Who did it (`byCaller(caller)`): the signed-in user, or none for the system. */
+  actor?: EventActor;
   severity?: EventSeverity;
   source?: string;
   correlationId?: string | null;
   payload: Record<string, unknown>;
   context?: Record<string, unknown>;
+}
+
+export interface EventActor {
+  userId: string;
+  /** The account a global super admin was acting as (impersonation); the user is the operator. */
+  actingAsAccountId: string | null;
+}
+
+export function byCaller(caller: Caller): EventActor {
+  return { userId: caller.userId, actingAsAccountId: caller.actingAs?.accountId ?? null };
 }
 
 /**
@@ -29,8 +38,8 @@ export async function recordEvent(tx: Tx, event: PlatformEvent): Promise<string>
     severity: event.severity ?? 'info',
     source: event.source ?? 'portal',
     account_id: event.accountId ?? null,
-    actor_user_id: event.actorUserId ?? null,
-    acting_as_user_id: event.actingAsUserId ?? null,
+    actor_user_id: event.actor?.userId ?? null,
+    acting_as_account_id: event.actor?.actingAsAccountId ?? null,
     correlation_id: event.correlationId ?? null,
     payload: JSON.stringify(event.payload),
     context: JSON.stringify(event.context ?? {}),

@@ -15,7 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('account_id', 'text')
     .addColumn('actor_user_id', 'text')
-    .addColumn('acting_as_user_id', 'text')
+    .addColumn('acting_as_account_id', 'text')
     .addColumn('correlation_id', 'text')
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('context', 'text', (c) => c.notNull())

@@ -8,7 +8,7 @@ import { recordIfActingAs } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
 import { insertAccountWithOwner, findUserForSession } from './repository.ts';
@@ -47,7 +47,7 @@ export async function createAccountOwnedBy(db: Kysely<Database>, caller: Caller,
   await inTransaction(db, async (tx) => {
     await insertAccountWithOwner(tx.db, { id, name, ownerId: caller.userId, now: nowIso() });
     await setActiveAccountId(tx.db, caller.userId, id);
-    await recordEvent(tx, { type: 'user.account.created', accountId: id, actorUserId: caller.userId, payload: { accountId: id, name } });
+    await recordEvent(tx, { type: 'user.account.created', accountId: id, actor: byCaller(caller), payload: { accountId: id, name } });
     await recordIfActingAs(tx, caller, { action: 'account.created', target: { type: 'account', id }, after: { name } });
   });
   return { id, name, status: 'active' as const, role: 'account_owner' as const };

@@ -5,7 +5,7 @@ import { INVITATION_INVALID, type InvitationAcceptance, type InvitationView } fr
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { setActiveAccountId } from '../../access/repository.ts';
@@ -51,7 +51,7 @@ export async function inviteToAccount(services: Services, caller: Caller, input:
       to: input.email, invitationId: id, accountName, inviterName: caller.name, inviterEmail: caller.email, expiresAt,
     }));
     await recordEvent(tx, {
-      type: 'user.invitation.sent', accountId: input.accountId, actorUserId: caller.userId,
+      type: 'user.invitation.sent', accountId: input.accountId, actor: byCaller(caller),
       payload: { invitationId: id, email: input.email, role: input.role },
     });
     await recordIfActingAs(tx, caller, {
@@ -83,7 +83,7 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
     await addMembershipIfAbsent(tx.db, invitation.account_id, caller.userId, invitation.role, at);
     await setActiveAccountId(tx.db, caller.userId, invitation.account_id);
     await recordEvent(tx, {
-      type: 'user.invitation.accepted', accountId: invitation.account_id, actorUserId: caller.userId,
+      type: 'user.invitation.accepted', accountId: invitation.account_id, actor: byCaller(caller),
       payload: { invitationId: invitation.id, role: invitation.role },
     });
     await recordIfActingAs(tx, caller, {

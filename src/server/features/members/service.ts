@@ -5,7 +5,7 @@ import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 import { clearActiveAccountIf, deleteMemberRow, listMemberRows, updateMemberRoleRow } from './repository.ts';
@@ -36,7 +36,7 @@ type Member = { userId: string; role: AccountRole };
 export async function changeMemberRole(db: Kysely<Database>, caller: Caller, accountId: string, member: Member, role: InviteRole) {
   await inTransaction(db, async (tx) => {
     await updateMemberRoleRow(tx.db, accountId, member.userId, role);
-    await recordEvent(tx, { type: 'user.role.updated', accountId, actorUserId: caller.userId, payload: { userId: member.userId, role } });
+    await recordEvent(tx, { type: 'user.role.updated', accountId, actor: byCaller(caller), payload: { userId: member.userId, role } });
     await recordIfActingAs(tx, caller, {
       action: 'member.role_changed', target: { type: 'account_member', id: `${accountId}:${member.userId}` },
       before: { role: member.role }, after: { role },
@@ -49,7 +49,7 @@ export async function removeMembership(db: Kysely<Database>, caller: Caller, acc
   await inTransaction(db, async (tx) => {
     await deleteMemberRow(tx.db, accountId, member.userId);
     await clearActiveAccountIf(tx.db, member.userId, accountId);
-    await recordEvent(tx, { type: 'user.member.removed', accountId, actorUserId: caller.userId, payload: { userId: member.userId } });
+    await recordEvent(tx, { type: 'user.member.removed', accountId, actor: byCaller(caller), payload: { userId: member.userId } });
     await recordIfActingAs(tx, caller, {
       action: 'member.removed', target: { type: 'account_member', id: `${accountId}:${member.userId}` }, before: { role: member.role }, after: null,
     });

@@ -7,7 +7,7 @@ import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
@@ -21,7 +21,7 @@ export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
   await inTransaction(db, async (tx) => {
     await insertTicket(tx.db, { id, userId: caller.userId, ...input, now: nowIso() });
     await recordEvent(tx, {
-      type: 'support.ticket.created', accountId: input.accountId, actorUserId: caller.userId,
+      type: 'support.ticket.created', accountId: input.accountId, actor: byCaller(caller),
       payload: { ticketId: id, subject: input.subject, priority: input.priority },
     });
     await recordIfActingAs(tx, caller, {
@@ -75,7 +75,7 @@ export async function replyToTicket(
     await insertReply(tx.db, { id, ticketId: ticket.id, userId: caller.userId, authorName: caller.name, body, now });
     await touchTicket(tx.db, ticket.id, now);
     await recordEvent(tx, {
-      type: 'support.ticket.replied', accountId: ticket.accountId, actorUserId: caller.userId,
+      type: 'support.ticket.replied', accountId: ticket.accountId, actor: byCaller(caller),
       payload: { ticketId: ticket.id, replyId: id },
     });
     await recordIfActingAs(tx, caller, { action: 'ticket.replied', target: { type: 'ticket', id: ticket.id }, after: { replyId: id } });
