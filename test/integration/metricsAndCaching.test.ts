@@ -43,6 +43,7 @@ describe('/metrics without a token', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(404);
+      expect(res.json().error.status).toBe('NOT_FOUND');
       expect(res.body).not.toContain('process_cpu_user_seconds_total');
     } finally {
       await t.stop();

@@ -41,9 +41,13 @@ export async function opsRoutes(app: FastifyInstance, opts: { services: Services
     }
   });
   const token = opts.services.config.METRICS_TOKEN;
-  // Metrics name every route and its traffic: without a token they are not served at all.
-  if (!token) return;
   app.get('/metrics', async (request, reply) => {
+    // Metrics name every route and its traffic: without a token they are not served at all (and
+    // the path must not fall through to the web app, which would answer a scraper with a page).
+    if (!token) {
+      return reply.status(404).header('cache-control', 'no-store')
+        .send({ error: { status: 'NOT_FOUND', message: 'Metrics are not enabled on this server (set METRICS_TOKEN).' } });
+    }
     if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
       return reply.status(401).header('www-authenticate', 'Bearer').header('cache-control', 'no-store')
         .send({ error: { status: 'UNAUTHENTICATED', message: 'A valid metrics token is required.' } });
