@@ -25,6 +25,8 @@ describe('password reset journey', () => {
     expect(await field(dialog, 'Email').inputValue()).toBe(person.email);
     await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
     await page.getByText('Password reset email sent! Please check your inbox.').waitFor();
+    // A success is read out politely (status), a failure at once (alert).
+    await page.getByRole('status').filter({ hasText: 'Password reset email sent! Please check your inbox.' }).waitFor();
 
     const link = await e2e.mailedLink(person.email, RESET_LINK);
     expect(link.startsWith(`${e2e.baseUrl}/reset-password?token=`)).toBe(true);
@@ -33,6 +35,7 @@ describe('password reset journey', () => {
     await field(page, 'Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('Your password has been changed.', { exact: false }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your password has been changed.' }).waitFor();
 
     // The new password signs in.
     await signIn(page, person.email, newPassword);
@@ -43,6 +46,7 @@ describe('password reset journey', () => {
     // The old one is refused with the spec's text.
     await fillSignIn(page, person.email, person.password);
     await page.getByText('Invalid email or password.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
     // The link worked once: opening it again does not set another password.
@@ -51,6 +55,11 @@ describe('password reset journey', () => {
     await field(page, 'Confirm new password').fill('Another-secret-43');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('This password reset link is invalid or has expired.').waitFor();
+
+    // Asking for a new link opens the sign-in page with the reset dialog already open (loaded on demand).
+    await page.getByRole('link', { name: 'Request a new reset link' }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('dialog').getByRole('button', { name: 'Send Reset Email' }).waitFor();
 
     expectNoErrors(tracked);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accountSettingsLoadText, codeForStatus, dashboardLoadText, errorDetail, failureText } from './errorTexts.ts';
+import { AuthError } from './auth.ts';
+import {
+  accountSettingsLoadText, AUTH_NOT_READY, codeForStatus, dashboardLoadText, errorDetail, failureText, googleReturnErrorText,
+  googleStartErrorText, isResetLinkInvalid, passwordResetRequestErrorText, resetPasswordErrorText, signInErrorText,
+  signUpErrorText, TOO_MANY_ATTEMPTS, verificationEmailErrorText,
+} from './errorTexts.ts';
 import { FunctionCallError } from './functionCallError.ts';
 
 describe('error texts of the spec (section 8)', () => {
@@ -28,5 +33,55 @@ describe('error texts of the spec (section 8)', () => {
   it('picks the account settings text by what went wrong', () => {
     expect(accountSettingsLoadText(new FunctionCallError('not-found', 'x'))).toBe('The active account could not be found.');
     expect(accountSettingsLoadText(new FunctionCallError('internal', 'x'))).toBe('Failed to load account details.');
+  });
+
+  describe('better-auth', () => {
+    const auth = (status: number, code: string, message = 'refused') => new AuthError(status, code, message);
+
+    it('reads a refused sign-in with the spec\'s texts', () => {
+      expect(signInErrorText(auth(401, 'INVALID_EMAIL_OR_PASSWORD'))).toBe('Invalid email or password.');
+      expect(signInErrorText(auth(401, ''))).toBe('Invalid email or password.');
+      expect(signInErrorText(auth(400, 'INVALID_EMAIL'))).toBe('Please enter a valid email address.');
+      expect(signInErrorText(auth(500, 'INTERNAL'))).toBe('Login failed. Please check your credentials.');
+      expect(signInErrorText(new Error('boom'))).toBe('Login failed. Please check your credentials.');
+    });
+
+    it('reads a refused sign-up with the spec\'s texts', () => {
+      expect(signUpErrorText(auth(422, 'USER_ALREADY_EXISTS'))).toBe('An account with this email already exists.');
+      expect(signUpErrorText(auth(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'))).toBe('An account with this email already exists.');
+      expect(signUpErrorText(auth(400, 'PASSWORD_TOO_SHORT'))).toBe('Password is too weak. Please choose a stronger password.');
+      expect(signUpErrorText(auth(400, 'INVALID_EMAIL'))).toBe('Please enter a valid email address.');
+      expect(signUpErrorText(auth(500, 'INTERNAL'))).toBe('Registration failed. Please try again.');
+    });
+
+    it('says the same about a rate limit and an unreachable server on every form', () => {
+      for (const read of [signInErrorText, signUpErrorText, (e: unknown) => googleStartErrorText('sign-in', e)]) {
+        expect(read(auth(429, ''))).toBe(TOO_MANY_ATTEMPTS);
+        expect(read(auth(0, 'NETWORK'))).toBe(AUTH_NOT_READY);
+      }
+      expect(passwordResetRequestErrorText(auth(429, ''))).toBe(TOO_MANY_ATTEMPTS);
+      expect(resetPasswordErrorText(auth(429, ''))).toBe(TOO_MANY_ATTEMPTS);
+      expect(verificationEmailErrorText(auth(429, ''))).toBe(TOO_MANY_ATTEMPTS);
+    });
+
+    it('reads Google\'s start and return per flow', () => {
+      expect(googleStartErrorText('sign-in', new Error('x'))).toBe('Google Sign-In failed.');
+      expect(googleStartErrorText('sign-up', new Error('x'))).toBe('Google Sign-Up failed.');
+      expect(googleReturnErrorText('sign-in', 'access_denied')).toBe('Sign-in cancelled.');
+      expect(googleReturnErrorText('sign-up', 'access_denied')).toBe('Sign-up cancelled.');
+      expect(googleReturnErrorText('sign-in', 'account_not_linked'))
+        .toBe('An account already exists with this email address using a different sign-in method.');
+      expect(googleReturnErrorText('sign-up', 'whatever')).toBe('Google Sign-Up failed.');
+    });
+
+    it('reads the password reset: request, refused link, other failures', () => {
+      expect(passwordResetRequestErrorText(auth(500, 'INTERNAL', 'mail down'))).toBe('Failed to send password reset email: mail down');
+      expect(isResetLinkInvalid(auth(400, 'INVALID_TOKEN'))).toBe(true);
+      expect(isResetLinkInvalid(auth(400, 'TOKEN_EXPIRED'))).toBe(true);
+      expect(isResetLinkInvalid(auth(400, 'PASSWORD_TOO_SHORT'))).toBe(false);
+      expect(resetPasswordErrorText(auth(400, 'PASSWORD_TOO_SHORT'))).toBe('Password is too weak. Please choose a stronger password.');
+      expect(resetPasswordErrorText(auth(500, 'INTERNAL', 'db down'))).toBe('Failed to reset password: db down');
+      expect(verificationEmailErrorText(auth(500, 'INTERNAL'))).toBe('Could not send the verification e-mail. Please try again.');
+    });
   });
 });

@@ -1,8 +1,10 @@
+import { AuthError } from './auth.ts';
 import { FunctionCallError } from './functionCallError.ts';
 
 /**
  * Every text the web shows for a failed call, from the spec's client error catalogue
- * (customer-portal.md, section 8), in one place.
+ * (customer-portal.md, section 8), in one place: the callable functions' codes first, then
+ * better-auth's (sign-in, sign-up, Google, password reset).
  */
 
 /** Lower-case codes as the spec's client names them, by HTTP status; anything else is 'unknown'. */
@@ -22,6 +24,9 @@ export const CLIENT_TEXTS = {
   timedOut: 'The request timed out. Please try again.',
   unreachable: 'Could not reach the server. Please check your connection.',
 } as const;
+
+/** The portal's configuration (`GET /api/config`) could not be loaded (invitations, section 8). */
+export const CORE_SERVICES_FAILED = 'Core services failed to load. Please refresh.';
 
 /** What went wrong, in words: the server's message (already the spec's text) or the error itself. */
 export function errorDetail(error: unknown): string {
@@ -50,4 +55,83 @@ export function accountSettingsLoadText(error: unknown): string {
   const code = codeOf(error);
   if (code === 'not-found' || code === 'permission-denied') return 'The active account could not be found.';
   return 'Failed to load account details.';
+}
+
+// better-auth: sign-in, sign-up, Google and password reset, keyed by its codes and statuses.
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+export const AUTH_NOT_READY = 'Authentication service not ready.';
+const INVALID_EMAIL = 'Please enter a valid email address.';
+const PASSWORD_TOO_WEAK = 'Password is too weak. Please choose a stronger password.';
+/** The success of a reset request (profile, section 8), shown by the sign-in page and the profile alike. */
+export const RESET_EMAIL_SENT = 'Password reset email sent! Please check your inbox.';
+
+/** Failures every auth form reads the same way: rate limit and an unreachable server. */
+function commonAuthText(error: unknown): string | null {
+  if (!(error instanceof AuthError)) return null;
+  if (error.status === 429) return TOO_MANY_ATTEMPTS;
+  if (error.status === 0) return AUTH_NOT_READY;
+  if (error.code === 'INVALID_EMAIL') return INVALID_EMAIL;
+  return null;
+}
+
+export function signInErrorText(error: unknown): string {
+  const common = commonAuthText(error);
+  if (common) return common;
+  if (error instanceof AuthError && (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401)) {
+    return 'Invalid email or password.';
+  }
+  return 'Login failed. Please check your credentials.';
+}
+
+export function signUpErrorText(error: unknown): string {
+  const common = commonAuthText(error);
+  if (common) return common;
+  if (error instanceof AuthError) {
+    if (error.code === 'USER_ALREADY_EXISTS' || error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+      return 'An account with this email already exists.';
+    }
+    if (error.code === 'PASSWORD_TOO_SHORT' || error.code === 'PASSWORD_TOO_LONG') return PASSWORD_TOO_WEAK;
+  }
+  return 'Registration failed. Please try again.';
+}
+
+/** Asking for a reset e-mail (the sign-in page's dialog, the profile's security section). */
+export function passwordResetRequestErrorText(error: unknown): string {
+  if (error instanceof AuthError && error.status === 429) return TOO_MANY_ATTEMPTS;
+  return failureText('Failed to send password reset email', error);
+}
+
+/** Sending a new verification link (the notice on the profile and the invitation page). */
+export function verificationEmailErrorText(error: unknown): string {
+  if (error instanceof AuthError && error.status === 429) return TOO_MANY_ATTEMPTS;
+  return 'Could not send the verification e-mail. Please try again.';
+}
+
+/** The reset link's token was refused: the page offers a new link instead of an error text. */
+export function isResetLinkInvalid(error: unknown): boolean {
+  return error instanceof AuthError && (error.code === 'INVALID_TOKEN' || error.code === 'TOKEN_EXPIRED');
+}
+
+/** Setting the new password from the e-mailed link failed for another reason. */
+export function resetPasswordErrorText(error: unknown): string {
+  if (error instanceof AuthError && error.status === 429) return TOO_MANY_ATTEMPTS;
+  if (error instanceof AuthError && error.code === 'PASSWORD_TOO_SHORT') return PASSWORD_TOO_WEAK;
+  return failureText('Failed to reset password', error);
+}
+
+type GoogleFlow = 'sign-in' | 'sign-up';
+
+/** Starting the Google redirect failed (before leaving the page). */
+export function googleStartErrorText(flow: GoogleFlow, error: unknown): string {
+  return commonAuthText(error) ?? (flow === 'sign-in' ? 'Google Sign-In failed.' : 'Google Sign-Up failed.');
+}
+
+/** Google sent the user back with `?error=`: access_denied is the user closing or cancelling the consent screen. */
+export function googleReturnErrorText(flow: GoogleFlow, code: string): string {
+  if (code === 'access_denied') return flow === 'sign-in' ? 'Sign-in cancelled.' : 'Sign-up cancelled.';
+  if (code === 'account_not_linked') {
+    return 'An account already exists with this email address using a different sign-in method.';
+  }
+  return flow === 'sign-in' ? 'Google Sign-In failed.' : 'Google Sign-Up failed.';
 }

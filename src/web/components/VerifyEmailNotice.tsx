@@ -2,7 +2,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMAIL_NOT_VERIFIED } from '../../common/contracts/invitations.ts';
-import { AuthError, sendVerificationEmail } from '../api/auth.ts';
+import { sendVerificationEmail } from '../api/auth.ts';
+import { verificationEmailErrorText } from '../api/errorTexts.ts';
 
 const LINK_FAILED = 'That verification link has expired or is not valid. Send yourself a new one below.';
 
@@ -22,10 +23,7 @@ export function VerifyEmailNotice({ email, returnTo }: { email: string; returnTo
       await sendVerificationEmail(email, returnTo);
       setState({ kind: 'sent' });
     } catch (error) {
-      const text = error instanceof AuthError && error.status === 429
-        ? 'Too many attempts. Please wait a minute and try again.'
-        : 'Could not send the verification e-mail. Please try again.';
-      setState({ kind: 'failed', text });
+      setState({ kind: 'failed', text: verificationEmailErrorText(error) });
     }
   };
 

@@ -10,6 +10,8 @@ export interface Session {
   /** True until the first answer about who is signed in. */
   loading: boolean;
   config: PublicConfig | null;
+  /** True when `GET /api/config` failed (after its retry): pages that cannot work without it say so. */
+  configFailed: boolean;
   state: SessionState | null;
   user: SessionState['user'] | null;
   globalRole: GlobalRole;
@@ -74,6 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return {
       loading: session.isPending || config.isPending,
       config: config.data ?? null,
+      configFailed: config.isError,
       state,
       user: state?.user ?? null,
       globalRole: state?.globalRole ?? 'user',
@@ -85,7 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setActiveAccount,
       signOut,
     };
-  }, [session.data, session.isPending, config.data, config.isPending, refresh, setActiveAccount, signOut]);
+  }, [session.data, session.isPending, config.data, config.isPending, config.isError, refresh, setActiveAccount, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

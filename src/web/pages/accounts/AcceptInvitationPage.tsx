@@ -7,15 +7,18 @@ import {
   EMAIL_NOT_VERIFIED, INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView,
 } from '../../../common/contracts/invitations.ts';
 import { callFunction, type FnOutput, type FunctionCallError } from '../../api/client.ts';
+import { CORE_SERVICES_FAILED, failureText } from '../../api/errorTexts.ts';
 import { fnKey, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 const ACCEPTED = 'Invitation accepted successfully! Redirecting...';
 
-type Outcome = { kind: 'accepted' } | { kind: 'signIn' } | { kind: 'unverified' } | { kind: 'error'; text: string };
+/** What a click on Accept asks of the person before it can work: sign in first, or verify the address. */
+type Prompt = 'signIn' | 'unverified';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -30,14 +33,19 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+/** A refusal the person can still act on (sign in, verify the address) rather than read as a failure. */
+function promptFor(error: FunctionCallError): Prompt | null {
+  if (error.code === 'unauthenticated') return 'signIn';
+  if (error.message === EMAIL_NOT_VERIFIED) return 'unverified';
+  return null;
+}
+
 /** The server's own text where it speaks to the person (wrong e-mail, no longer valid), else the spec's prefix. */
-function acceptFailure(error: FunctionCallError): Outcome {
-  if (error.code === 'unauthenticated') return { kind: 'signIn' };
-  if (error.message === EMAIL_NOT_VERIFIED) return { kind: 'unverified' };
+function acceptFailureText(error: FunctionCallError): string {
   if (error.code === 'permission-denied' || error.code === 'not-found' || error.message === INVITATION_INVALID) {
-    return { kind: 'error', text: error.message };
+    return error.message;
   }
-  return { kind: 'error', text: `Failed to accept invitation: ${error.message}` };
+  return failureText('Failed to accept invitation', error);
 }
 
 /** Sign-in and sign-up come back here (`?next=`), and so does the sign-up's verification link. */
@@ -84,9 +92,10 @@ function InvitationDetails({ invitation }: { invitation: InvitationView }) {
 export default function AcceptInvitationPage() {
   const { invitationId = '' } = useParams();
   const location = useLocation();
-  const { user, refresh } = useSession();
+  const { user, refresh, configFailed } = useSession();
   const navigateLater = useDelayedNavigate();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const feedback = useFeedback();
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
   // Whether this caller may accept is the server's answer, so it is read again whenever who is signed in changes.
   const invitation = useQuery<FnOutput<'getInvitation'>, FunctionCallError>({
     queryKey: [...fnKey('getInvitation', { invitationId }), user?.id ?? null],
@@ -96,6 +105,17 @@ export default function AcceptInvitationPage() {
   });
   const accept = useFnMutation('acceptInvitation', ['listMyAccounts', 'listMyInvitations']);
 
+  // Without the portal's configuration nothing here can work; the spec's text replaces the page.
+  if (configFailed) {
+    return (
+      <Shell>
+        <Alert color="red" role="alert">{CORE_SERVICES_FAILED}</Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => window.location.reload()}>Refresh</Button>
+        </Group>
+      </Shell>
+    );
+  }
   if (!invitationId) return <Shell><Alert color="red" role="alert">{INVITATION_NO_ID}</Alert></Shell>;
   if (invitation.isPending) return <Shell><Center><Loader aria-label="Loading invitation" /></Center></Shell>;
   if (invitation.isError) {
@@ -107,29 +127,36 @@ export default function AcceptInvitationPage() {
     );
   }
   const { acceptance } = invitation.data;
+  const accepted = feedback.current?.ok === true;
   // An invitation that cannot be accepted any more reads the same as one that never existed.
-  if (acceptance.reason === 'invalid' && outcome?.kind !== 'accepted') {
+  if (acceptance.reason === 'invalid' && !accepted) {
     return <Shell><Alert color="red" role="alert">{INVITATION_INVALID}</Alert></Shell>;
   }
   // Any other refusal but "sign in first" is shown before the click, in the server's words;
   // an unverified address gets the notice with its resend button instead.
-  const unverified = acceptance.reason === 'unverified' || outcome?.kind === 'unverified';
-  const refusal = !acceptance.allowed && acceptance.reason !== 'sign_in' && outcome === null ? acceptance.message : null;
+  const unverified = acceptance.reason === 'unverified' || prompt === 'unverified';
+  const clicked = feedback.current !== null || prompt !== null;
+  const refusal = !acceptance.allowed && acceptance.reason !== 'sign_in' && !clicked ? acceptance.message : null;
 
   const onAccept = () => {
     if (acceptance.reason === 'sign_in') {
-      setOutcome({ kind: 'signIn' });
+      setPrompt('signIn');
       return;
     }
-    setOutcome(null);
+    setPrompt(null);
+    feedback.clear();
     accept.mutate({ invitationId }, {
       onSuccess: async () => {
-        setOutcome({ kind: 'accepted' });
+        feedback.success(ACCEPTED);
         // The server made the joined account the active one; the session must say so before '/'.
         await refresh();
         navigateLater('/', REDIRECT_AFTER_INVITATION_MS);
       },
-      onError: (error) => setOutcome(acceptFailure(error)),
+      onError: (error) => {
+        const next = promptFor(error);
+        setPrompt(next);
+        if (!next) feedback.error(acceptFailureText(error));
+      },
     });
   };
 
@@ -139,15 +166,14 @@ export default function AcceptInvitationPage() {
       {user && (
         <Text size="sm" c="dimmed">Signed in as {user.email}</Text>
       )}
-      {outcome?.kind === 'accepted' && <Alert color="green" role="status">{ACCEPTED}</Alert>}
-      {outcome?.kind === 'signIn' && <SignInPrompt from={location.pathname} />}
+      <FeedbackAlert feedback={feedback} />
+      {prompt === 'signIn' && <SignInPrompt from={location.pathname} />}
       {user && unverified && (
         <VerifyEmailNotice email={user.email} returnTo={location.pathname} />
       )}
-      {outcome?.kind === 'error' && <Alert color="red" role="alert">{outcome.text}</Alert>}
       {refusal && !unverified && <Alert color="red" role="alert">{refusal}</Alert>}
       <Group justify="flex-end">
-        <Button onClick={onAccept} loading={accept.isPending} disabled={outcome?.kind === 'accepted' || refusal !== null}>
+        <Button onClick={onAccept} loading={accept.isPending} disabled={accepted || refusal !== null}>
           Accept Invitation
         </Button>
       </Group>

@@ -1,46 +1,50 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { requestPasswordReset } from '../../api/auth.ts';
-import { passwordResetRequestErrorMessage } from './authErrorMessages.ts';
+import { passwordResetRequestErrorText, RESET_EMAIL_SENT } from '../../api/errorTexts.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { EMAIL_PATTERN } from './AuthCard.tsx';
-
-export const RESET_EMAIL_SENT = 'Password reset email sent! Please check your inbox.';
 
 interface Props {
   opened: boolean;
   initialEmail: string;
   onClose(): void;
+  /** The success, shown by the sign-in page once the dialog has closed. */
   onSent(message: string): void;
 }
 
-/** Asks for the e-mail address (prefilled from the sign-in form) and sends a real reset e-mail. */
-export function ForgotPasswordModal({ opened, initialEmail, onClose, onSent }: Props) {
+/**
+ * Asks for the e-mail address (prefilled from the sign-in form) and sends a real reset e-mail.
+ * A chunk of its own: the sign-in page loads it when the dialog first opens.
+ */
+export default function ForgotPasswordModal({ opened, initialEmail, onClose, onSent }: Props) {
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const feedback = useFeedback();
+  const { clear } = feedback;
 
   useEffect(() => {
     if (opened) {
       setEmail(initialEmail);
-      setError(null);
+      clear();
     }
-  }, [opened, initialEmail]);
+  }, [opened, initialEmail, clear]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
     if (!EMAIL_PATTERN.test(address)) {
-      setError('Please enter a valid email address.');
+      feedback.error('Please enter a valid email address.');
       return;
     }
     setBusy(true);
-    setError(null);
+    feedback.clear();
     try {
       await requestPasswordReset(address);
       onSent(RESET_EMAIL_SENT);
       onClose();
     } catch (caught) {
-      setError(passwordResetRequestErrorMessage(caught));
+      feedback.error(passwordResetRequestErrorText(caught));
     } finally {
       setBusy(false);
     }
@@ -63,7 +67,7 @@ export function ForgotPasswordModal({ opened, initialEmail, onClose, onSent }: P
             onChange={(e) => setEmail(e.currentTarget.value)}
             data-autofocus
           />
-          {error && <Alert color="red">{error}</Alert>}
+          <FeedbackAlert feedback={feedback} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>
             <Button type="submit" loading={busy}>Send Reset Email</Button>

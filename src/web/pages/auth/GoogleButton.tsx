@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { signInSocial } from '../../api/auth.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { googleStartErrorMessage } from './authErrorMessages.ts';
+import { googleStartErrorText } from '../../api/errorTexts.ts';
 
 interface Props {
   flow: 'sign-in' | 'sign-up';
@@ -24,7 +24,7 @@ export function GoogleButton({ flow, returnTo = '/', onError }: Props) {
       if (typeof url !== 'string') throw new Error('No redirect address');
       window.location.assign(url);
     } catch (error) {
-      onError(googleStartErrorMessage(flow, error));
+      onError(googleStartErrorText(flow, error));
       setBusy(false);
     }
   };

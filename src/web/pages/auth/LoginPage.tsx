@@ -1,15 +1,18 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signInEmail } from '../../api/auth.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { googleReturnErrorText, signInErrorText } from '../../api/errorTexts.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
-import { googleReturnErrorMessage, signInErrorMessage } from './authErrorMessages.ts';
-import { ForgotPasswordModal } from './ForgotPasswordModal.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { PasswordField } from './PasswordField.tsx';
 import { useReturnTo } from './useReturnTo.ts';
+
+// Few visitors ask for a reset: the dialog (and Mantine's Modal) is fetched when it first opens, not with /login.
+const ForgotPasswordModal = lazy(() => import('./ForgotPasswordModal.tsx'));
 
 /** Set by the reset-password page's "request a new link" so the dialog opens straight away. */
 export interface LoginLocationState {
@@ -23,9 +26,15 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { returnTo, nextQuery } = useReturnTo();
   const googleError = params.get('error');
-  const [error, setError] = useState<string | null>(googleError ? googleReturnErrorMessage('sign-in', googleError) : null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Sign-in's failures and the reset dialog's success share one place above the button.
+  const feedback = useFeedback(googleError ? googleReturnErrorText('sign-in', googleError) : null);
   const [forgotOpen, setForgotOpen] = useState(Boolean((location.state as LoginLocationState | null)?.forgotPassword));
+  // Once opened, the dialog stays mounted so that it can play its closing transition.
+  const [forgotLoaded, setForgotLoaded] = useState(forgotOpen);
+  const openForgot = () => {
+    setForgotLoaded(true);
+    setForgotOpen(true);
+  };
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -38,14 +47,13 @@ export default function LoginPage() {
   if (!loading && user) return <Navigate to={returnTo} replace />;
 
   const submit = form.onSubmit(async ({ email, password }) => {
-    setError(null);
-    setNotice(null);
+    feedback.clear();
     try {
       await signInEmail(email.trim(), password);
       await refresh();
       navigate(returnTo, { replace: true });
     } catch (caught) {
-      setError(signInErrorMessage(caught));
+      feedback.error(signInErrorText(caught));
     }
   });
 
@@ -56,30 +64,33 @@ export default function LoginPage() {
           <TextInput label="Email" type="email" autoComplete="email" required withAsterisk={false} {...form.getInputProps('email')} />
           <PasswordField label="Password" autoComplete="current-password" required withAsterisk={false} {...form.getInputProps('password')} />
           <Group justify="flex-end" mt={-8}>
-            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
+            <Anchor component="button" type="button" size="sm" onClick={openForgot}>
               Forgot Password?
             </Anchor>
           </Group>
-          {error && <Alert color="red">{error}</Alert>}
-          {notice && <Alert color="green">{notice}</Alert>}
+          <FeedbackAlert feedback={feedback} />
           <Button type="submit" fullWidth loading={form.submitting}>Sign In</Button>
         </Stack>
       </form>
       {config?.signInMethods.google && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleButton flow="sign-in" returnTo={returnTo} onError={setError} />
+          <GoogleButton flow="sign-in" returnTo={returnTo} onError={feedback.error} />
         </>
       )}
       <Text size="sm" ta="center">
         Don&apos;t have an account? <Anchor component={Link} to={`/register${nextQuery}`}>Register here</Anchor>
       </Text>
-      <ForgotPasswordModal
-        opened={forgotOpen}
-        initialEmail={form.values.email.trim()}
-        onClose={() => setForgotOpen(false)}
-        onSent={setNotice}
-      />
+      {forgotLoaded && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            opened={forgotOpen}
+            initialEmail={form.values.email.trim()}
+            onClose={() => setForgotOpen(false)}
+            onSent={feedback.success}
+          />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

@@ -1,15 +1,15 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
 import { signUpEmail } from '../../api/auth.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { googleReturnErrorText, signUpErrorText } from '../../api/errorTexts.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
-import { googleReturnErrorMessage, signUpErrorMessage } from './authErrorMessages.ts';
 import { GoogleButton } from './GoogleButton.tsx';
+import { PasswordField } from './PasswordField.tsx';
 import { useReturnTo } from './useReturnTo.ts';
 
 export default function RegisterPage() {
@@ -18,7 +18,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const { returnTo, nextQuery } = useReturnTo();
   const googleError = params.get('error');
-  const [error, setError] = useState<string | null>(googleError ? googleReturnErrorMessage('sign-up', googleError) : null);
+  const feedback = useFeedback(googleError ? googleReturnErrorText('sign-up', googleError) : null);
   const minLength = config?.minPasswordLength ?? MIN_PASSWORD_LENGTH;
 
   const form = useForm({
@@ -40,8 +40,11 @@ export default function RegisterPage() {
 
   const submit = form.onSubmit(async (values) => {
     const violation = ruleViolation(values);
-    setError(violation);
-    if (violation) return;
+    if (violation) {
+      feedback.error(violation);
+      return;
+    }
+    feedback.clear();
     try {
       // The verification link in the mail brings the person back to the same page, signed in.
       await signUpEmail(`${values.firstName.trim()} ${values.lastName.trim()}`, values.email.trim(), values.password, returnTo);
@@ -53,7 +56,7 @@ export default function RegisterPage() {
       await refresh();
       navigate(returnTo, { replace: true });
     } catch (caught) {
-      setError(signUpErrorMessage(caught));
+      feedback.error(signUpErrorText(caught));
     }
   });
 
@@ -75,14 +78,14 @@ export default function RegisterPage() {
             {...form.getInputProps('password')}
           />
           <PasswordField label="Confirm password" autoComplete="new-password" required withAsterisk={false} {...form.getInputProps('confirmPassword')} />
-          {error && <Alert color="red">{error}</Alert>}
+          <FeedbackAlert feedback={feedback} />
           <Button type="submit" fullWidth loading={form.submitting}>Create Account</Button>
         </Stack>
       </form>
       {config?.signInMethods.google && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleButton flow="sign-up" returnTo={returnTo} onError={setError} />
+          <GoogleButton flow="sign-up" returnTo={returnTo} onError={feedback.error} />
         </>
       )}
       <Text size="sm" ta="center">

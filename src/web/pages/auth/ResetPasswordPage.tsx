@@ -3,14 +3,16 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../common/constants.ts';
-import { AuthError, resetPassword } from '../../api/auth.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { resetPassword } from '../../api/auth.ts';
+import { isResetLinkInvalid, resetPasswordErrorText } from '../../api/errorTexts.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { TOO_MANY_ATTEMPTS } from './authErrorMessages.ts';
 import type { LoginLocationState } from './LoginPage.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 const LINK_INVALID = 'This password reset link is invalid or has expired.';
+const PASSWORD_CHANGED = 'Your password has been changed. You can now sign in with your new password.';
 
 /** Opened from the reset e-mail's link (?token=...); better-auth's own redirect reports ?error=INVALID_TOKEN. */
 export default function ResetPasswordPage() {
@@ -18,8 +20,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [linkInvalid, setLinkInvalid] = useState(!token || params.get('error') === 'INVALID_TOKEN');
-  const [changed, setChanged] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A refused token is not an error to read but a page of its own (ask for a new link); every other outcome is feedback.
+  const feedback = useFeedback();
   const minLength = config?.minPasswordLength ?? MIN_PASSWORD_LENGTH;
 
   const form = useForm({
@@ -31,24 +33,22 @@ export default function ResetPasswordPage() {
   });
 
   const submit = form.onSubmit(async ({ password }) => {
-    setError(null);
+    feedback.clear();
     try {
       await resetPassword(token!, password);
       // The reset signs out every session of this user, this browser's included.
       await refresh();
-      setChanged(true);
+      feedback.success(PASSWORD_CHANGED);
     } catch (caught) {
-      if (caught instanceof AuthError && (caught.code === 'INVALID_TOKEN' || caught.code === 'TOKEN_EXPIRED')) setLinkInvalid(true);
-      else if (caught instanceof AuthError && caught.status === 429) setError(TOO_MANY_ATTEMPTS);
-      else if (caught instanceof AuthError && caught.code === 'PASSWORD_TOO_SHORT') setError('Password is too weak. Please choose a stronger password.');
-      else setError(`Failed to reset password: ${caught instanceof Error ? caught.message : String(caught)}`);
+      if (isResetLinkInvalid(caught)) setLinkInvalid(true);
+      else feedback.error(resetPasswordErrorText(caught));
     }
   });
 
-  if (changed) {
+  if (feedback.current?.ok) {
     return (
       <AuthCard title="Password Changed">
-        <Alert color="green">Your password has been changed. You can now sign in with your new password.</Alert>
+        <FeedbackAlert feedback={feedback} />
         <Button component={Link} to="/login" fullWidth>Go to Login</Button>
       </AuthCard>
     );
@@ -78,7 +78,7 @@ export default function ResetPasswordPage() {
             {...form.getInputProps('password')}
           />
           <PasswordField label="Confirm new password" autoComplete="new-password" required withAsterisk={false} {...form.getInputProps('confirmPassword')} />
-          {error && <Alert color="red">{error}</Alert>}
+          <FeedbackAlert feedback={feedback} />
           <Button type="submit" fullWidth loading={form.submitting}>Set New Password</Button>
         </Stack>
       </form>

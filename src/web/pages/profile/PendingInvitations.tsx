@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
 import type { InvitationView } from '../../../common/contracts/invitations.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice.tsx';
@@ -15,17 +15,17 @@ export function PendingInvitations() {
   const accept = useFnMutation('acceptInvitation', ['listMyInvitations', 'getProfile']);
   const { refresh, user } = useSession();
   const navigateLater = useDelayedNavigate();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const feedback = useFeedback();
 
   const onAccept = async (invitation: InvitationView) => {
-    setResult(null);
+    feedback.clear();
     try {
       const answer = await accept.mutateAsync({ invitationId: invitation.id });
       await refresh();
-      setResult({ ok: true, text: answer.message });
+      feedback.success(answer.message);
       navigateLater('/', REDIRECT_AFTER_INVITATION_MS);
     } catch (error) {
-      setResult({ ok: false, text: `Failed to accept invitation: ${error instanceof Error ? error.message : String(error)}` });
+      feedback.failure('Failed to accept invitation', error);
     }
   };
 
@@ -38,7 +38,7 @@ export function PendingInvitations() {
   const list = invitations.data.invitations;
   return (
     <Stack gap="sm">
-      {result && <Alert color={result.ok ? 'green' : 'red'}>{result.text}</Alert>}
+      <FeedbackAlert feedback={feedback} />
       {list.length === 0 ? (
         <Text c="dimmed" size="sm">You have no pending invitations.</Text>
       ) : (
@@ -56,7 +56,7 @@ export function PendingInvitations() {
                 style={{ flexShrink: 0 }}
                 onClick={() => onAccept(invitation)}
                 loading={accept.isPending && accept.variables?.invitationId === invitation.id}
-                disabled={accept.isPending || result?.ok === true}
+                disabled={accept.isPending || feedback.current?.ok === true}
                 aria-label={`Accept invitation to ${invitation.accountName}`}
               >
                 Accept

@@ -1,15 +1,16 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ProfileView } from '../../../common/contracts/profile.ts';
 import { useFnMutation } from '../../api/hooks.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 /** Read-only e-mail, display name and optional phone number; saving also refreshes the top bar's greeting. */
 export function ProfileForm({ profile }: { profile: ProfileView }) {
   const { refresh } = useSession();
   const update = useFnMutation('updateProfile', ['getProfile']);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const feedback = useFeedback();
 
   const form = useForm({
     initialValues: { displayName: profile.displayName, phoneNumber: profile.phoneNumber ?? '' },
@@ -24,13 +25,13 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
   }, [profile.displayName, profile.phoneNumber, setValues, resetDirty]);
 
   const submit = form.onSubmit(async ({ displayName, phoneNumber }) => {
-    setResult(null);
+    feedback.clear();
     try {
       await update.mutateAsync({ displayName: displayName.trim(), phoneNumber: phoneNumber.trim() || null });
       await refresh();
-      setResult({ ok: true, text: 'Profile updated successfully!' });
+      feedback.success('Profile updated successfully!');
     } catch (error) {
-      setResult({ ok: false, text: `Profile update failed: ${error instanceof Error ? error.message : String(error)}` });
+      feedback.failure('Profile update failed', error);
     }
   });
 
@@ -46,7 +47,7 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
           autoComplete="tel"
           {...form.getInputProps('phoneNumber')}
         />
-        {result && <Alert color={result.ok ? 'green' : 'red'}>{result.text}</Alert>}
+        <FeedbackAlert feedback={feedback} />
         <Group>
           <Button type="submit" loading={form.submitting}>Update Profile</Button>
         </Group>

@@ -1,26 +1,23 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { AuthError, requestPasswordReset } from '../../api/auth.ts';
-import { TOO_MANY_ATTEMPTS } from '../auth/authErrorMessages.ts';
-import { RESET_EMAIL_SENT } from '../auth/ForgotPasswordModal.tsx';
+import { requestPasswordReset } from '../../api/auth.ts';
+import { passwordResetRequestErrorText, RESET_EMAIL_SENT } from '../../api/errorTexts.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 
 /** Sends a real password-reset e-mail to the signed-in user's address. */
 export function SecuritySection({ email }: { email: string | null }) {
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const feedback = useFeedback();
 
   const send = async () => {
     if (!email) return;
     setBusy(true);
-    setResult(null);
+    feedback.clear();
     try {
       await requestPasswordReset(email);
-      setResult({ ok: true, text: RESET_EMAIL_SENT });
+      feedback.success(RESET_EMAIL_SENT);
     } catch (error) {
-      const text = error instanceof AuthError && error.status === 429
-        ? TOO_MANY_ATTEMPTS
-        : `Failed to send password reset email: ${error instanceof Error ? error.message : String(error)}`;
-      setResult({ ok: false, text });
+      feedback.error(passwordResetRequestErrorText(error));
     } finally {
       setBusy(false);
     }
@@ -34,7 +31,7 @@ export function SecuritySection({ email }: { email: string | null }) {
       <Button variant="default" onClick={send} loading={busy} disabled={!email}>
         Send Password Reset Email
       </Button>
-      {result && <Alert color={result.ok ? 'green' : 'red'} w="100%">{result.text}</Alert>}
+      <FeedbackAlert feedback={feedback} w="100%" />
     </Stack>
   );
 }

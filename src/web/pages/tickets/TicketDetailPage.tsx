@@ -6,6 +6,7 @@ import { liveTopics } from '../../../common/live.ts';
 import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { formatDateTime } from '../../components/dateFormat.ts';
+import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
 
 /** The server answers 'not found' and 'no access' alike so a ticket's existence does not leak. */
@@ -27,21 +28,22 @@ function ReplyItem({ reply }: { reply: TicketReply }) {
   );
 }
 
+/** A blank reply is the field's own error; a failed save is the write's outcome above the button. */
 function AddReplyForm({ ticketId }: { ticketId: string }) {
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [blank, setBlank] = useState(false);
+  const feedback = useFeedback();
   const addReply = useFnMutation('addTicketReply', ['getTicket', 'listMyTickets']);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) {
-      setError('Reply cannot be empty.');
-      return;
-    }
-    setError(null);
+    feedback.clear();
+    setBlank(!body.trim());
+    if (!body.trim()) return;
     addReply.mutate({ ticketId, body }, {
+      // The new reply appearing in the list above is the success.
       onSuccess: () => setBody(''),
-      onError: (e) => setError(`Failed to add reply: ${e.message}`),
+      onError: (error) => feedback.failure('Failed to add reply', error),
     });
   };
 
@@ -55,8 +57,9 @@ function AddReplyForm({ ticketId }: { ticketId: string }) {
           maxLength={10_000}
           value={body}
           onChange={(e) => setBody(e.currentTarget.value)}
-          error={error}
+          error={blank ? 'Reply cannot be empty.' : null}
         />
+        <FeedbackAlert feedback={feedback} />
         <Group justify="flex-end">
           <Button type="submit" loading={addReply.isPending}>Add Reply</Button>
         </Group>
