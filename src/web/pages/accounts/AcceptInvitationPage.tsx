@@ -78,8 +78,8 @@ function InvitationDetails({ invitation }: { invitation: InvitationView }) {
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w={140}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Th w={{ base: 96, sm: 140 }}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
