@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../rpc/context.ts';
 import { accountAbilities, administers, effectiveRole, IMPERSONATION_ROLE } from './accountAccess.ts';
 
-const customer: Caller = { userId: 'u', email: 'u@example.test', name: 'U', globalRole: 'user', sessionId: 's', actingAs: null };
+const customer: Caller = { userId: 'u', email: 'u@example.test', name: 'U', globalRole: 'user', emailVerified: true, sessionId: 's', sessionEndsAt: Date.now() + 3_600_000, actingAs: null };
 const operator: Caller = {
   ...customer, globalRole: 'super_admin',
-  actingAs: { accountId: 'acted', operatorUserId: 'u', operatorEmail: 'u@example.test', reason: 'Support', startedAt: '2026-01-01T00:00:00.000Z' },
+  actingAs: { accountId: 'acted', operatorUserId: 'u', operatorEmail: 'u@example.test', reason: 'Support', startedAt: '2026-01-01T00:00:00.000Z', originalAccountId: null },
 };
 
 describe('effectiveRole', () => {

@@ -41,7 +41,7 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     const caller = await callerOf(operator());
     expect(caller.actingAs).toEqual({
       accountId: cast.accountId, operatorUserId: operator().id, operatorEmail: operator().email,
-      reason: DEFAULT_IMPERSONATION_REASON, startedAt: started.startedAt,
+      reason: DEFAULT_IMPERSONATION_REASON, startedAt: started.startedAt, originalAccountId: ownAccountId,
     });
     const [entry] = await audit('impersonation.started');
     expect(entry).toMatchObject({

@@ -16,21 +16,24 @@ const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 const SIGNED_SHAPE = /^[A-Za-z0-9_-]{16,128}\.[A-Za-z0-9+/_-]{20,100}={0,2}$/;
 
-/** Whether an Authorization header is a bearer token of a shape better-auth could have issued. */
-export function isWellFormedBearer(authorization: string): boolean {
-  if (authorization.slice(0, 7).toLowerCase() !== 'bearer ') return false;
-  const raw = safeDecode(authorization.slice(7).trim());
-  return TOKEN_SHAPE.test(raw) || SIGNED_SHAPE.test(raw);
+/** The credential of an `Authorization: Bearer` header, URL-decoded; null for no header or another scheme. */
+export function bearerCredential(authorization: string | undefined): string | null {
+  if (!authorization || authorization.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  return safeDecode(authorization.slice(7).trim());
+}
+
+/** Whether a bearer credential has a shape better-auth could have issued. */
+export function isWellFormedToken(credential: string): boolean {
+  return TOKEN_SHAPE.test(credential) || SIGNED_SHAPE.test(credential);
 }
 
 /** The session token a request carries: `Authorization: Bearer` first, else the session cookie. */
 export function sessionTokenFrom(headers: { authorization?: string; cookie?: string }, secret: string): string | null {
-  const auth = headers.authorization;
-  if (auth && auth.slice(0, 7).toLowerCase() === 'bearer ') {
-    if (!isWellFormedBearer(auth)) return null;
-    const raw = safeDecode(auth.slice(7).trim());
+  const bearer = bearerCredential(headers.authorization);
+  if (bearer !== null) {
+    if (!isWellFormedToken(bearer)) return null;
     // better-auth hands out the bare token; a signed "token.signature" is accepted too.
-    return raw.includes('.') ? verifySigned(raw, secret) : raw;
+    return bearer.includes('.') ? verifySigned(bearer, secret) : bearer;
   }
   const cookie = headers.cookie;
   if (!cookie) return null;
@@ -68,8 +71,9 @@ const sessionByToken = preparedQuery<{ token: string }, SessionRow>((db, p) => d
   .innerJoin('users as u', 'u.id', 's.user_id')
   // The session's open impersonation, if any (impersonations_open_session): still one indexed query.
   .leftJoin('impersonations as i', (join) => join.onRef('i.session_id', '=', 's.id').on('i.ended_at', 'is', null))
-  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role',
-    'i.account_id as actingAsAccountId', 'i.reason as actingAsReason', 'i.started_at as actingAsStartedAt'])
+  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role', 'u.email_verified',
+    'i.account_id as actingAsAccountId', 'i.reason as actingAsReason', 'i.started_at as actingAsStartedAt',
+    'i.original_account_id as actingAsOriginalAccountId'])
   .where('s.token', '=', p.token));
 
 interface SessionRow {
@@ -80,9 +84,11 @@ interface SessionRow {
   email: string;
   name: string;
   role: string;
+  email_verified: boolean | number;
   actingAsAccountId: string | null;
   actingAsReason: string | null;
   actingAsStartedAt: Date | string | null;
+  actingAsOriginalAccountId: string | null;
 }
 
 export async function resolveCaller(db: Kysely<Database>, token: string): Promise<Caller | null> {
@@ -92,9 +98,11 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
   const expiresAt = Date.parse(toIso(row.expires_at)!);
   const createdAt = Date.parse(toIso(row.created_at)!);
   if (expiresAt <= now || createdAt + SESSION_ABSOLUTE_LIFETIME_MS <= now) return null;
+  let slidExpiresAt = expiresAt;
   if (expiresAt - now < (SESSION_EXPIRES_IN_S - SESSION_UPDATE_AGE_S) * 1000) {
+    slidExpiresAt = now + SESSION_EXPIRES_IN_S * 1000;
     await db.updateTable('auth_session')
-      .set({ expires_at: new Date(now + SESSION_EXPIRES_IN_S * 1000).toISOString(), updated_at: nowIso() })
+      .set({ expires_at: new Date(slidExpiresAt).toISOString(), updated_at: nowIso() })
       .where('id', '=', row.sessionId).execute();
   }
   const globalRole: GlobalRole = row.role === 'super_admin' ? 'super_admin' : 'user';
@@ -103,7 +111,9 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
     email: row.email,
     name: row.name,
     globalRole,
+    emailVerified: Boolean(row.email_verified),
     sessionId: row.sessionId,
+    sessionEndsAt: Math.min(slidExpiresAt, createdAt + SESSION_ABSOLUTE_LIFETIME_MS),
     actingAs: actingAsOf(row, globalRole),
   };
 }
@@ -117,6 +127,7 @@ function actingAsOf(row: SessionRow, globalRole: GlobalRole): ActingAs | null {
     operatorEmail: row.email,
     reason: row.actingAsReason ?? '',
     startedAt: toIso(row.actingAsStartedAt)!,
+    originalAccountId: row.actingAsOriginalAccountId,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -15,22 +16,19 @@ export interface Tx {
   afterCommit(effect: () => void | Promise<void>): void;
 }
 
-export interface AfterCommitErrorSink {
-  error(obj: object, msg: string): void;
-}
-
 /**
  * Runs `work` in one transaction. After-commit effects run once the commit succeeded, never
  * after a rollback; their failures are logged, not thrown, since the write itself stands.
  */
-export async function inTransaction<T>(db: Kysely<Database>, work: (tx: Tx) => Promise<T>, log?: AfterCommitErrorSink): Promise<T> {
+export async function inTransaction<T>(db: Kysely<Database>, work: (tx: Tx) => Promise<T>, log?: Pick<FastifyBaseLogger, 'error'>): Promise<T> {
   const effects: (() => void | Promise<void>)[] = [];
   const result = await db.transaction().execute((trx) => work({ db: trx, afterCommit: (effect) => effects.push(effect) }));
   for (const effect of effects) {
     try {
       await effect();
     } catch (error) {
-      (log ?? console).error({ err: error }, 'after-commit effect failed');
+      if (log) log.error({ err: error }, 'after-commit effect failed');
+      else console.error('after-commit effect failed', error);
     }
   }
   return result;

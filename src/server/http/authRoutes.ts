@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Auth, CLIENT_IP_HEADER } from '../auth/betterAuth.ts';
-import { endSessionPastLifetime, isWellFormedBearer, sessionTokenFrom } from '../auth/caller.ts';
+import { bearerCredential, endSessionPastLifetime, isWellFormedToken, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services } from '../rpc/context.ts';
 import { invalidArgument } from '../rpc/errors.ts';
 import { authEndpoints, type AuthEndpoint } from './authEndpoints.ts';
@@ -76,7 +76,8 @@ function forwardedHeaders(request: FastifyRequest): Headers {
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined || key === CLIENT_IP_HEADER || key === 'content-length') continue;
     // A malformed bearer token is "not signed in"; better-auth would look it up and fail on PostgreSQL.
-    if (key === 'authorization' && typeof value === 'string' && value.slice(0, 7).toLowerCase() === 'bearer ' && !isWellFormedBearer(value)) continue;
+    const bearer = key === 'authorization' && typeof value === 'string' ? bearerCredential(value) : null;
+    if (bearer !== null && !isWellFormedToken(bearer)) continue;
     headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   // Rate limits key on the address Fastify trusts, never on a header the client chose.

@@ -1,14 +1,12 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LiveTopic } from '../../common/live.ts';
-import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/betterAuth.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services, SignedInContext } from '../rpc/context.ts';
 import { sendError } from '../http/errorHandler.ts';
 import { admitCaller, publicIssue } from '../rpc/plugin.ts';
 import { FunctionError, invalidArgument, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
 import { LiveStream } from './liveStream.ts';
-import { findSessionTimes } from './repository.ts';
 import { type LiveTopicDefinition, matchTopic } from './topics.ts';
 
 export interface LiveStreamSettings {
@@ -77,7 +75,7 @@ export async function liveRoutes(app: FastifyInstance, opts: {
       const unsubscribe = await subscribeOrUnavailable(services, topic as LiveTopic, (message) => stream.send(message), request);
       stream.onEnd(unsubscribe);
       if (stream.isEnded) return reply.hijack();
-      watchSession(stream, services, token, caller.sessionId, request);
+      watchSession(stream, services, token, caller.sessionEndsAt, request);
 
       reply.hijack();
       stream.start({
@@ -108,23 +106,21 @@ async function subscribeOrUnavailable(services: Services, topic: LiveTopic, send
  * Ends the stream when its session ends: at the session's expiry (sliding or absolute) the
  * session is checked again, and the stream lives on only if activity elsewhere extended it.
  */
-function watchSession(stream: LiveStream, services: Services, token: string, sessionId: string, request: FastifyRequest) {
+function watchSession(stream: LiveStream, services: Services, token: string, sessionEndsAt: number, request: FastifyRequest) {
   let timer: NodeJS.Timeout | undefined;
   stream.onEnd(() => clearTimeout(timer));
   const failed = (error: unknown) => {
     request.log.error({ err: error }, 'live session check failed');
     stream.end();
   };
-  const schedule = async () => {
-    const times = await findSessionTimes(services.db, sessionId);
-    if (!times) return stream.end();
-    const endsAt = Math.min(times.expiresAt, times.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+  const schedule = (endsAt: number) => {
     if (stream.isEnded) return;
     timer = setTimeout(() => recheck().catch(failed), Math.min(MAX_TIMER_MS, Math.max(1_000, endsAt - Date.now())));
   };
   const recheck = async () => {
-    if (await resolveCaller(services.db, token)) await schedule();
+    const caller = await resolveCaller(services.db, token);
+    if (caller) schedule(caller.sessionEndsAt);
     else stream.end();
   };
-  schedule().catch(failed);
+  schedule(sessionEndsAt);
 }

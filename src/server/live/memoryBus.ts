@@ -1,8 +1,9 @@
 import type { LiveBus } from './bus.ts';
-import { type LogSink, TopicListeners } from './topicListeners.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { TopicListeners } from './topicListeners.ts';
 
 /** The embedded mode's bus: one process, so subscribers are in this process's memory. */
-export function createMemoryBus(deps: { log: LogSink }): LiveBus {
+export function createMemoryBus(deps: { log: Pick<FastifyBaseLogger, 'error'> }): LiveBus {
   const listeners = new TopicListeners(deps.log);
   return {
     kind: 'memory',

@@ -1,15 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMessage } from '../../common/live.ts';
 import type { LiveListener } from './bus.ts';
-
-export interface LogSink {
-  error(obj: object, msg: string): void;
-}
 
 /** The listeners of this process, by topic; both buses fan out through one of these. */
 export class TopicListeners {
   private readonly byTopic = new Map<string, Set<LiveListener>>();
 
-  constructor(private readonly log: LogSink) {}
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
   add(topic: string, listener: LiveListener): () => void {
     let listeners = this.byTopic.get(topic);

@@ -19,6 +19,8 @@ export interface ActingAs {
   operatorEmail: string;
   reason: string;
   startedAt: string;
+  /** The operator's own active account before the impersonation, restored when it stops. */
+  originalAccountId: string | null;
 }
 
 /** The signed-in user a request acts for. */
@@ -27,7 +29,11 @@ export interface Caller {
   email: string;
   name: string;
   globalRole: GlobalRole;
+  /** Whether the user proved their e-mail address (the e-mailed link, or Google's word). */
+  emailVerified: boolean;
   sessionId: string;
+  /** When the session ends unless activity slides it on (epoch ms): the sliding or the absolute limit. */
+  sessionEndsAt: number;
   /** Set while a global super admin impersonates an account in this session. */
   actingAs: ActingAs | null;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FunctionContract } from '../../common/protocol.ts';
 import { hasAuditEntry } from '../audit/record.ts';
-import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
+import { bearerCredential, resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { FUNCTION_BODY_MESSAGE, sendError } from '../http/errorHandler.ts';
 import type { Caller, FunctionContext, Services } from './context.ts';
@@ -93,7 +93,7 @@ export function publicIssue(issue: z.core.$ZodIssue) {
  */
 function isCrossSiteCookieCall(request: FastifyRequest, ownOrigin: string): boolean {
   const { authorization, cookie, origin } = request.headers;
-  if (authorization && authorization.slice(0, 7).toLowerCase() === 'bearer ') return false;
+  if (bearerCredential(authorization) !== null) return false;
   if (!cookie || !cookie.includes('session_token=')) return false;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;

@@ -18,12 +18,12 @@ import { insertAccountWithOwner, findUserForSession } from './repository.ts';
  * membership. While impersonating, it is the account acted as.
  */
 export async function sessionState(db: Kysely<Database>, caller: Caller): Promise<SessionState> {
-  const [user, memberships, impersonation] = await Promise.all([
-    findUserForSession(db, caller.userId), membershipsOf(db, caller), impersonationOf(db, caller),
-  ]);
+  const [user, memberships] = await Promise.all([findUserForSession(db, caller.userId), membershipsOf(db, caller)]);
   if (!user) throw unauthenticated();
   const chosen = caller.actingAs?.accountId ?? user.active_account_id;
   const active = memberships.find((m) => m.accountId === chosen) ?? memberships[0] ?? null;
+  // While impersonating, the memberships are the account acted as, so its name is already here.
+  const impersonation = impersonationOf(caller, active?.accountName ?? '');
   return {
     user: { id: user.id, email: user.email, name: user.name, phoneNumber: user.phone_number },
     globalRole: user.role === 'super_admin' ? 'super_admin' : 'user',

@@ -21,11 +21,11 @@ export function isExpired(row: { expires_at: Date | string }, now: Date): boolea
  * Without the proof, whoever signed up first with the invited address would join the account.
  * getInvitation reports this answer; acceptInvitation enforces it.
  */
-export function acceptance(invitation: InvitationRow, caller: Caller | null, emailVerified: boolean, now: Date): InvitationAcceptance {
+export function acceptance(invitation: InvitationRow, caller: Caller | null, now: Date): InvitationAcceptance {
   if (invitation.status !== 'pending' || isExpired(invitation, now)) return refused('invalid', INVITATION_INVALID);
   if (!caller) return refused('sign_in', INVITATION_SIGN_IN);
   if (invitation.email.toLowerCase() !== caller.email.toLowerCase()) return refused('wrong_email', invitationWrongEmail(invitation.email));
-  if (!emailVerified) return refused('unverified', EMAIL_NOT_VERIFIED);
+  if (!caller.emailVerified) return refused('unverified', EMAIL_NOT_VERIFIED);
   return { allowed: true, reason: null, message: null };
 }
 
@@ -33,9 +33,9 @@ function refused(reason: NonNullable<InvitationAcceptance['reason']>, message: s
   return { allowed: false, reason, message };
 }
 
-export function requireAcceptable(invitation: InvitationRow | undefined, caller: Caller, emailVerified: boolean, now: Date): InvitationRow {
+export function requireAcceptable(invitation: InvitationRow | undefined, caller: Caller, now: Date): InvitationRow {
   if (!invitation) throw failedPrecondition(INVITATION_INVALID);
-  const answer = acceptance(invitation, caller, emailVerified, now);
+  const answer = acceptance(invitation, caller, now);
   if (answer.reason === 'invalid' || answer.reason === 'unverified') throw failedPrecondition(answer.message!);
   if (!answer.allowed) throw permissionDenied(answer.message ?? undefined);
   return invitation;
@@ -45,6 +45,6 @@ export function requireAcceptable(invitation: InvitationRow | undefined, caller:
  * Invitations are listed only to a verified address (e-mail link, or Google, which vouches for
  * its addresses): the list is where a taker would discover what to accept.
  */
-export function mayListInvitations(emailVerified: boolean): boolean {
-  return emailVerified;
+export function mayListInvitations(caller: Caller): boolean {
+  return caller.emailVerified;
 }

@@ -28,12 +28,6 @@ export async function listPendingInvitationsFor(db: Db, email: string, now: stri
     .execute();
 }
 
-/** Whether the user proved their address (better-auth's flag: the e-mailed link, or Google's word). */
-export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('email_verified').where('id', '=', userId).executeTakeFirst();
-  return Boolean(row?.email_verified);
-}
-
 /** Whether a user with this e-mail (any case) is already a member of the account. */
 export async function isMemberByEmail(db: Db, accountId: string, email: string): Promise<boolean> {
   const row = await db.selectFrom('account_members as m').innerJoin('users as u', 'u.id', 'm.user_id')

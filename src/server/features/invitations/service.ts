@@ -13,7 +13,7 @@ import { recordIfActingAs } from '../../audit/record.ts';
 import { invitationMail } from './invitationMail.ts';
 import { acceptance, isExpired, mayListInvitations, requireAcceptable } from './policy.ts';
 import {
-  addMembershipIfAbsent, findAccountName, findInvitation, insertInvitation, type InvitationRow, isEmailVerified, isMemberByEmail,
+  addMembershipIfAbsent, findAccountName, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
   listPendingInvitationsFor, markAccepted, revokePendingInvitations,
 } from './repository.ts';
 
@@ -66,8 +66,7 @@ export async function invitationById(db: Kysely<Database>, caller: Caller | null
   const row = await findInvitation(db, invitationId);
   if (!row) throw notFound(INVITATION_INVALID);
   const now = new Date();
-  const emailVerified = caller ? await isEmailVerified(db, caller.userId) : false;
-  return { ...toView(row, now), acceptance: acceptance(row, caller, emailVerified, now) };
+  return { ...toView(row, now), acceptance: acceptance(row, caller, now) };
 }
 
 /**
@@ -76,7 +75,7 @@ export async function invitationById(db: Kysely<Database>, caller: Caller | null
  */
 export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, invitationId: string): Promise<string> {
   const now = new Date();
-  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, await isEmailVerified(db, caller.userId), now);
+  const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, now);
   const at = now.toISOString();
   await inTransaction(db, async (tx) => {
     if (!await markAccepted(tx.db, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
@@ -94,8 +93,8 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
 }
 
 export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<{ invitations: InvitationView[]; emailVerified: boolean }> {
-  const emailVerified = await isEmailVerified(db, caller.userId);
-  if (!mayListInvitations(emailVerified)) return { invitations: [], emailVerified };
+  const { emailVerified } = caller;
+  if (!mayListInvitations(caller)) return { invitations: [], emailVerified };
   const now = new Date();
   const rows = await listPendingInvitationsFor(db, caller.email.toLowerCase(), now.toISOString());
   return { invitations: rows.map((row) => toView(row, now)), emailVerified };

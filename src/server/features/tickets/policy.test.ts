@@ -4,9 +4,9 @@ import type { Caller } from '../../rpc/context.ts';
 import { mayAccessTicket } from './policy.ts';
 
 const caller = (userId: string, globalRole: Caller['globalRole'] = 'user', actingAsAccountId?: string): Caller => ({
-  userId, email: `${userId}@example.test`, name: userId, globalRole, sessionId: 's',
+  userId, email: `${userId}@example.test`, name: userId, globalRole, emailVerified: true, sessionId: 's', sessionEndsAt: Date.now() + 3_600_000,
   actingAs: actingAsAccountId
-    ? { accountId: actingAsAccountId, operatorUserId: userId, operatorEmail: `${userId}@example.test`, reason: 'Support', startedAt: '2026-01-01T00:00:00.000Z' }
+    ? { accountId: actingAsAccountId, operatorUserId: userId, operatorEmail: `${userId}@example.test`, reason: 'Support', startedAt: '2026-01-01T00:00:00.000Z', originalAccountId: null }
     : null,
 });
 
