@@ -2,5 +2,6 @@ export interface PublicConfig {
   productName: string;
   signInMethods: { emailPassword: boolean; google: boolean };
   minPasswordLength: number;
-  payments: { mode: 'test' | 'live'; publishableKey: string | null };
+  /** 'test': the built-in test-mode provider (pages marked TEST MODE); 'stripe': Stripe with this publishable key. */
+  payments: { mode: 'test' | 'stripe'; publishableKey: string | null };
 }

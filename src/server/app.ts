@@ -13,14 +13,12 @@ import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { webRoutes } from './http/webRoutes.ts';
-import { createMailer } from './integrations/mail/mailer.ts';
-import { createJobQueue } from './jobs/createJobQueue.ts';
-import { registerWorkers } from './jobs/workers.ts';
-import { createLiveBus, type LiveBusChoice } from './live/bus.ts';
+import type { LiveBusChoice } from './live/bus.ts';
 import { liveRoutes, type LiveStreamSettings } from './live/liveRoutes.ts';
 import type { Services } from './rpc/context.ts';
 import { rpcRoutes } from './rpc/plugin.ts';
 import type { FunctionHandler } from './rpc/registry.ts';
+import { createServices, registerAllWorkers } from './services.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -61,10 +59,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerJsonBody(app);
   installErrorHandler(app);
 
-  const jobs = createJobQueue({ database, config, log: app.log });
-  const mailer = createMailer({ config, jobs, log: app.log });
-  const live = createLiveBus({ db: database.db, dialect: database.dialect, databaseUrl: config.DATABASE_URL, log: app.log, choice: options.liveBus });
-  const services: Services = { db: database.db, dialect: database.dialect, config, mailer, jobs, live, log: app.log };
+  const services = createServices({ database, config, log: app.log, liveBus: options.liveBus });
+  const { jobs, live, mailer } = services;
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
 
   applySecurityHeaders(app, config);
@@ -83,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(webRoutes, { webRoot: options.webRoot });
 
   if (options.runWorkers) {
-    await registerWorkers(jobs, { db: database.db, config });
+    await registerAllWorkers(services);
     await jobs.start();
   }
 

@@ -34,6 +34,22 @@ const variables = {
     .describe('Secret that signs session cookies; generated once and kept in DATA_DIR when not given.'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional()
     .describe('Bearer token that GET /metrics requires; without it /metrics is not served (404).'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)').optional()
+    .describe('Stripe secret key; with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET switches payments from test mode to Stripe.'),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional()
+    .describe('Stripe publishable key, handed to the browser.'),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional()
+    .describe('Signing secret of the webhook endpoint registered in Stripe for POST /api/webhooks/stripe.'),
+  STRIPE_API_BASE: z.url().optional()
+    .describe('Another address for Stripe\'s API (a local fake in tests); default Stripe\'s own.'),
+  INVOICE_SELLER_NAME: z.string().min(1).max(200).default('Provider Portal')
+    .describe('Seller name printed on invoice PDFs.'),
+  INVOICE_SELLER_ADDRESS: z.string().max(1000).default('')
+    .describe('Seller address printed on invoice PDFs (use \\n between lines).'),
+  INVOICE_SELLER_TAX_ID: z.string().max(64).default('')
+    .describe('Seller tax or VAT number printed on invoice PDFs.'),
+  INVOICE_SELLER_EMAIL: z.string().max(254).default('')
+    .describe('Contact e-mail printed on invoice PDFs.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
@@ -49,6 +65,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   /** scrypt cost parameter N; only tests lower it (production default follows OWASP). */
   passwordHashCost: number;
   googleEnabled: boolean;
+  /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */
+  paymentMode: 'stripe' | 'test';
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(`Invalid configuration: ${c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with the other Google variable`);
   }
+  const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (stripeKeys > 0 && stripeKeys < 3) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together (or none, for test mode)');
+  }
   const dataDir = resolve(c.DATA_DIR);
   const config: Config = {
     ...c,
@@ -74,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     AUTH_SECRET: c.AUTH_SECRET ?? '',
     passwordHashCost: 2 ** 17,
     googleEnabled: Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
+    paymentMode: stripeKeys === 3 ? 'stripe' : 'test',
     ...overrides,
   };
   if (!config.AUTH_SECRET) config.AUTH_SECRET = persistentSecret(dataDir);

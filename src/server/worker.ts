@@ -2,8 +2,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createJobQueue } from './jobs/createJobQueue.ts';
-import { registerWorkers } from './jobs/workers.ts';
+import { createServices, registerAllWorkers } from './services.ts';
 
 /**
  * `npm run worker`: the scaled mode's job process. Opens the database, migrates, and runs
@@ -18,14 +17,16 @@ async function main() {
   const { log } = Fastify({ logger: { level: config.LOG_LEVEL, base: { process: 'worker' } } });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
-  const jobs = createJobQueue({ database, config, log });
-  await registerWorkers(jobs, { db: database.db, config });
+  const services = createServices({ database, config, log });
+  const { jobs } = services;
+  await registerAllWorkers(services);
   await jobs.start();
   log.info({ applied }, 'worker running');
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'worker shutting down');
     await jobs.stop();
+    await services.live.close();
     await database.close();
     process.exit(0);
   };

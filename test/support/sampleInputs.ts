@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/contracts/index.ts';
+import { createPlan } from './billingFactories.ts';
 import { addMember, type PermissionCast } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
 
@@ -33,6 +34,11 @@ async function invitation(t: TestApp, inviter: TestUser, accountId: string, emai
   return res.result.invitationId;
 }
 
+/** A sample whose data another part of the issue builds; the matrix fails on it until written. */
+function notWrittenYet(name: string): SampleInput {
+  return async () => { throw new Error(`sample input for ${name} is not written yet`); };
+}
+
 export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, SampleInput> = {
   getSessionState: async () => ({}),
   setActiveAccount: async ({ cast }) => ({ accountId: cast.accountId }),
@@ -59,6 +65,32 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getTicket: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast) }),
   addTicketReply: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast), body: 'A reply.' }),
   getDashboard: async ({ cast }) => ({ accountId: cast.accountId }),
+
+  // Catalogue.
+  listProducts: async () => ({}),
+  adminListProducts: async () => ({}),
+  adminSaveProduct: async () => ({ name: 'Matrix plan', description: 'Made by the matrix.', category: 'Hosting', popular: false, features: ['1 site'], active: true }),
+  adminSavePrice: notWrittenYet('adminSavePrice'),
+  syncPaymentCatalog: async () => ({}),
+
+  // Billing.
+  createStripeCheckoutSession: async ({ t, cast }) => ({ priceId: (await createPlan(t)).priceIds[0], accountId: cast.accountId }),
+  createAccountStripePortalLink: notWrittenYet('createAccountStripePortalLink'),
+  getBillingOverview: async ({ cast }) => ({ accountId: cast.accountId }),
+  updateBillingProfile: async ({ cast }) => ({
+    accountId: cast.accountId, billingName: 'Matrix Billing', billingEmail: 'Billing@Example.test', billingAddress: '1 Main St', taxId: '',
+  }),
+  listInvoices: async ({ cast }) => ({ accountId: cast.accountId }),
+  getInvoice: notWrittenYet('getInvoice'),
+
+  // Test-mode payment pages.
+  getTestCheckout: notWrittenYet('getTestCheckout'),
+  payTestCheckout: notWrittenYet('payTestCheckout'),
+  cancelTestCheckout: notWrittenYet('cancelTestCheckout'),
+  getTestPortal: notWrittenYet('getTestPortal'),
+  testPortalUpdateCard: notWrittenYet('testPortalUpdateCard'),
+  testPortalSetCancelAtPeriodEnd: notWrittenYet('testPortalSetCancelAtPeriodEnd'),
+  testPortalRenewNow: notWrittenYet('testPortalRenewNow'),
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

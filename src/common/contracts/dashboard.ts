@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATUSES } from '../billing.ts';
 import { ACCOUNT_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountId, isoDate } from './shared.ts';
@@ -13,6 +14,10 @@ export const getDashboard = defineContract({
   output: z.object({
     account: z.object({ id: z.string(), name: z.string(), status: z.enum(ACCOUNT_STATUSES) }),
     openTicketCount: z.number().int(),
-    lastInvoice: z.object({ amountCents: z.number().int(), currency: z.string(), invoiceDate: isoDate }).nullable(),
+    lastInvoice: z.object({
+      id: z.string(), amountCents: z.number().int(), currency: z.string(), invoiceDate: isoDate, status: z.enum(INVOICE_STATUSES),
+    }).nullable(),
+    /** A subscription whose renewal payment failed (past due), to show on the Billing card. */
+    pastDueSubscription: z.object({ id: z.string(), productName: z.string() }).nullable(),
   }),
 });

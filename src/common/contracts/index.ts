@@ -1,10 +1,13 @@
 import type { FunctionContract } from '../protocol.ts';
 import * as accounts from './accounts.ts';
+import * as billing from './billing.ts';
+import * as catalog from './catalog.ts';
 import * as dashboard from './dashboard.ts';
 import * as invitations from './invitations.ts';
 import * as members from './members.ts';
 import * as profile from './profile.ts';
 import * as session from './session.ts';
+import * as testPayments from './testPayments.ts';
 import * as tickets from './tickets.ts';
 
 export const contracts = {
@@ -27,6 +30,24 @@ export const contracts = {
   getTicket: tickets.getTicket,
   addTicketReply: tickets.addTicketReply,
   getDashboard: dashboard.getDashboard,
+  listProducts: catalog.listProducts,
+  adminListProducts: catalog.adminListProducts,
+  adminSaveProduct: catalog.adminSaveProduct,
+  adminSavePrice: catalog.adminSavePrice,
+  syncPaymentCatalog: catalog.syncPaymentCatalog,
+  createStripeCheckoutSession: billing.createStripeCheckoutSession,
+  createAccountStripePortalLink: billing.createAccountStripePortalLink,
+  getBillingOverview: billing.getBillingOverview,
+  updateBillingProfile: billing.updateBillingProfile,
+  listInvoices: billing.listInvoices,
+  getInvoice: billing.getInvoice,
+  getTestCheckout: testPayments.getTestCheckout,
+  payTestCheckout: testPayments.payTestCheckout,
+  cancelTestCheckout: testPayments.cancelTestCheckout,
+  getTestPortal: testPayments.getTestPortal,
+  testPortalUpdateCard: testPayments.testPortalUpdateCard,
+  testPortalSetCancelAtPeriodEnd: testPayments.testPortalSetCancelAtPeriodEnd,
+  testPortalRenewNow: testPayments.testPortalRenewNow,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  CheckoutMode, CheckoutStatus, InvoiceStatus, PriceInterval, SubscriptionStatus,
+} from '../../common/billing.ts';
+import type {
   AccountRole, AccountStatus, GlobalRole, InviteRole, StoredInvitationStatus, TicketPriority, TicketStatus,
 } from '../../common/constants.ts';
 
@@ -12,6 +15,8 @@ type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
 /** A timestamp with a database default: optional on insert. */
 export type DefaultedTimestamp = ColumnType<Date | string, string | undefined, string>;
 type DefaultedBool = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+/** Unix seconds; PostgreSQL's bigint comes back as a string. */
+type Epoch = ColumnType<number | string, number, number>;
 
 export interface UsersTable {
   id: string;
@@ -109,8 +114,117 @@ export interface InvoicesTable {
   invoice_date: Timestamp;
   amount_cents: number;
   currency: Generated<string>;
-  status: Generated<string>;
+  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
   created_at: DefaultedTimestamp;
+  number: string | null;
+  provider_invoice_id: string | null;
+  subscription_id: string | null;
+  subtotal_cents: number | null;
+  tax_cents: number | null;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+  /** The account's billing details when the invoice was issued. */
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_address: string | null;
+  tax_id: string | null;
+  paid_at: Timestamp | null;
+  /** The provider's clock (Unix seconds) of the last state applied: an older event changes nothing. */
+  provider_updated: Epoch | null;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  position: number;
+  description: string;
+  quantity: Generated<number>;
+  unit_amount_cents: number;
+  amount_cents: number;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+}
+
+export interface ProductsTable {
+  id: string;
+  provider_product_id: string | null;
+  name: string;
+  description: Generated<string>;
+  category: string | null;
+  popular: DefaultedBool;
+  /** JSON array of marketing feature names. */
+  features: Generated<string>;
+  active: DefaultedBool;
+  provider_updated: Epoch | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PricesTable {
+  id: string;
+  product_id: string;
+  provider_price_id: string | null;
+  /** In cents (spec section 9). */
+  unit_amount: number;
+  currency: Generated<string>;
+  /** null for a one-off price. */
+  interval: PriceInterval | null;
+  active: DefaultedBool;
+  provider_updated: Epoch | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  account_id: string;
+  provider_subscription_id: string;
+  provider_customer_id: string;
+  price_id: string | null;
+  product_name: string;
+  unit_amount: number;
+  currency: string;
+  interval: PriceInterval | null;
+  status: SubscriptionStatus;
+  current_period_start: Timestamp | null;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: DefaultedBool;
+  canceled_at: Timestamp | null;
+  provider_updated: Epoch;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  provider_session_id: string;
+  account_id: string;
+  user_id: string | null;
+  price_id: string | null;
+  mode: CheckoutMode;
+  /** What the payment is for: 'subscription', or a later area's purpose (a domain order). */
+  purpose: Generated<string>;
+  /** The purpose's own id (an order id). */
+  reference: string | null;
+  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  url: string;
+  created_at: DefaultedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  provider_created: Epoch;
+  received_at: DefaultedTimestamp;
+}
+
+export interface TestPaymentObjectsTable {
+  id: string;
+  kind: string;
+  data: string;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
 }
 
 export interface MailOutboxTable {
@@ -216,4 +330,11 @@ export interface Database {
   audit_log: AuditLogTable;
   impersonations: ImpersonationsTable;
   platform_events: PlatformEventsTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  subscriptions: SubscriptionsTable;
+  invoice_lines: InvoiceLinesTable;
+  checkout_sessions: CheckoutSessionsTable;
+  payment_events: PaymentEventsTable;
+  test_payment_objects: TestPaymentObjectsTable;
 }

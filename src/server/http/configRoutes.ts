@@ -9,7 +9,7 @@ export async function configRoutes(app: FastifyInstance, opts: { config: Config 
     productName: PRODUCT_NAME,
     signInMethods: { emailPassword: true, google: opts.config.googleEnabled },
     minPasswordLength: MIN_PASSWORD_LENGTH,
-    payments: { mode: 'test', publishableKey: null },
+    payments: { mode: opts.config.paymentMode, publishableKey: opts.config.paymentMode === 'stripe' ? opts.config.STRIPE_PUBLISHABLE_KEY ?? null : null },
   };
   app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));
 }

@@ -7,6 +7,9 @@ import type { Tx } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { PaymentEvent } from '../integrations/payments/events.ts';
+import type { PaymentProvider } from '../integrations/payments/provider.ts';
+import type { ReceiveResult } from '../integrations/payments/receiveEvent.ts';
 import type { LiveBus } from '../live/bus.ts';
 
 /**
@@ -48,6 +51,10 @@ export interface Services {
   /** Tells open pages that data changed, after the write's commit. */
   live: LiveBus;
   log: FastifyBaseLogger;
+  /** Stripe or the built-in test mode (config.paymentMode). */
+  payments: PaymentProvider;
+  /** Applies a payment-provider event once, with every area's handlers (Stripe's webhook and test mode both end here). */
+  receivePaymentEvent(event: PaymentEvent): Promise<ReceiveResult>;
 }
 
 export interface FunctionContext {

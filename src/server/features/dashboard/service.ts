@@ -8,7 +8,7 @@ import { findAccountOverview } from './repository.ts';
 type Dashboard = OutputOf<typeof getDashboard>;
 
 /**
- * The account, its open-ticket count and its last invoice, in one indexed read.
+ * The account, its open-ticket count, its last invoice and a past-due subscription, in one indexed read.
  * Returns null for an unknown account rather than throwing, so that a caller who runs it
  * beside the policy check never answers an outsider with anything but the policy's error.
  */
@@ -19,7 +19,11 @@ export async function accountOverview(db: Kysely<Database>, accountId: string): 
     account: { id: account.id, name: account.name, status: account.status },
     openTicketCount: Number(account.open_ticket_count ?? 0),
     lastInvoice: account.invoice_date != null
-      ? { amountCents: Number(account.invoice_amount_cents), currency: account.invoice_currency!, invoiceDate: toIso(account.invoice_date)! }
+      ? {
+        id: account.invoice_id!, amountCents: Number(account.invoice_amount_cents), currency: account.invoice_currency!,
+        invoiceDate: toIso(account.invoice_date)!, status: account.invoice_status!,
+      }
       : null,
+    pastDueSubscription: account.past_due_id ? { id: account.past_due_id, productName: account.past_due_product! } : null,
   };
 }

@@ -1,0 +1,88 @@
+import type { CheckoutMode, PriceInterval } from '../../../common/billing.ts';
+import type {
+  PaymentEvent, ProviderCheckoutSession, ProviderInvoice, ProviderPrice, ProviderProduct, ProviderSubscription,
+} from './events.ts';
+
+export type PaymentMode = 'stripe' | 'test';
+
+export interface CheckoutRequest {
+  mode: CheckoutMode;
+  /** The account's customer, reused; without one the provider creates it only when the payment succeeds. */
+  customerId: string | null;
+  /** Prefills the checkout's e-mail when there is no customer yet (the billing e-mail). */
+  customerEmail: string | null;
+  /** A catalogued price (subscription mode, or a one-off price), or an ad-hoc one-off amount (payment mode). */
+  line: { providerPriceId: string } | { name: string; unitAmount: number; currency: string };
+  quantity: number;
+  /** Absolute URLs; `{CHECKOUT_SESSION_ID}` is replaced by the provider's session id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Sent as client_reference_id and in the metadata (of the session and, in subscription mode, of the subscription). */
+  accountId: string;
+  /** Our checkout_sessions id, the user who started it, the purpose and its reference: all in the metadata. */
+  metadata: { checkoutSessionId: string; userId: string; purpose: string; reference?: string };
+  /** Derived from our own ids, so a retried request cannot create a second session. */
+  idempotencyKey: string;
+}
+
+export interface PortalRequest {
+  customerId: string;
+  returnUrl: string;
+  accountId: string;
+  /** Who opened it: the test-mode portal shows itself to this user only. */
+  userId: string;
+}
+
+export interface ProductInput {
+  /** The provider's id when the product exists there already. */
+  providerProductId: string | null;
+  /** Our id; the test-mode provider answers with it as the provider id. */
+  localId: string;
+  name: string;
+  description: string;
+  category: string | null;
+  popular: boolean;
+  features: string[];
+  active: boolean;
+}
+
+export interface PriceInput {
+  providerPriceId: string | null;
+  localId: string;
+  providerProductId: string;
+  unitAmount: number;
+  currency: string;
+  interval: PriceInterval | null;
+  active: boolean;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/**
+ * The payment provider behind the portal: Stripe (its SDK) or the built-in test mode. Objects
+ * come back in Stripe's shapes (events.ts); state changes reach the portal as events, through
+ * `Services.receivePaymentEvent`, whichever provider made them.
+ */
+export interface PaymentProvider {
+  readonly mode: PaymentMode;
+  /** Publishable key for the browser (Stripe mode), else null. */
+  readonly publishableKey: string | null;
+
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  createPortalSession(request: PortalRequest): Promise<{ url: string }>;
+
+  /** Re-reads an object when an event leaves doubt (same timestamp, missing fields). */
+  retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  retrieveInvoice(id: string): Promise<ProviderInvoice>;
+
+  /** The whole catalogue as the provider holds it (every page), for the operators' sync. */
+  listCatalog(): Promise<{ products: ProviderProduct[]; prices: ProviderPrice[] }>;
+  /** Creates or updates a product at the provider; answers its provider id and the provider's clock. */
+  saveProduct(input: ProductInput): Promise<{ providerProductId: string; updated: number }>;
+  /** Creates a price, or (existing) changes only whether it is active. */
+  savePrice(input: PriceInput): Promise<{ providerPriceId: string; updated: number }>;
+
+  /** Verifies a webhook delivery's signature over the raw body; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/connection.ts';
+import { paymentEventHandlers } from './features/paymentEventHandlers.ts';
+import { registerFeatureWorkers } from './features/workers.ts';
+import { createPaymentProvider } from './integrations/payments/createPaymentProvider.ts';
+import { receivePaymentEvent } from './integrations/payments/receiveEvent.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
+import { createJobQueue } from './jobs/createJobQueue.ts';
+import { registerWorkers } from './jobs/workers.ts';
+import { createLiveBus, type LiveBusChoice } from './live/bus.ts';
+import type { Services } from './rpc/context.ts';
+
+/** The long-lived collaborators, built the same way by the web process (app.ts) and `npm run worker`. */
+export function createServices(deps: { database: DatabaseHandle; config: Config; log: FastifyBaseLogger; liveBus?: LiveBusChoice }): Services {
+  const { database, config, log } = deps;
+  const jobs = createJobQueue({ database, config, log });
+  const mailer = createMailer({ config, jobs, log });
+  const live = createLiveBus({ db: database.db, dialect: database.dialect, databaseUrl: config.DATABASE_URL, log, choice: deps.liveBus });
+  const receive: Services['receivePaymentEvent'] = (event) => receivePaymentEvent(services, paymentEventHandlers, event);
+  const services: Services = {
+    db: database.db, dialect: database.dialect, config, mailer, jobs, live, log,
+    payments: createPaymentProvider({ config, db: database.db, jobs, log, deliver: receive }),
+    receivePaymentEvent: receive,
+  };
+  return services;
+}
+
+/** Every job worker: the platform's (mail) and the business areas'. */
+export async function registerAllWorkers(services: Services): Promise<void> {
+  await registerWorkers(services.jobs, { db: services.db, config: services.config });
+  await registerFeatureWorkers(services.jobs, services);
+}
