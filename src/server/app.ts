@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Auth, createAuth } from './auth/betterAuth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle } from './db/connection.ts';
+import { invoicePdfRoute } from './features/billing/invoicePdfRoute.ts';
 import { handlers as featureHandlers } from './features/index.ts';
 import { liveTopics } from './features/liveTopics.ts';
 import { authRoutes } from './http/authRoutes.ts';
@@ -13,6 +14,7 @@ import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { webRoutes } from './http/webRoutes.ts';
+import { stripeWebhookRoute } from './integrations/payments/webhookRoute.ts';
 import type { LiveBusChoice } from './live/bus.ts';
 import { liveRoutes, type LiveStreamSettings } from './live/liveRoutes.ts';
 import type { Services } from './rpc/context.ts';
@@ -76,6 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false });
   await app.register(liveRoutes, { services, topics: liveTopics, settings: options.liveStreams });
   await app.register(docsRoutes, { handlers });
+  await app.register(stripeWebhookRoute, { services });
+  await app.register(invoicePdfRoute, { services });
   await app.register(webRoutes, { webRoot: options.webRoot });
 
   if (options.runWorkers) {

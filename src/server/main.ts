@@ -5,6 +5,7 @@ import { ensureSuperAdmin } from './auth/bootstrapAdmin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -12,11 +13,12 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
-  const { app, auth, close } = await buildApp({
+  const { app, auth, services, close } = await buildApp({
     config, database, webRoot: join(root, 'dist', 'web'), runWorkers: true,
   });
   app.log.info({ mode: database.dialect === 'postgres' ? 'scaled' : 'embedded', applied }, 'database ready');
   await ensureSuperAdmin({ db: database.db, auth, config, log: app.log });
+  await ensureStarterCatalog(services);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();

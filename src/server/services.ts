@@ -5,6 +5,7 @@ import { paymentEventHandlers } from './features/paymentEventHandlers.ts';
 import { registerFeatureWorkers } from './features/workers.ts';
 import { createPaymentProvider } from './integrations/payments/createPaymentProvider.ts';
 import { receivePaymentEvent } from './integrations/payments/receiveEvent.ts';
+import { registerTestModeWorkers } from './integrations/payments/testMode/workers.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createJobQueue } from './jobs/createJobQueue.ts';
 import { registerWorkers } from './jobs/workers.ts';
@@ -30,4 +31,5 @@ export function createServices(deps: { database: DatabaseHandle; config: Config;
 export async function registerAllWorkers(services: Services): Promise<void> {
   await registerWorkers(services.jobs, { db: services.db, config: services.config });
   await registerFeatureWorkers(services.jobs, services);
+  if (services.payments.mode === 'test') await registerTestModeWorkers(services);
 }

@@ -1,9 +1,12 @@
 import type { FunctionHandler } from '../rpc/registry.ts';
 import { handlers as accounts } from './accounts/functions.ts';
+import { handlers as billing } from './billing/functions.ts';
+import { handlers as catalog } from './catalog/functions.ts';
 import { handlers as dashboard } from './dashboard/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
 import { handlers as members } from './members/functions.ts';
 import { handlers as profile } from './profile/functions.ts';
+import { handlers as testPayments } from './testPayments/functions.ts';
 import { handlers as tickets } from './tickets/functions.ts';
 
 /** Every callable function, by area. */
@@ -14,4 +17,7 @@ export const handlers: FunctionHandler[] = [
   ...invitations,
   ...tickets,
   ...dashboard,
+  ...catalog,
+  ...billing,
+  ...testPayments,
 ] as FunctionHandler[];
