@@ -37,6 +37,18 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ TRUST_PROXY: true, DATABASE_URL: 'postgresql://portal@db:5432/portal', googleEnabled: true });
   });
 
+  it('uses test-mode payments without Stripe keys, and Stripe with all three', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).paymentMode).toBe('test');
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({ DATA_DIR: freshDir(), ...stripe }).paymentMode).toBe('stripe');
+    for (const missing of Object.keys(stripe)) {
+      const partial: Record<string, string> = { DATA_DIR: freshDir(), ...stripe };
+      delete partial[missing];
+      expect(() => loadConfig(partial), missing).toThrow(/must be set together/);
+    }
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+  });
+
   const bad: [string, Record<string, string>][] = [
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
