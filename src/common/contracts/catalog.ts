@@ -16,6 +16,9 @@ export const syncedFromStripe = (products: number, prices: number) =>
 export const PAYMENT_MODES = ['stripe', 'test'] as const;
 export const paymentMode = z.enum(PAYMENT_MODES);
 
+/** An input that is not an object (an array, a text) gets a sentence, not the validator's wording. */
+const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
+
 const interval = z.enum(PRICE_INTERVALS, { error: 'Interval must be month, year or none.' }).nullable();
 
 export const catalogPrice = z.object({
@@ -46,7 +49,7 @@ export const listProducts = defineContract({
   permissions: allow.everyone,
   input: z.object({
     category: z.string({ error: 'Category is not valid.' }).trim().min(1, 'Category is not valid.').max(CATEGORY_MAX, 'Category is not valid.').optional(),
-  }).strict().optional().default({}),
+  }, asObject).strict().optional().default({}),
   output: z.object({ products: z.array(catalogProduct) }),
 });
 
@@ -98,7 +101,7 @@ export const adminSaveProduct = defineContract({
     features: z.array(text('A feature', PRODUCT_FEATURE_MAX).min(1, 'A feature cannot be empty.'), { error: 'Features must be a list of texts.' })
       .max(PRODUCT_FEATURES_MAX, `At most ${PRODUCT_FEATURES_MAX} features.`).default([]),
     active: flag('Active').default(true),
-  }).strict(),
+  }, asObject).strict(),
   output: z.object({ product: adminProduct }),
 });
 
@@ -117,7 +120,7 @@ export const adminSavePrice = defineContract({
       .transform((c) => c.toUpperCase()),
     interval,
     active: flag('Active').default(true),
-  }).strict(),
+  }, asObject).strict(),
   output: z.object({ price: adminPrice }),
 });
 
