@@ -46,11 +46,13 @@ export const STARTER_PLANS: readonly StarterPlan[] = [
  */
 export async function ensureStarterCatalog(services: Services): Promise<void> {
   if (services.payments.mode !== 'test') return;
-  const created = await inTransaction(services.db, async (tx) => {
-    if ((await countCatalog(tx.db)).products > 0) return false;
+  // Read outside the write: on SQLite a transaction that reads before writing cannot wait for
+  // another process's write and fails instead. The fixed ids make the race between two
+  // processes that both read an empty table harmless.
+  if ((await countCatalog(services.db)).products > 0) return;
+  await inTransaction(services.db, async (tx) => {
     await insertProductsIfAbsent(tx.db, STARTER_PLANS.map(({ prices: _prices, ...product }) => product));
     await insertPricesIfAbsent(tx.db, STARTER_PLANS.flatMap((p) => p.prices.map((price) => ({ ...price, productId: p.id }))));
-    return true;
   }, services.log);
-  if (created) services.log.info('test mode: starter catalogue of three hosting plans created');
+  services.log.info('test mode: starter catalogue of three hosting plans in place');
 }
