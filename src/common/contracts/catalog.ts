@@ -8,6 +8,7 @@ import { empty, id, isoDate } from './shared.ts';
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const PRICE_NOT_FOUND = 'Price not found.';
 export const PRICE_TERMS_FIXED = 'A price cannot change its amount, currency or interval; add a new price and deactivate this one.';
+export const PRODUCT_NOT_AT_PROVIDER = 'This product is not known to the payment provider yet: save the product first, then add its prices.';
 export const NOTHING_TO_SYNC = 'Test mode: the catalogue is kept in the portal; there is nothing to synchronise.';
 /** The sync's summary in Stripe mode. */
 export const syncedFromStripe = (products: number, prices: number) =>

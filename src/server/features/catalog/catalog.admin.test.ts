@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_TERMS_FIXED } from '../../../common/contracts/catalog.ts';
+import { PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER } from '../../../common/contracts/catalog.ts';
 import { nowIso } from '../../db/connection.ts';
 import { createPlan } from '../../../../test/support/billingFactories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
@@ -141,6 +141,17 @@ describeEachDialect('catalogue back office (test mode)', (dialect) => {
       expect(otherProducts.error).toEqual({ status: 'NOT_FOUND', message: 'Price not found.' });
       expect(await catalogState(t)).toEqual(before);
     });
+  });
+
+  it('adminSavePrice: a product the provider does not know yet gets its prices only once saved', async () => {
+    const { productId } = await createPlan(t, { prices: [] });
+    await t.services.db.updateTable('products').set({ provider_product_id: null }).where('id', '=', productId).execute();
+    const price = { productId, unitAmount: 999, currency: 'USD', interval: 'month' };
+    const refused = await t.call('adminSavePrice', price, operator);
+    expect(refused.error).toEqual({ status: 'FAILED_PRECONDITION', message: PRODUCT_NOT_AT_PROVIDER });
+    const saved = await t.call('adminSaveProduct', newProduct({ id: productId }), operator);
+    expect(saved.result.product.providerProductId).toBe(productId);
+    expect((await t.call('adminSavePrice', price, operator)).status).toBe(200);
   });
 
   describe('adminListProducts', () => {

@@ -95,13 +95,6 @@ export async function setPriceActive(db: Db, id: string, active: boolean, provid
     .where('id', '=', id).execute();
 }
 
-export async function insertPrice(db: Db, price: PriceTerms & { id: string; productId: string; active: boolean; providerPriceId: string; providerUpdated: number }) {
-  await db.insertInto('prices').values({
-    id: price.id, product_id: price.productId, provider_price_id: price.providerPriceId, unit_amount: price.unitAmount,
-    currency: price.currency, interval: price.interval, active: flag(price.active), provider_updated: price.providerUpdated,
-  }).execute();
-}
-
 /**
  * How a provider's word changes a row that already holds the same provider id:
  * 'ifNewer' (an event) changes it only when the event is at least as new as what the row holds,

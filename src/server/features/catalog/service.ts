@@ -1,7 +1,7 @@
 import { comparePrices, compareProducts } from '../../../common/billing.ts';
 import {
   type AdminPrice, type AdminProduct, type CatalogPrice, type CatalogProduct,
-  PRICE_NOT_FOUND, PRICE_TERMS_FIXED, PRODUCT_NOT_FOUND,
+  PRICE_NOT_FOUND, PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER, PRODUCT_NOT_FOUND,
 } from '../../../common/contracts/catalog.ts';
 import { record } from '../../audit/record.ts';
 import { toIso } from '../../db/connection.ts';
@@ -11,11 +11,9 @@ import type { BackOfficeWriteContext } from '../../rpc/context.ts';
 import { failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { newPriceId, newProductId } from './catalogIds.ts';
 import {
-  findPrice, findProduct, insertPrice, listActivePrices, listActiveProducts, listPriceRows, listProductRows,
-  type PriceRow, type PriceTerms, type ProductFields, type ProductRow, setPriceActive, updateProduct, upsertProductByProviderId,
+  findPrice, findProduct, listActivePrices, listActiveProducts, listPriceRows, listProductRows,
+  type PriceRow, type PriceTerms, type ProductFields, type ProductRow, setPriceActive, updateProduct, upsertPriceByProviderId, upsertProductByProviderId,
 } from './repository.ts';
-
-export const PRODUCT_NOT_AT_PROVIDER = 'This product is not known to the payment provider yet: save the product first, then add its prices.';
 
 /** Written by the portal only; anything else reads as no features rather than failing the page. */
 function featuresOf(json: string): string[] {
@@ -126,21 +124,27 @@ export async function savePrice({ tx, caller, services, requestId }: BackOfficeW
   const saved = await services.payments.savePrice({
     providerPriceId: existing?.provider_price_id ?? null, localId, providerProductId: product.provider_product_id, ...terms, active: input.active,
   });
-  const provider = { priceId: saved.providerPriceId, updated: saved.updated };
-  if (existing) await setPriceActive(tx.db, existing.id, input.active, provider);
-  else await insertPrice(tx.db, { ...terms, id: localId, productId: product.id, active: input.active, providerPriceId: provider.priceId, providerUpdated: provider.updated });
+  let id = localId;
+  if (existing) {
+    await setPriceActive(tx.db, existing.id, input.active, { priceId: saved.providerPriceId, updated: saved.updated });
+  } else {
+    // By provider id, as for products: Stripe's price.created webhook may have made the row already.
+    id = (await upsertPriceByProviderId(tx.db, {
+      ...terms, newId: localId, productId: product.id, active: input.active, providerPriceId: saved.providerPriceId, providerUpdated: saved.updated,
+    }, 'always'))!;
+  }
 
-  const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === localId)!);
+  const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === id)!);
   await record(tx, {
     actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.price_saved',
-    target: { type: 'price', id: localId },
+    target: { type: 'price', id },
     before: existing ? { active: Boolean(existing.active) } : null,
     after: { productId: product.id, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active },
     requestId,
   });
   await recordEvent(tx, {
     type: 'admin.price.saved', actor: byCaller(caller),
-    payload: { priceId: localId, productId: product.id, created: !existing, active: price.active },
+    payload: { priceId: id, productId: product.id, created: !existing, active: price.active },
   });
   return price;
 }
