@@ -70,7 +70,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   listProducts: async () => ({}),
   adminListProducts: async () => ({}),
   adminSaveProduct: async () => ({ name: 'Matrix plan', description: 'Made by the matrix.', category: 'Hosting', popular: false, features: ['1 site'], active: true }),
-  adminSavePrice: notWrittenYet('adminSavePrice'),
+  adminSavePrice: async ({ t }) => ({ productId: (await createPlan(t)).productId, unitAmount: 1500, currency: 'USD', interval: 'month', active: true }),
   syncPaymentCatalog: async () => ({}),
 
   // Billing.

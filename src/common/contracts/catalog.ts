@@ -5,8 +5,20 @@ import {
 import { allow, defineContract } from '../protocol.ts';
 import { empty, id, isoDate } from './shared.ts';
 
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const PRICE_NOT_FOUND = 'Price not found.';
+export const PRICE_TERMS_FIXED = 'A price cannot change its amount, currency or interval; add a new price and deactivate this one.';
+export const PRODUCT_NOT_AT_PROVIDER = 'This product is not known to the payment provider yet: save the product first, then add its prices.';
+export const NOTHING_TO_SYNC = 'Test mode: the catalogue is kept in the portal; there is nothing to synchronise.';
+/** The sync's summary in Stripe mode. */
+export const syncedFromStripe = (products: number, prices: number) =>
+  `Synchronised ${products} ${products === 1 ? 'product' : 'products'} and ${prices} ${prices === 1 ? 'price' : 'prices'} from Stripe.`;
+
 export const PAYMENT_MODES = ['stripe', 'test'] as const;
 export const paymentMode = z.enum(PAYMENT_MODES);
+
+/** An input that is not an object (an array, a text) gets a sentence, not the validator's wording. */
+const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 const interval = z.enum(PRICE_INTERVALS, { error: 'Interval must be month, year or none.' }).nullable();
 
@@ -36,7 +48,9 @@ export const listProducts = defineContract({
   access: 'public',
   kind: 'read',
   permissions: allow.everyone,
-  input: z.object({ category: z.string().trim().min(1).max(CATEGORY_MAX, 'Category is not valid.').optional() }).strict().optional().default({}),
+  input: z.object({
+    category: z.string({ error: 'Category is not valid.' }).trim().min(1, 'Category is not valid.').max(CATEGORY_MAX, 'Category is not valid.').optional(),
+  }, asObject).strict().optional().default({}),
   output: z.object({ products: z.array(catalogProduct) }),
 });
 
@@ -68,6 +82,8 @@ export const adminListProducts = defineContract({
   output: z.object({ mode: paymentMode, products: z.array(adminProduct) }),
 });
 
+const flag = (what: string) => z.boolean({ error: `${what} must be true or false.` });
+
 const text = (what: string, max: number) =>
   z.string({ error: `${what} is required.` }).trim().max(max, `${what} must be at most ${max} characters.`);
 
@@ -82,11 +98,11 @@ export const adminSaveProduct = defineContract({
     name: text('Name', PRODUCT_NAME_MAX).min(1, 'Name is required.'),
     description: text('Description', PRODUCT_DESCRIPTION_MAX).default(''),
     category: text('Category', CATEGORY_MAX).nullable().default(null).transform((c) => (c ? c : null)),
-    popular: z.boolean().default(false),
-    features: z.array(text('A feature', PRODUCT_FEATURE_MAX).min(1, 'A feature cannot be empty.'))
+    popular: flag('Popular').default(false),
+    features: z.array(text('A feature', PRODUCT_FEATURE_MAX).min(1, 'A feature cannot be empty.'), { error: 'Features must be a list of texts.' })
       .max(PRODUCT_FEATURES_MAX, `At most ${PRODUCT_FEATURES_MAX} features.`).default([]),
-    active: z.boolean().default(true),
-  }).strict(),
+    active: flag('Active').default(true),
+  }, asObject).strict(),
   output: z.object({ product: adminProduct }),
 });
 
@@ -104,8 +120,8 @@ export const adminSavePrice = defineContract({
     currency: z.string({ error: 'Currency is required.' }).trim().regex(/^[A-Za-z]{3}$/, 'Currency must be a three-letter code such as USD.')
       .transform((c) => c.toUpperCase()),
     interval,
-    active: z.boolean().default(true),
-  }).strict(),
+    active: flag('Active').default(true),
+  }, asObject).strict(),
   output: z.object({ price: adminPrice }),
 });
 

@@ -1,0 +1,78 @@
+import { NOTHING_TO_SYNC, syncedFromStripe } from '../../../common/contracts/catalog.ts';
+import { record } from '../../audit/record.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
+import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import type { Tx } from '../../db/transaction.ts';
+import type { PaymentProvider } from '../../integrations/payments/provider.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { newPriceId, newProductId } from './catalogIds.ts';
+import { priceOf, productFieldsOf } from './providerMapping.ts';
+import {
+  countCatalog, deactivatePricesExcept, deactivateProductsExcept, findProductIdByProviderId, upsertPriceByProviderId, upsertProductByProviderId,
+} from './repository.ts';
+
+export interface SyncResult {
+  mode: PaymentProvider['mode'];
+  products: number;
+  prices: number;
+  message: string;
+}
+
+/**
+ * Stripe mode: brings the catalogue in line with Stripe's, which is the reference there (a
+ * webhook missed while the portal was down is repaired here). Test mode: the portal's tables are
+ * the catalogue, so there is nothing to read; the operator is told so, with its size.
+ */
+export async function syncCatalog({ tx, caller, services, requestId }: BackOfficeWriteContext): Promise<SyncResult> {
+  let result: SyncResult;
+  let deactivated: { products: number; prices: number } | null = null;
+  if (services.payments.mode === 'test') {
+    result = { mode: 'test', ...await countCatalog(tx.db), message: NOTHING_TO_SYNC };
+  } else {
+    const synced = await copyProviderCatalog(tx, services.payments, services.log);
+    deactivated = synced.deactivated;
+    result = { mode: services.payments.mode, products: synced.products, prices: synced.prices, message: syncedFromStripe(synced.products, synced.prices) };
+  }
+  await record(tx, {
+    actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.synced',
+    target: { type: 'catalog', id: null }, after: { ...result, deactivated }, requestId,
+  });
+  await recordEvent(tx, {
+    type: 'admin.catalog.synced', actor: byCaller(caller),
+    payload: { mode: result.mode, products: result.products, prices: result.prices, deactivated },
+  });
+  return result;
+}
+
+/**
+ * Every product and price the provider lists is written as it is now (keeping the later of the
+ * stored and the provider's clocks, so an older webhook arriving afterwards changes nothing);
+ * whatever it no longer lists becomes inactive, never deleted: subscriptions and invoices point at it.
+ */
+async function copyProviderCatalog(tx: Tx, payments: PaymentProvider, log: FastifyBaseLogger) {
+  const catalog = await payments.listCatalog();
+  const localIdOf = new Map<string, string>();
+  for (const product of catalog.products) {
+    const id = await upsertProductByProviderId(tx.db, {
+      ...productFieldsOf(product), newId: newProductId(), providerProductId: product.id, providerUpdated: product.updated,
+    }, 'always');
+    if (id) localIdOf.set(product.id, id);
+  }
+  let prices = 0;
+  for (const price of catalog.prices) {
+    const productId = localIdOf.get(price.product) ?? await findProductIdByProviderId(tx.db, price.product);
+    if (!productId) {
+      log.warn({ price: price.id, product: price.product }, 'catalogue sync: price of a product the provider did not list, skipped');
+      continue;
+    }
+    await upsertPriceByProviderId(tx.db, {
+      ...priceOf(price), newId: newPriceId(), productId, providerPriceId: price.id, providerUpdated: price.created,
+    }, 'always');
+    prices += 1;
+  }
+  const deactivated = {
+    products: await deactivateProductsExcept(tx.db, catalog.products.map((p) => p.id)),
+    prices: await deactivatePricesExcept(tx.db, catalog.prices.map((p) => p.id)),
+  };
+  return { products: catalog.products.length, prices, deactivated };
+}
