@@ -19,14 +19,15 @@ const PDF_FILE = /^([A-Za-z0-9_-]{1,128})\.pdf$/;
  */
 export async function invoicePdfRoute(app: FastifyInstance, opts: { services: Services }) {
   const { services } = opts;
-  app.get<{ Params: { file: string } }>('/api/invoices/:file', async (request, reply) => {
+  // A wildcard, not ':file': an overlong name then reaches our 404 instead of the router's own 414 text.
+  app.get<{ Params: { '*': string } }>('/api/invoices/*', async (request, reply) => {
     // The answer is one account's document: no shared cache may keep it, errors included.
     reply.header('cache-control', 'private, no-store');
     try {
       const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
       const caller = token ? await resolveCaller(services.db, token) : null;
       admitCaller(getInvoice, caller);
-      const invoiceId = PDF_FILE.exec(request.params.file)?.[1];
+      const invoiceId = PDF_FILE.exec(request.params['*'])?.[1];
       if (!caller || !invoiceId) throw notFound(INVOICE_NOT_FOUND);
       await requireInvoiceAccess(services.db, caller, invoiceId);
       const invoice = await invoiceDetail(services.db, invoiceId);
