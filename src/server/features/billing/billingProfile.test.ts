@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, accountWithMembers, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { addMember, accountWithMembers, makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { BILLING_EDIT_DENIED, BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } from '../../../common/contracts/billing.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
+import { startImpersonation } from '../../access/impersonation.ts';
+import { resolveCaller } from '../../auth/caller.ts';
 import { storedInvoice } from './paymentEvents.harness.ts';
 
 describeEachDialect('billing profile: getBillingOverview and updateBillingProfile', (dialect) => {
@@ -36,6 +38,14 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
       expect(await canEdit(cast.owner)).toBe(true);
       expect(await canEdit(cast.admin)).toBe(true);
       expect(await canEdit(cast.member)).toBe(false);
+    });
+
+    it('a global super admin impersonating the account may edit it, as its admins may', async () => {
+      const a = await accountWithMembers(t);
+      const operator = await t.signUp();
+      await makeGlobalSuperAdmin(t, operator);
+      await startImpersonation(t.services.db, (await resolveCaller(t.services.db, operator.token))!, a.accountId, 'Billing help');
+      expect((await t.call('getBillingOverview', { accountId: a.accountId }, operator)).result.canEdit).toBe(true);
     });
 
     it('outsiders and global super admins who are not members are refused with nothing of the account', async () => {
