@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { InvoiceStatus, SubscriptionStatus } from '../../../common/billing.ts';
 import type { Database } from '../../db/schema.ts';
+import type { PaymentEventOf } from './paymentEvents.ts';
 import type {
   PaymentEvent, ProviderCheckoutSession, ProviderInvoice, ProviderSubscription,
 } from '../../integrations/payments/events.ts';
@@ -16,8 +17,8 @@ const DAY = 86_400;
 
 type EventType = PaymentEvent['type'];
 
-export function eventOf<T extends EventType>(type: T, object: Extract<PaymentEvent, { type: T }>['data']['object'], created: number): Extract<PaymentEvent, { type: T }> {
-  return { id: providerId('evt'), object: 'event', type, created, data: { object } } as Extract<PaymentEvent, { type: T }>;
+export function eventOf<T extends EventType>(type: T, object: PaymentEventOf<T>['data']['object'], created: number): PaymentEventOf<T> {
+  return { id: providerId('evt'), object: 'event', type, created, data: { object } } as PaymentEventOf<T>;
 }
 
 export function checkoutSession(o: {

@@ -4,7 +4,10 @@ import { onCheckoutCompleted, onCheckoutExpired } from './checkoutEvents.ts';
 import { applyInvoiceEvent } from './invoiceSync.ts';
 import { applySubscription } from './subscriptionSync.ts';
 
-type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
+/** The event of one type: its member of the union (members group types that share an object shape). */
+export type PaymentEventOf<T extends PaymentEvent['type']> =
+  PaymentEvent extends infer E ? (E extends { type: infer U } ? (T extends U ? E & { type: T } : never) : never) : never;
+type Of<T extends PaymentEvent['type']> = PaymentEventOf<T>;
 
 /** One handler per event type, each typed by its event; the receiver runs them in the event's unit of work. */
 function on<T extends PaymentEvent['type']>(type: T, handle: (tx: Parameters<PaymentEventHandler['handle']>[0], event: Of<T>, services: Parameters<PaymentEventHandler['handle']>[2]) => Promise<void>): PaymentEventHandler {

@@ -46,8 +46,7 @@ export async function billingOverview({ db, payments }: Pick<Services, 'db' | 'p
  * Saves the four fields (the contract trimmed them and lower-cased the e-mail); an empty
  * optional field is stored as absent. Pages open on the account's billing are told to refetch.
  */
-export async function saveBillingProfile({ db, live, log }: Pick<Services, 'db' | 'live' | 'log'>, caller: Caller, accountId: string, input: BillingProfile) {
-  const profile: BillingProfile = { ...input };
+export async function saveBillingProfile({ db, live, log }: Pick<Services, 'db' | 'live' | 'log'>, caller: Caller, accountId: string, profile: BillingProfile) {
   await inTransaction(db, async (tx) => {
     const before = await findBillingAccount(tx.db, accountId);
     if (!before) throw notFound(ACCOUNT_NOT_FOUND);
