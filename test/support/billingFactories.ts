@@ -13,7 +13,8 @@ export interface PlanOptions {
 
 /**
  * A product and its prices written straight to the catalogue tables, as test mode keeps them
- * (the provider's ids are ours). Answers the ids, prices in the order given.
+ * (the provider's ids are ours). Answers the ids, prices in the order given. Booleans go in as
+ * 1 and 0: SQLite binds no booleans, and PostgreSQL reads '1' and '0' as booleans.
  */
 export async function createPlan(t: TestApp, options: PlanOptions = {}): Promise<{ productId: string; priceIds: string[] }> {
   const productId = `prod_${randomBytes(8).toString('hex')}`;

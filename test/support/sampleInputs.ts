@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/contracts/index.ts';
+import { storedInvoice } from '../../src/server/features/billing/paymentEvents.harness.ts';
 import { createPlan } from './billingFactories.ts';
 import { addMember, type PermissionCast } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
@@ -75,13 +76,17 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
 
   // Billing.
   createStripeCheckoutSession: async ({ t, cast }) => ({ priceId: (await createPlan(t)).priceIds[0], accountId: cast.accountId }),
-  createAccountStripePortalLink: notWrittenYet('createAccountStripePortalLink'),
+  // The portal needs the account's payment customer, which a completed checkout would have stored.
+  createAccountStripePortalLink: async ({ t, cast }) => {
+    await t.services.db.updateTable('accounts').set({ stripe_customer_id: 'cus_matrix' }).where('id', '=', cast.accountId).execute();
+    return { accountId: cast.accountId };
+  },
   getBillingOverview: async ({ cast }) => ({ accountId: cast.accountId }),
   updateBillingProfile: async ({ cast }) => ({
     accountId: cast.accountId, billingName: 'Matrix Billing', billingEmail: 'Billing@Example.test', billingAddress: '1 Main St', taxId: '',
   }),
   listInvoices: async ({ cast }) => ({ accountId: cast.accountId }),
-  getInvoice: notWrittenYet('getInvoice'),
+  getInvoice: async ({ t, cast }) => ({ invoiceId: await storedInvoice(t.services.db, cast.accountId) }),
 
   // Test-mode payment pages.
   getTestCheckout: notWrittenYet('getTestCheckout'),

@@ -12,6 +12,8 @@ export const BILLING_NOT_ACTIVATED = 'Billing needs to be activated by subscribi
 export const BILLING_MANAGE_DENIED = 'You do not have permission to manage billing for this account. Please contact an account owner or administrator.';
 export const PLAN_UNAVAILABLE = 'This plan is no longer available.';
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
+/** Why a checkout or the portal link failed when the provider did not answer; fits 'Checkout failed: {message}'. */
+export const PAYMENT_PROVIDER_UNAVAILABLE = 'The payment provider is not reachable right now';
 
 export const billingProfile = z.object({
   billingName: z.string(),

@@ -1,0 +1,29 @@
+import { liveTopics } from '../../../common/live.ts';
+import { nowIso } from '../../db/connection.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import type { Services } from '../../rpc/context.ts';
+import { findBillingAccount, setCustomerIfNone } from './accountBillingRepository.ts';
+
+/** Platform events caused by the payment provider: which provider, and the provider event that caused them. */
+export function providerEventFields(services: Pick<Services, 'payments'>, providerEventId: string | null) {
+  return { source: services.payments.mode === 'stripe' ? 'stripe' : 'test-mode', correlationId: providerEventId };
+}
+
+/**
+ * The account's customer at the provider, stored the first time a payment names one. An
+ * account that has a customer keeps it: a second one (made in Stripe's dashboard, say) is logged,
+ * not adopted, so the portal link keeps opening the customer the subscriptions belong to.
+ */
+export async function linkCustomer(tx: Tx, services: Services, accountId: string, customerId: string | null, providerEventId: string | null) {
+  if (!customerId) return;
+  if (await setCustomerIfNone(tx.db, accountId, customerId, nowIso())) {
+    await recordEvent(tx, { type: 'payment.customer.created', accountId, ...providerEventFields(services, providerEventId), payload: { customerId } });
+    services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
+    return;
+  }
+  const account = await findBillingAccount(tx.db, accountId);
+  if (account && account.stripe_customer_id !== customerId) {
+    services.log.warn({ accountId, customerId, kept: account.stripe_customer_id }, 'a payment named another customer for an account that has one; kept the first');
+  }
+}
