@@ -29,6 +29,13 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_test';
+
+/** The environment of a test app in Stripe mode, its SDK pointed at the fake. */
+export const stripeModeEnv = (fake: { url: string }) => ({
+  STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_BASE: fake.url,
+});
+
 /** This secret key is "revoked": the fake answers 401 to it, as Stripe does to a rolled key. */
 export const REVOKED_KEY = 'sk_test_revoked0000';
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, REVOKED_KEY, startFakeStripe } from '../../../../../test/support/fakeStripe.ts';
+import { type FakeStripe, REVOKED_KEY, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe } from '../../../../../test/support/fakeStripe.ts';
 import { signedWebhook, stripeEvent } from '../../../../../test/support/stripeWebhooks.ts';
 import { loadConfig } from '../../../config.ts';
 import {
@@ -12,7 +12,6 @@ import {
 import { PROVIDER_CONFLICT, PROVIDER_MISCONFIGURED, PROVIDER_UNAVAILABLE } from './stripeErrors.ts';
 import { createStripePaymentProvider } from './stripeProvider.ts';
 
-const SECRET = 'whsec_test';
 
 function stripeProviderAt(apiBase: string, secretKey = 'sk_test_x'): PaymentProvider {
   return createStripePaymentProvider(loadConfig({
