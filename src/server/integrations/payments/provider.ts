@@ -25,6 +25,12 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** The metadata both providers put on a checkout session: the account, then the request's own. */
+export function checkoutMetadata(request: CheckoutRequest): Record<string, string> {
+  const entries = Object.entries({ accountId: request.accountId, ...request.metadata });
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 export interface PortalRequest {
   customerId: string;
   returnUrl: string;

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { CheckoutRequest, PriceInput, ProductInput } from '../provider.ts';
+import { type CheckoutRequest, checkoutMetadata, type PriceInput, type ProductInput } from '../provider.ts';
 
 /**
  * The portal's requests in Stripe's parameters. Kept apart from the calls so the shapes can be
  * read (and tested) in one place.
  */
 export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
-  const metadata = definedOnly({ accountId: request.accountId, ...request.metadata });
+  const metadata = checkoutMetadata(request);
   const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = 'providerPriceId' in request.line
     ? { price: request.line.providerPriceId, quantity: request.quantity }
     : {
@@ -38,7 +38,8 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
 function productMetadata(input: ProductInput, creating: boolean): Record<string, string> {
   // An empty value deletes a metadata key at Stripe: an update clears a removed category that way.
   const category = input.category ?? (creating ? undefined : '');
-  return definedOnly({ Category: category, popular: input.popular ? 'true' : 'false' });
+  const popular = input.popular ? 'true' : 'false';
+  return category === undefined ? { popular } : { Category: category, popular };
 }
 
 export function productCreateParams(input: ProductInput): Stripe.ProductCreateParams {
@@ -81,8 +82,4 @@ export function priceCreateParams(input: PriceInput): Stripe.PriceCreateParams {
 export function creationKey(kind: string, localId: string, params: object): string {
   const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
   return `${kind}:${localId}:${digest}`;
-}
-
-function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
