@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutMode } from '../../src/common/billing.ts';
+import type { PaymentEvent } from '../../src/server/integrations/payments/events.ts';
+import { TEST_EVENT_DELIVERY_QUEUE, type TestEventDelivery } from '../../src/server/integrations/payments/testMode/testEvents.ts';
 import { readTestObject, type TestCheckoutRecord } from '../../src/server/integrations/payments/testMode/testObjects.ts';
 import { createPlan } from './billingFactories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
@@ -56,4 +58,15 @@ export async function paidTestCheckout(t: TestApp, user: TestUser, accountId: st
 export async function openTestPortal(t: TestApp, user: TestUser, accountId: string, customerId: string): Promise<string> {
   const { url } = await t.services.payments.createPortalSession({ customerId, accountId, userId: user.id, returnUrl: 'http://localhost:3000/billing' });
   return url.split('/').at(-1)!;
+}
+
+/** The events each test-mode change emitted, oldest change first, as its durable delivery job carries them. */
+export async function emittedTestEvents(t: TestApp): Promise<PaymentEvent[][]> {
+  const jobs = await t.services.db.selectFrom('jobs').select('payload').where('queue', '=', TEST_EVENT_DELIVERY_QUEUE).orderBy('created_at').execute();
+  return jobs.map((job) => (JSON.parse(job.payload) as TestEventDelivery).events);
+}
+
+/** The ids of the provider events the receiver applied. */
+export async function appliedEventIds(t: TestApp): Promise<string[]> {
+  return (await t.services.db.selectFrom('payment_events').select('id').execute()).map((r) => r.id);
 }

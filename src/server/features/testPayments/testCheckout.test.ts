@@ -4,17 +4,14 @@ import { createPlan } from '../../../../test/support/billingFactories.ts';
 import { type FakeStripe, startFakeStripe, stripeModeEnv } from '../../../../test/support/fakeStripe.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import {
-  CANCEL_URL, DECLINING_CARD, GOOD_CARD, paidTestCheckout, startTestCheckout,
+  appliedEventIds as appliedEventIdsOf, CANCEL_URL, DECLINING_CARD, emittedTestEvents, GOOD_CARD, paidTestCheckout, startTestCheckout,
 } from '../../../../test/support/testModePayments.ts';
 import {
   CARD_DECLINED, CARD_EXPIRED, CARD_NUMBER_INVALID, CHECKOUT_ALREADY_PAID, TEST_SESSION_NOT_FOUND,
 } from '../../../common/contracts/testPayments.ts';
 import { resolveCaller } from '../../auth/caller.ts';
 import { startImpersonation } from '../../access/impersonation.ts';
-import type { PaymentEvent } from '../../integrations/payments/events.ts';
-import {
-  TEST_EVENT_DELIVERY_QUEUE, type TestEventDelivery, testEventDeliveryWorker, testModeDeps,
-} from '../../integrations/payments/testMode/testEvents.ts';
+import { testEventDeliveryWorker, testModeDeps } from '../../integrations/payments/testMode/testEvents.ts';
 import {
   readTestObject, type TestCheckoutRecord, type TestCustomerRecord, type TestInvoiceRecord, type TestSubscriptionRecord, writeTestObject,
 } from '../../integrations/payments/testMode/testObjects.ts';
@@ -28,12 +25,8 @@ describeEachDialect('test-mode checkout (payTestCheckout, cancelTestCheckout, ge
   const objectCount = async (kind: string) =>
     (await t.services.db.selectFrom('test_payment_objects').select('id').where('kind', '=', kind).execute()).length;
   const session = async (id: string) => (await readTestObject<TestCheckoutRecord>(t.services.db, 'checkout_session', id))!;
-  /** The events a change emitted, as its durable delivery job carries them. */
-  const jobEvents = async (): Promise<PaymentEvent[][]> => {
-    const jobs = await t.services.db.selectFrom('jobs').select('payload').where('queue', '=', TEST_EVENT_DELIVERY_QUEUE).orderBy('created_at').execute();
-    return jobs.map((job) => (JSON.parse(job.payload) as TestEventDelivery).events);
-  };
-  const appliedEventIds = async () => (await t.services.db.selectFrom('payment_events').select('id').execute()).map((r) => r.id);
+  const jobEvents = () => emittedTestEvents(t);
+  const appliedEventIds = () => appliedEventIdsOf(t);
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
