@@ -3,6 +3,7 @@ import type { FunctionName } from '../../src/common/contracts/index.ts';
 import { createPlan } from './billingFactories.ts';
 import { addMember, type PermissionCast } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
+import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from './testModePayments.ts';
 
 /**
  * A valid input for each function, built around the permission cast's account (cast.accountId)
@@ -32,6 +33,12 @@ async function invitation(t: TestApp, inviter: TestUser, accountId: string, emai
   const res = await t.call('sendInvitation', { accountId, inviteeEmail: email, role: 'member' }, inviter);
   if (res.status !== 200) throw new Error(`sendInvitation failed ${res.status}: ${JSON.stringify(res.error)}`);
   return res.result.invitationId;
+}
+
+/** A test-mode portal the cast's owner opened after paying a subscription for the account. */
+async function ownersTestPortal(t: TestApp, cast: PermissionCast): Promise<{ portalSessionId: string; subscriptionId: string }> {
+  const paid = await paidTestCheckout(t, cast.owner, cast.accountId);
+  return { portalSessionId: await openTestPortal(t, cast.owner, cast.accountId, paid.customerId), subscriptionId: paid.subscriptionId! };
 }
 
 /** A sample whose data another part of the issue builds; the matrix fails on it until written. */
@@ -84,13 +91,14 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getInvoice: notWrittenYet('getInvoice'),
 
   // Test-mode payment pages.
-  getTestCheckout: notWrittenYet('getTestCheckout'),
-  payTestCheckout: notWrittenYet('payTestCheckout'),
-  cancelTestCheckout: notWrittenYet('cancelTestCheckout'),
-  getTestPortal: notWrittenYet('getTestPortal'),
-  testPortalUpdateCard: notWrittenYet('testPortalUpdateCard'),
-  testPortalSetCancelAtPeriodEnd: notWrittenYet('testPortalSetCancelAtPeriodEnd'),
-  testPortalRenewNow: notWrittenYet('testPortalRenewNow'),
+  // Sessions started by the cast's owner, for the owner alone.
+  getTestCheckout: async ({ t, cast }) => ({ sessionId: (await startTestCheckout(t, cast.owner, cast.accountId)).sessionId }),
+  payTestCheckout: async ({ t, cast }) => ({ sessionId: (await startTestCheckout(t, cast.owner, cast.accountId)).sessionId, ...GOOD_CARD }),
+  cancelTestCheckout: async ({ t, cast }) => ({ sessionId: (await startTestCheckout(t, cast.owner, cast.accountId)).sessionId }),
+  getTestPortal: async ({ t, cast }) => ({ portalSessionId: (await ownersTestPortal(t, cast)).portalSessionId }),
+  testPortalUpdateCard: async ({ t, cast }) => ({ portalSessionId: (await ownersTestPortal(t, cast)).portalSessionId, ...GOOD_CARD }),
+  testPortalSetCancelAtPeriodEnd: async ({ t, cast }) => ({ ...await ownersTestPortal(t, cast), cancelAtPeriodEnd: true }),
+  testPortalRenewNow: async ({ t, cast }) => ownersTestPortal(t, cast),
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),
