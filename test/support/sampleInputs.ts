@@ -35,10 +35,26 @@ async function invitation(t: TestApp, inviter: TestUser, accountId: string, emai
   return res.result.invitationId;
 }
 
-/** A test-mode portal the cast's owner opened after paying a subscription for the account. */
-async function ownersTestPortal(t: TestApp, cast: PermissionCast): Promise<{ portalSessionId: string; subscriptionId: string }> {
+/**
+ * Who a test-mode session is started for: the cast's owner, so that only the owner may use it;
+ * or the caller when they are an operator acting as the cast's account (whose writes there the
+ * impersonation suite checks), since a session is its starter's alone.
+ */
+async function testSessionStarter(t: TestApp, cast: PermissionCast, as: TestUser | null): Promise<TestUser> {
+  const acting = as && await t.services.db.selectFrom('impersonations').select('id')
+    .where('operator_user_id', '=', as.id).where('account_id', '=', cast.accountId).where('ended_at', 'is', null).executeTakeFirst();
+  return acting ? as : cast.owner;
+}
+
+async function testCheckoutSample(t: TestApp, cast: PermissionCast, as: TestUser | null): Promise<{ sessionId: string }> {
+  return { sessionId: (await startTestCheckout(t, await testSessionStarter(t, cast, as), cast.accountId)).sessionId };
+}
+
+/** A test-mode portal on a subscription the owner paid for the account (paid before the call, so its audit is not the call's). */
+async function testPortalSample(t: TestApp, cast: PermissionCast, as: TestUser | null): Promise<{ portalSessionId: string; subscriptionId: string }> {
   const paid = await paidTestCheckout(t, cast.owner, cast.accountId);
-  return { portalSessionId: await openTestPortal(t, cast.owner, cast.accountId, paid.customerId), subscriptionId: paid.subscriptionId! };
+  const portalSessionId = await openTestPortal(t, await testSessionStarter(t, cast, as), cast.accountId, paid.customerId);
+  return { portalSessionId, subscriptionId: paid.subscriptionId! };
 }
 
 /** A sample whose data another part of the issue builds; the matrix fails on it until written. */
@@ -91,14 +107,14 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getInvoice: notWrittenYet('getInvoice'),
 
   // Test-mode payment pages.
-  // Sessions started by the cast's owner, for the owner alone.
-  getTestCheckout: async ({ t, cast }) => ({ sessionId: (await startTestCheckout(t, cast.owner, cast.accountId)).sessionId }),
-  payTestCheckout: async ({ t, cast }) => ({ sessionId: (await startTestCheckout(t, cast.owner, cast.accountId)).sessionId, ...GOOD_CARD }),
-  cancelTestCheckout: async ({ t, cast }) => ({ sessionId: (await startTestCheckout(t, cast.owner, cast.accountId)).sessionId }),
-  getTestPortal: async ({ t, cast }) => ({ portalSessionId: (await ownersTestPortal(t, cast)).portalSessionId }),
-  testPortalUpdateCard: async ({ t, cast }) => ({ portalSessionId: (await ownersTestPortal(t, cast)).portalSessionId, ...GOOD_CARD }),
-  testPortalSetCancelAtPeriodEnd: async ({ t, cast }) => ({ ...await ownersTestPortal(t, cast), cancelAtPeriodEnd: true }),
-  testPortalRenewNow: async ({ t, cast }) => ownersTestPortal(t, cast),
+  // Sessions of the cast's owner (testSessionStarter), theirs alone.
+  getTestCheckout: async ({ t, cast, as }) => testCheckoutSample(t, cast, as),
+  payTestCheckout: async ({ t, cast, as }) => ({ ...await testCheckoutSample(t, cast, as), ...GOOD_CARD }),
+  cancelTestCheckout: async ({ t, cast, as }) => testCheckoutSample(t, cast, as),
+  getTestPortal: async ({ t, cast, as }) => ({ portalSessionId: (await testPortalSample(t, cast, as)).portalSessionId }),
+  testPortalUpdateCard: async ({ t, cast, as }) => ({ portalSessionId: (await testPortalSample(t, cast, as)).portalSessionId, ...GOOD_CARD }),
+  testPortalSetCancelAtPeriodEnd: async ({ t, cast, as }) => ({ ...await testPortalSample(t, cast, as), cancelAtPeriodEnd: true }),
+  testPortalRenewNow: async ({ t, cast, as }) => testPortalSample(t, cast, as),
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),
