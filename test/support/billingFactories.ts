@@ -28,7 +28,6 @@ export async function createPlan(t: TestApp, options: PlanOptions = {}): Promise
     const priceId = `price_${randomBytes(8).toString('hex')}`;
     await t.services.db.insertInto('prices').values({
       id: priceId, product_id: productId, provider_price_id: priceId, unit_amount: price.unitAmount,
-      // better-sqlite3 binds no booleans; PostgreSQL reads 1 and 0 as booleans.
       currency: price.currency ?? 'USD', interval: price.interval, active: (price.active ?? true) ? 1 : 0,
     }).execute();
     priceIds.push(priceId);

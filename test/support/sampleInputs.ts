@@ -4,6 +4,7 @@ import { storedInvoice } from '../../src/server/features/billing/paymentEvents.h
 import { createPlan } from './billingFactories.ts';
 import { addMember, type PermissionCast } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
+import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from './testModePayments.ts';
 
 /**
  * A valid input for each function, built around the permission cast's account (cast.accountId)
@@ -33,6 +34,28 @@ async function invitation(t: TestApp, inviter: TestUser, accountId: string, emai
   const res = await t.call('sendInvitation', { accountId, inviteeEmail: email, role: 'member' }, inviter);
   if (res.status !== 200) throw new Error(`sendInvitation failed ${res.status}: ${JSON.stringify(res.error)}`);
   return res.result.invitationId;
+}
+
+/**
+ * Who a test-mode session is started for: the cast's owner, so that only the owner may use it;
+ * or the caller when they are an operator acting as the cast's account (whose writes there the
+ * impersonation suite checks), since a session is its starter's alone.
+ */
+async function testSessionStarter(t: TestApp, cast: PermissionCast, as: TestUser | null): Promise<TestUser> {
+  const acting = as && await t.services.db.selectFrom('impersonations').select('id')
+    .where('operator_user_id', '=', as.id).where('account_id', '=', cast.accountId).where('ended_at', 'is', null).executeTakeFirst();
+  return acting ? as : cast.owner;
+}
+
+async function testCheckoutSample(t: TestApp, cast: PermissionCast, as: TestUser | null): Promise<{ sessionId: string }> {
+  return { sessionId: (await startTestCheckout(t, await testSessionStarter(t, cast, as), cast.accountId)).sessionId };
+}
+
+/** A test-mode portal on a subscription the owner paid for the account (paid before the call, so its audit is not the call's). */
+async function testPortalSample(t: TestApp, cast: PermissionCast, as: TestUser | null): Promise<{ portalSessionId: string; subscriptionId: string }> {
+  const paid = await paidTestCheckout(t, cast.owner, cast.accountId);
+  const portalSessionId = await openTestPortal(t, await testSessionStarter(t, cast, as), cast.accountId, paid.customerId);
+  return { portalSessionId, subscriptionId: paid.subscriptionId! };
 }
 
 /** A sample whose data another part of the issue builds; the matrix fails on it until written. */
@@ -89,13 +112,14 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getInvoice: async ({ t, cast }) => ({ invoiceId: await storedInvoice(t.services.db, cast.accountId) }),
 
   // Test-mode payment pages.
-  getTestCheckout: notWrittenYet('getTestCheckout'),
-  payTestCheckout: notWrittenYet('payTestCheckout'),
-  cancelTestCheckout: notWrittenYet('cancelTestCheckout'),
-  getTestPortal: notWrittenYet('getTestPortal'),
-  testPortalUpdateCard: notWrittenYet('testPortalUpdateCard'),
-  testPortalSetCancelAtPeriodEnd: notWrittenYet('testPortalSetCancelAtPeriodEnd'),
-  testPortalRenewNow: notWrittenYet('testPortalRenewNow'),
+  // Sessions of the cast's owner (testSessionStarter), theirs alone.
+  getTestCheckout: async ({ t, cast, as }) => testCheckoutSample(t, cast, as),
+  payTestCheckout: async ({ t, cast, as }) => ({ ...await testCheckoutSample(t, cast, as), ...GOOD_CARD }),
+  cancelTestCheckout: async ({ t, cast, as }) => testCheckoutSample(t, cast, as),
+  getTestPortal: async ({ t, cast, as }) => ({ portalSessionId: (await testPortalSample(t, cast, as)).portalSessionId }),
+  testPortalUpdateCard: async ({ t, cast, as }) => ({ portalSessionId: (await testPortalSample(t, cast, as)).portalSessionId, ...GOOD_CARD }),
+  testPortalSetCancelAtPeriodEnd: async ({ t, cast, as }) => ({ ...await testPortalSample(t, cast, as), cancelAtPeriodEnd: true }),
+  testPortalRenewNow: async ({ t, cast, as }) => testPortalSample(t, cast, as),
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

@@ -14,6 +14,15 @@ export const CARD_DECLINED = 'Your card was declined.';
 export const CARD_NUMBER_INVALID = 'Your card number is invalid.';
 export const CARD_EXPIRED = 'Your card\'s expiration date is in the past.';
 export const TEST_SESSION_NOT_FOUND = 'This payment session does not exist or has ended.';
+export const CHECKOUT_ALREADY_PAID = 'This checkout has already been paid.';
+export const TEST_SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
+export const SUBSCRIPTION_ENDED = 'This subscription has ended.';
+export const RENEWAL_NEEDS_RESUME = 'This subscription ends at the close of its period. Resume it to renew.';
+export const CARD_UPDATED = 'Your card was updated.';
+export const CANCEL_SCHEDULED = 'Your subscription will be canceled at the end of the current period.';
+export const SUBSCRIPTION_RESUMED = 'Your subscription was resumed.';
+export const RENEWAL_PAID = 'The renewal was paid.';
+export const RENEWAL_FAILED = 'The renewal payment failed: your card was declined.';
 
 export const testCard = z.object({
   cardNumber: z.string({ error: CARD_NUMBER_INVALID }).transform((n) => n.replace(/[\s-]/g, ''))
@@ -22,6 +31,8 @@ export const testCard = z.object({
   cvc: z.string({ error: 'CVC is required.' }).trim().regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits.'),
   cardholderName: z.string({ error: 'Name on card is required.' }).trim().min(1, 'Name on card is required.').max(120, 'Name on card is too long.'),
 });
+
+export type TestCardInput = z.output<typeof testCard>;
 
 const line = z.object({
   description: z.string(),

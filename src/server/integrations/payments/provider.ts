@@ -25,6 +25,12 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** The metadata both providers put on a checkout session: the account, then the request's own. */
+export function checkoutMetadata(request: CheckoutRequest): Record<string, string> {
+  const entries = Object.entries({ accountId: request.accountId, ...request.metadata });
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 export interface PortalRequest {
   customerId: string;
   returnUrl: string;
@@ -56,7 +62,29 @@ export interface PriceInput {
   active: boolean;
 }
 
+export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature.';
+export const WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a payment provider event.';
+
+/** A webhook delivery that is not a genuine, recent event of the provider; its message is safe to answer with. */
 export class WebhookSignatureError extends Error {}
+
+/** What went wrong at the provider, for the caller to choose its answer (a declined card is the customer's to fix). */
+export type PaymentProviderErrorKind = 'card_declined' | 'invalid_request' | 'not_found' | 'conflict' | 'unavailable' | 'misconfigured';
+
+/**
+ * The one error both providers throw. Its message is safe to show a customer: Stripe's own words
+ * for card and request errors, never a key, a stack or a driver's text; `details` is for the log.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly kind: PaymentProviderErrorKind,
+    message: string,
+    readonly details: { providerRequestId?: string; providerCode?: string; statusCode?: number } = {},
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
 
 /**
  * The payment provider behind the portal: Stripe (its SDK) or the built-in test mode. Objects

@@ -1,106 +1,70 @@
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
-import { nowIso } from '../../../db/connection.ts';
+import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import type { PaymentProviderDeps } from '../createPaymentProvider.ts';
-import type { ProviderCheckoutSession, ProviderPrice, ProviderProduct } from '../events.ts';
-import { type PaymentProvider, WebhookSignatureError } from '../provider.ts';
+import type { ProviderPrice, ProviderProduct } from '../events.ts';
+import { type CheckoutRequest, checkoutMetadata, type PaymentProvider, PaymentProviderError, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError } from '../provider.ts';
+import {
+  checkoutObject, epochNow, readTestObject, subscriptionObject, type TestCheckoutRecord, type TestCustomerRecord,
+  type TestInvoiceRecord, type TestPortalRecord, type TestSubscriptionRecord, testId, writeTestObject,
+} from './testObjects.ts';
 
-const epochNow = () => Math.floor(Date.now() / 1000);
-export const testId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
+export {
+  readTestObject, writeTestObject, testId, type TestCheckoutRecord, type TestPortalRecord,
+} from './testObjects.ts';
 
-/** A checkout session as the test provider keeps it: Stripe's shape plus what its page needs. */
-export interface TestCheckoutRecord extends ProviderCheckoutSession {
-  userId: string;
-  successUrl: string;
-  cancelUrl: string;
-  line: { description: string; unitAmount: number; currency: string; interval: 'month' | 'year' | null; providerPriceId: string | null; productId: string | null };
-  quantity: number;
-}
-
-export interface TestPortalRecord {
-  id: string;
-  customerId: string;
-  accountId: string;
-  userId: string;
-  returnUrl: string;
-  created: number;
-}
-
-export async function readTestObject<T>(db: Kysely<Database>, kind: string, id: string): Promise<T | null> {
-  const row = await db.selectFrom('test_payment_objects').select('data').where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
-  return row ? JSON.parse(row.data) as T : null;
-}
-
-export async function writeTestObject(db: Kysely<Database>, kind: string, id: string, data: object): Promise<void> {
-  const json = JSON.stringify(data);
-  await db.insertInto('test_payment_objects').values({ id, kind, data: json })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data: json, updated_at: nowIso() })).execute();
-}
+const missing = (what: string, id: string) => new PaymentProviderError('not_found', `No such ${what}: '${id}'`);
 
 /**
  * The built-in provider of test mode: keeps its customers, sessions, subscriptions and
  * invoices in `test_payment_objects`, as Stripe keeps them on its side, and its hosted pages
- * are the portal's own /test-mode/... pages.
+ * are the portal's own /test-mode/... pages, whose functions (features/testPayments) pay,
+ * cancel and renew through this folder's other files and emit Stripe's events.
  */
 export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentProvider {
   const { db, config } = deps;
   const page = (path: string) => `${config.PUBLIC_URL}${path}`;
-  const missing = (what: string, id: string) => new Error(`test mode: no ${what} ${id}`);
 
   return {
     mode: 'test',
     publishableKey: null,
 
     async createCheckoutSession(request) {
-      const id = testId('cs');
-      let line: TestCheckoutRecord['line'];
-      if ('providerPriceId' in request.line) {
-        const price = await db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
-          .select(['prices.unit_amount', 'prices.currency', 'prices.interval', 'products.name', 'products.provider_product_id', 'products.id as product_id'])
-          .where('prices.provider_price_id', '=', request.line.providerPriceId).executeTakeFirst();
-        if (!price) throw missing('price', request.line.providerPriceId);
-        line = {
-          description: price.name, unitAmount: price.unit_amount, currency: price.currency, interval: price.interval,
-          providerPriceId: request.line.providerPriceId, productId: price.provider_product_id ?? price.product_id,
-        };
-      } else {
-        line = { description: request.line.name, unitAmount: request.line.unitAmount, currency: request.line.currency, interval: null, providerPriceId: null, productId: null };
-      }
-      const session: TestCheckoutRecord = {
-        id, object: 'checkout.session', mode: request.mode, status: 'open', payment_status: 'unpaid',
-        customer: request.customerId, customer_details: request.customerEmail ? { email: request.customerEmail, name: null } : null,
-        subscription: null, invoice: null, payment_intent: null, client_reference_id: request.accountId,
-        metadata: { accountId: request.accountId, ...request.metadata },
-        amount_total: line.unitAmount * request.quantity, currency: line.currency.toLowerCase(),
-        url: page(`/test-mode/checkout/${id}`), created: epochNow(),
-        userId: request.metadata.userId,
-        successUrl: request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-        cancelUrl: request.cancelUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-        line, quantity: request.quantity,
-      };
-      await writeTestObject(db, 'checkout_session', id, session);
-      return { id, url: session.url! };
+      // As at Stripe, a retried request with the same key answers the session it made the first time.
+      return inTransaction(db, async (tx) => {
+        const id = testId('cs');
+        const claimed = await tx.db.insertInto('test_payment_objects')
+          .values({ id: `idem_${request.idempotencyKey}`, kind: 'idempotency_key', data: JSON.stringify({ sessionId: id }) })
+          .onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+        if (!claimed) {
+          const earlier = await readTestObject<{ sessionId: string }>(tx.db, 'idempotency_key', `idem_${request.idempotencyKey}`);
+          const session = earlier && await readTestObject<TestCheckoutRecord>(tx.db, 'checkout_session', earlier.sessionId);
+          if (!session) throw new PaymentProviderError('conflict', 'This payment request was already made with different details.');
+          return { id: session.id, url: session.url! };
+        }
+        const session = await newCheckoutSession(tx, id, request);
+        await writeTestObject(tx.db, 'checkout_session', id, session);
+        return { id, url: session.url! };
+      });
     },
 
     async createPortalSession(request) {
+      if (!await readTestObject<TestCustomerRecord>(db, 'customer', request.customerId)) throw missing('customer', request.customerId);
       const portal: TestPortalRecord = { id: testId('bps'), ...request, created: epochNow() };
       await writeTestObject(db, 'portal_session', portal.id, portal);
       return { url: page(`/test-mode/portal/${portal.id}`) };
     },
 
     async retrieveCheckoutSession(id) {
-      const found = await readTestObject<ProviderCheckoutSession>(db, 'checkout_session', id);
-      if (!found) throw missing('checkout session', id);
-      return found;
+      const found = await readTestObject<TestCheckoutRecord>(db, 'checkout_session', id);
+      if (!found) throw missing('checkout.session', id);
+      return checkoutObject(found);
     },
     async retrieveSubscription(id) {
-      const found = await readTestObject<Awaited<ReturnType<PaymentProvider['retrieveSubscription']>>>(db, 'subscription', id);
+      const found = await readTestObject<TestSubscriptionRecord>(db, 'subscription', id);
       if (!found) throw missing('subscription', id);
-      return found;
+      return subscriptionObject(found);
     },
     async retrieveInvoice(id) {
-      const found = await readTestObject<Awaited<ReturnType<PaymentProvider['retrieveInvoice']>>>(db, 'invoice', id);
+      const found = await readTestObject<TestInvoiceRecord>(db, 'invoice', id);
       if (!found) throw missing('invoice', id);
       return found;
     },
@@ -133,7 +97,46 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
     },
 
     verifyWebhook() {
-      throw new WebhookSignatureError('Test mode receives no webhooks: its events are delivered in-process.');
+      // Test mode's events are delivered in-process; nothing from outside is one of them.
+      throw new WebhookSignatureError(WEBHOOK_SIGNATURE_INVALID);
     },
   };
+
+  async function newCheckoutSession(tx: Tx, id: string, request: CheckoutRequest): Promise<TestCheckoutRecord> {
+    let line: TestCheckoutRecord['line'];
+    if ('providerPriceId' in request.line) {
+      const price = await tx.db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
+        .select(['prices.unit_amount', 'prices.currency', 'prices.interval', 'prices.active', 'products.name', 'products.provider_product_id', 'products.id as product_id'])
+        .where('prices.provider_price_id', '=', request.line.providerPriceId).executeTakeFirst();
+      if (!price) throw missing('price', request.line.providerPriceId);
+      // Stripe's own refusals, so test mode does not accept what Stripe mode would not.
+      if (!price.active) throw new PaymentProviderError('invalid_request', 'The price specified is inactive. This field only accepts active prices.');
+      if ((request.mode === 'subscription') !== (price.interval !== null)) {
+        throw new PaymentProviderError('invalid_request', request.mode === 'subscription'
+          ? 'You must provide a recurring price in `subscription` mode.'
+          : 'You specified `payment` mode but passed a recurring price.');
+      }
+      line = {
+        description: price.name, unitAmount: price.unit_amount, currency: price.currency, interval: price.interval,
+        providerPriceId: request.line.providerPriceId, productId: price.provider_product_id ?? price.product_id,
+      };
+    } else {
+      if (request.mode === 'subscription') throw new PaymentProviderError('invalid_request', 'You must provide a recurring price in `subscription` mode.');
+      line = { description: request.line.name, unitAmount: request.line.unitAmount, currency: request.line.currency, interval: null, providerPriceId: null, productId: null };
+    }
+    // Stripe's checkout asks for an e-mail when none is prefilled; the person paying is the user who started it.
+    const email = request.customerEmail ?? (await tx.db.selectFrom('users').select('email').where('id', '=', request.metadata.userId).executeTakeFirst())?.email ?? null;
+    return {
+      id, object: 'checkout.session', mode: request.mode, status: 'open', payment_status: 'unpaid',
+      customer: request.customerId, customer_details: email ? { email, name: null } : null,
+      subscription: null, invoice: null, payment_intent: null, client_reference_id: request.accountId,
+      metadata: checkoutMetadata(request),
+      amount_total: line.unitAmount * request.quantity, currency: line.currency.toLowerCase(),
+      url: page(`/test-mode/checkout/${id}`), created: epochNow(),
+      userId: request.metadata.userId,
+      successUrl: request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
+      cancelUrl: request.cancelUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
+      line, quantity: request.quantity,
+    };
+  }
 }
