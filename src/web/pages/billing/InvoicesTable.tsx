@@ -37,7 +37,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
       <Table.Td data-label="Status"><InvoiceStatusBadge status={invoice.status} /></Table.Td>
       <Table.Td data-label="Period">{period(invoice)}</Table.Td>
       <Table.Td data-label="PDF">
-        <Anchor href={invoicePdfPath(invoice.id)} download={invoicePdfFileName(invoice.number)} aria-label={`Download PDF of invoice ${invoice.number}`}>
+        <Anchor size="sm" href={invoicePdfPath(invoice.id)} download={invoicePdfFileName(invoice.number)} aria-label={`Download PDF of invoice ${invoice.number}`}>
           Download PDF
         </Anchor>
       </Table.Td>

@@ -11,8 +11,8 @@ import { formatCardNumber } from './cardInput.ts';
 export function TestModeFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="lg" maw={960}>
-      <Paper bg="orange.1" c="orange.9" p="sm" radius="md" withBorder style={{ borderColor: 'var(--mantine-color-orange-6)' }} role="note" aria-label="Test mode">
-        <Text fw={800} size="sm" tt="uppercase" lts={1}>TEST MODE</Text>
+      <Paper bg="orange.1" c="dark.9" p="sm" radius="md" withBorder style={{ borderColor: 'var(--mantine-color-orange-6)', borderLeftWidth: 6 }} role="note" aria-label="Test mode">
+        <Text fw={800} size="sm" lts={1}>TEST MODE</Text>
         <Text size="sm">
           This is the portal&apos;s built-in test payment provider: no real card is charged and no money moves.
         </Text>
@@ -23,12 +23,16 @@ export function TestModeFrame({ title, children }: { title: string; children: Re
   );
 }
 
+const CardNumber = ({ number }: { number: string }) => (
+  <Text span ff="monospace" c="var(--mantine-color-text)" style={{ whiteSpace: 'nowrap' }}>{formatCardNumber(number)}</Text>
+);
+
 /** The two test cards and what they do. */
 export function TestCardHint() {
   return (
     <Text size="sm" c="dimmed">
-      Test cards: <Text span ff="monospace" c="var(--mantine-color-text)">{formatCardNumber(TEST_CARD_SUCCEEDS)}</Text> (succeeds),{' '}
-      <Text span ff="monospace" c="var(--mantine-color-text)">{formatCardNumber(TEST_CARD_DECLINED)}</Text> (declined). Any future expiry, any CVC.
+      Test cards: <CardNumber number={TEST_CARD_SUCCEEDS} /> (succeeds),{' '}
+      <CardNumber number={TEST_CARD_DECLINED} /> (declined). Any future expiry, any CVC.
     </Text>
   );
 }

@@ -22,7 +22,7 @@ const ActiveBadge = ({ active }: { active: boolean }) => (
 function PriceLine({ price, busy, onToggle }: { price: AdminPrice; busy: boolean; onToggle(): void }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge variant={price.active ? 'light' : 'outline'} color={price.active ? 'indigo' : 'gray'} className={classes.badge} title={price.active ? 'Active price' : 'Inactive price'}>
+      <Badge variant={price.active ? 'light' : 'outline'} color={price.active ? 'indigo' : 'gray'} className={classes.badge} tt="none" title={price.active ? 'Active price' : 'Inactive price'}>
         {formatPrice(price)}{price.active ? '' : ' (inactive)'}
       </Badge>
       <Button size="compact-xs" variant="subtle" color={price.active ? 'red' : 'green'} onClick={onToggle} loading={busy} aria-label={`${price.active ? 'Deactivate' : 'Activate'} price ${formatPrice(price)}`}>
