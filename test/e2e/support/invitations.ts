@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { field, type Person, register, waitForPath } from './actions.ts';
 import type { E2E } from './suite.ts';
 
@@ -25,10 +26,8 @@ export async function inviteAndJoin(e2e: E2E, owner: Page, invitee: Page, person
   await invitee.goto(await e2e.mailedLink(person.email, INVITATION_LINK));
   const accept = invitee.getByRole('button', { name: 'Accept Invitation' });
   await accept.waitFor();
-  await invitee.waitForFunction(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Accept Invitation');
-    return button !== undefined && !button.disabled;
-  });
+  // Enabled once the page knows the address is verified.
+  await expect.poll(() => accept.isEnabled()).toBe(true);
   await accept.click();
   await invitee.getByText('Invitation accepted successfully! Redirecting...').waitFor();
   await waitForPath(invitee, '/');

@@ -2,15 +2,7 @@ import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatPrice } from '../../../common/billing.ts';
 import type { SubscriptionSummary } from '../../../common/contracts/billing.ts';
 import { SubscriptionStatusBadge } from '../../components/BillingStatusBadges.tsx';
-import { formatDate } from '../../components/dateFormat.ts';
-
-/** When the plan goes on or stops: the spec's period end, read the way the customer cares. */
-export function renewalText(subscription: SubscriptionSummary): string | null {
-  if (subscription.status === 'canceled') return subscription.canceledAt ? `Ended on ${formatDate(subscription.canceledAt)}` : 'Ended';
-  if (!subscription.currentPeriodEnd) return null;
-  const date = formatDate(subscription.currentPeriodEnd);
-  return subscription.cancelAtPeriodEnd ? `Cancels on ${date}` : `Renews on ${date}`;
-}
+import { renewalText } from './renewalText.ts';
 
 function PastDueAlert({ subscription, canEdit }: { subscription: SubscriptionSummary; canEdit: boolean }) {
   return (
