@@ -13,6 +13,7 @@ import { InvoicesTable, invoicesKey } from './InvoicesTable.tsx';
 import { BillingNotActivated, PaymentSection } from './PaymentSection.tsx';
 
 const CHECKOUT_SUCCEEDED = 'Payment received. Your subscription is now active.';
+const PAYMENT_CONFIRMING = 'Your payment is being confirmed: your plan shows here in a moment.';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -88,6 +89,9 @@ function AccountBilling({ accountId }: { accountId: string }) {
         <Section title="Payment Methods & Subscriptions">
           <PaymentSection accountId={accountId} customerId={customerId} canEdit={canEdit} subscriptions={subscriptions} />
         </Section>
+      ) : checkoutSucceeded ? (
+        // The provider's confirmation may land a moment after the customer: the live topic brings it in.
+        <Alert color="blue" role="status">{PAYMENT_CONFIRMING}</Alert>
       ) : canEdit && <BillingNotActivated />}
 
       <Section title="Invoices">
