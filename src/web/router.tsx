@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { HOSTING_CATEGORY } from '../common/billing.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { PageLoader } from './components/PageLoader.tsx';
 import { RequireAuth } from './session/RequireAuth.tsx';
@@ -16,6 +17,11 @@ const AcceptInvitationPage = lazy(() => import('./pages/accounts/AcceptInvitatio
 const NewTicketPage = lazy(() => import('./pages/tickets/NewTicketPage.tsx'));
 const TicketsPage = lazy(() => import('./pages/tickets/TicketsPage.tsx'));
 const TicketDetailPage = lazy(() => import('./pages/tickets/TicketDetailPage.tsx'));
+const ServicesPage = lazy(() => import('./pages/services/ServicesPage.tsx'));
+const BillingPage = lazy(() => import('./pages/billing/BillingPage.tsx'));
+const TestCheckoutPage = lazy(() => import('./pages/testMode/TestCheckoutPage.tsx'));
+const TestPortalPage = lazy(() => import('./pages/testMode/TestPortalPage.tsx'));
+const AdminProductsPage = lazy(() => import('./pages/admin/products/AdminProductsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -45,6 +51,12 @@ export function AppRoutes() {
         <Route path="/tickets/new" element={guarded(<NewTicketPage />)} />
         <Route path="/tickets" element={guarded(<TicketsPage />)} />
         <Route path="/tickets/:ticketId" element={guarded(<TicketDetailPage />)} />
+        <Route path="/services" element={guarded(<ServicesPage key="all" />)} />
+        <Route path="/services/hosting" element={guarded(<ServicesPage key="hosting" category={HOSTING_CATEGORY} />)} />
+        <Route path="/billing" element={guarded(<BillingPage />)} />
+        <Route path="/test-mode/checkout/:sessionId" element={guarded(<TestCheckoutPage />)} />
+        <Route path="/test-mode/portal/:portalSessionId" element={guarded(<TestPortalPage />)} />
+        <Route path="/super-admin/products" element={guarded(<AdminProductsPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>

@@ -16,6 +16,8 @@ const LANDING_PAGES: Record<string, string[]> = {
   '/register': ['layout/AppChrome.tsx', 'pages/auth/RegisterPage.tsx'],
   '/': ['layout/AppChrome.tsx', 'layout/AppSidebar.tsx', 'pages/dashboard/DashboardPage.tsx'],
   '/tickets': ['layout/AppChrome.tsx', 'layout/AppSidebar.tsx', 'pages/tickets/TicketsPage.tsx'],
+  // Where the payment provider sends the customer back after a checkout: a cold load.
+  '/billing': ['layout/AppChrome.tsx', 'layout/AppSidebar.tsx', 'pages/billing/BillingPage.tsx'],
 };
 
 interface ManifestChunk {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from './auth.ts';
 import {
-  accountSettingsLoadText, AUTH_NOT_READY, codeForStatus, dashboardLoadText, errorDetail, failureText, googleReturnErrorText,
+  accountSettingsLoadText, AUTH_NOT_READY, billingLoadText, billingPortalFailedText, checkoutFailedText, isSessionGone, codeForStatus, dashboardLoadText, errorDetail, failureText, googleReturnErrorText,
   googleStartErrorText, isResetLinkInvalid, passwordResetRequestErrorText, resetPasswordErrorText, signInErrorText,
   signUpErrorText, TOO_MANY_ATTEMPTS, verificationEmailErrorText,
 } from './errorTexts.ts';
@@ -83,5 +83,27 @@ describe('error texts of the spec (section 8)', () => {
       expect(resetPasswordErrorText(auth(500, 'INTERNAL', 'db down'))).toBe('Failed to reset password: db down');
       expect(verificationEmailErrorText(auth(500, 'INTERNAL'))).toBe('Could not send the verification e-mail. Please try again.');
     });
+  });
+});
+
+describe('billing and checkout texts (section 8)', () => {
+  it('puts the server\'s message into the spec\'s checkout and portal texts', () => {
+    const refused = new FunctionCallError('failed-precondition', 'This plan is no longer available.');
+    expect(checkoutFailedText(refused)).toBe('Checkout failed: This plan is no longer available.');
+    expect(billingPortalFailedText(new FunctionCallError('failed-precondition', 'Billing needs to be activated by subscribing first.')))
+      .toBe('Could not open billing portal: Billing needs to be activated by subscribing first. Please try again later.');
+    expect(billingPortalFailedText(new FunctionCallError('unavailable', 'offline')))
+      .toBe('Could not open billing portal: offline. Please try again later.');
+  });
+
+  it('tells a billing page whose account is not there for the user from any other failure', () => {
+    expect(billingLoadText(new FunctionCallError('not-found', 'x'))).toBe('Could not load active account details.');
+    expect(billingLoadText(new FunctionCallError('permission-denied', 'x'))).toBe('Could not load active account details.');
+    expect(billingLoadText(new FunctionCallError('internal', 'x'))).toBe('Could not load account information.');
+  });
+
+  it('knows a test-mode session that is gone by its not-found answer', () => {
+    expect(isSessionGone(new FunctionCallError('not-found', 'x'))).toBe(true);
+    expect(isSessionGone(new FunctionCallError('unavailable', 'x'))).toBe(false);
   });
 });

@@ -135,3 +135,53 @@ export function googleReturnErrorText(flow: GoogleFlow, code: string): string {
   }
   return flow === 'sign-in' ? 'Google Sign-In failed.' : 'Google Sign-Up failed.';
 }
+
+// Plans and checkout (/services, /services/hosting; sections 5 and 8).
+
+export const CHECKOUT_TEXTS = {
+  logIn: 'Please log in to subscribe.',
+  noAccount: 'Please select an active account first.',
+  notReady: 'Payment system is not ready. Please try again shortly.',
+  priceMissing: 'Could not initiate checkout. Price information missing.',
+  /** No answer within CHECKOUT_TIMEOUT_MS. */
+  timedOut: 'Could not initiate checkout process. Please try again.',
+  /** An answer without a page to go to. */
+  noSession: 'Could not get payment session ID. Please try again.',
+} as const;
+
+export const PLANS_LOAD_FAILED = 'Could not load subscription plans.';
+
+/** The server refused or failed the checkout: 'Checkout failed: {message}'. */
+export function checkoutFailedText(error: unknown): string {
+  return failureText('Checkout failed', error);
+}
+
+// Billing (/billing; sections 5, 6 and 8).
+
+export const NO_ACTIVE_ACCOUNT_SELECTED = 'No active account selected.';
+export const BILLING_MANAGED_BY_ADMIN = 'Billing is managed by the account administrator.';
+
+/** The overview could not be read: the account is gone for this user, or anything else. */
+export function billingLoadText(error: unknown): string {
+  const code = codeOf(error);
+  if (code === 'not-found' || code === 'permission-denied') return 'Could not load active account details.';
+  return 'Could not load account information.';
+}
+
+/** 'Could not open billing portal: {message}. Please try again later.' */
+export function billingPortalFailedText(error: unknown): string {
+  return `${failureText('Could not open billing portal', error).replace(/\.$/, '')}. Please try again later.`;
+}
+
+export const INVOICES_LOAD_FAILED = 'Could not load invoices.';
+
+// Test-mode hosted pages and the back office's products.
+
+export const TEST_PAGE_LOAD_FAILED = 'Could not load this payment page. Please try again.';
+
+/** A test-mode session that is unknown, someone else's, or gone: the server answers not-found. */
+export function isSessionGone(error: unknown): boolean {
+  return codeOf(error) === 'not-found';
+}
+
+export const PRODUCTS_LOAD_FAILED = 'Could not load products.';

@@ -12,19 +12,22 @@ const RETRY_MAX_MS = 60_000;
  * the subscription, or while it was down, was not announced. EventSource reconnects by itself
  * after a dropped stream but gives up on a refused one (a restart, too many tabs), so the hook
  * opens a new one later, backing off. Pass `null` to stay unsubscribed (e.g. until the first
- * read succeeded).
+ * read succeeded). Several queries read one topic (a page's overview and its list): pass each
+ * key, they share one stream.
  */
-export function useLiveTopic(topic: LiveTopic | null, queryKey: QueryKey): void {
+export function useLiveTopic(topic: LiveTopic | null, ...queryKeys: QueryKey[]): void {
   const client = useQueryClient();
-  const key = useRef(queryKey);
-  key.current = queryKey;
+  const keys = useRef(queryKeys);
+  keys.current = queryKeys;
 
   useEffect(() => {
     if (!topic || typeof EventSource === 'undefined') return undefined;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_FIRST_MS;
-    const refresh = () => void client.invalidateQueries({ queryKey: key.current });
+    const refresh = () => {
+      for (const queryKey of keys.current) void client.invalidateQueries({ queryKey });
+    };
 
     const connect = () => {
       const current = new EventSource(livePath(topic));

@@ -36,7 +36,9 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
       ],
     },
   ];
-  if (isSuperAdmin) groups.push({ title: 'Super Admin', items: [{ to: '/super-admin', label: 'Super Admin' }] });
+  if (isSuperAdmin) {
+    groups.push({ title: 'Super Admin', items: [{ to: '/super-admin', label: 'Super Admin' }, { to: '/super-admin/products', label: 'Products' }] });
+  }
   return groups;
 }
 

@@ -1,9 +1,10 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatAmount } from '../../../common/billing.ts';
 import { AccountStatusBadge } from '../../components/AccountStatusBadge.tsx';
+import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
-import { formatMoney } from '../../components/moneyFormat.ts';
 import type { FnOutput } from '../../api/client.ts';
 
 type Dashboard = FnOutput<'getDashboard'>;
@@ -57,17 +58,26 @@ export function SupportTicketsCard({ data }: { data: Dashboard | undefined }) {
 
 export function BillingCard({ data }: { data: Dashboard | undefined }) {
   const invoice = data?.lastInvoice;
+  const pastDue = data?.pastDueSubscription;
   return (
     <DashboardCard
       title="Billing"
       action={<Button component={Link} to="/billing" variant="light" size="xs">View Invoices</Button>}
     >
       {!data ? <Pending /> : invoice ? (
-        <Text>
-          Last invoice: <Text span fw={700}>{formatMoney(invoice.amountCents, invoice.currency)}</Text> on {formatDate(invoice.invoiceDate)}
-        </Text>
+        <Stack gap={4}>
+          <Text>
+            Last invoice: <Text span fw={700}>{formatAmount(invoice.amountCents, invoice.currency)}</Text> on {formatDate(invoice.invoiceDate)}
+          </Text>
+          <Group gap="xs"><Text size="sm">Status:</Text><InvoiceStatusBadge status={invoice.status} /></Group>
+        </Stack>
       ) : (
         <Text c="dimmed">No invoices yet.</Text>
+      )}
+      {pastDue && (
+        <Text c="red.8" size="sm" fw={600} role="alert">
+          Payment failed for {pastDue.productName}. Update your card on the Billing page.
+        </Text>
       )}
     </DashboardCard>
   );

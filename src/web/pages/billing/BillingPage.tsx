@@ -1,0 +1,109 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { BILLING_MANAGE_DENIED } from '../../../common/contracts/billing.ts';
+import { liveTopics } from '../../../common/live.ts';
+import { BILLING_MANAGED_BY_ADMIN, billingLoadText, NO_ACTIVE_ACCOUNT_SELECTED } from '../../api/errorTexts.ts';
+import { fnKey, useFn } from '../../api/hooks.ts';
+import { useLiveTopic } from '../../api/useLiveTopic.ts';
+import { TestModeBadge } from '../../components/TestModeBadge.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { BillingProfileForm } from './BillingProfileForm.tsx';
+import { InvoicesTable, invoicesKey } from './InvoicesTable.tsx';
+import { BillingNotActivated, PaymentSection } from './PaymentSection.tsx';
+
+const CHECKOUT_SUCCEEDED = 'Payment received. Your subscription is now active.';
+const PAYMENT_CONFIRMING = 'Your payment is being confirmed: your plan shows here in a moment.';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} size="h4">{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function LoadingBilling() {
+  return (
+    <Stack aria-label="Loading billing" aria-busy>
+      <Skeleton height={32} width="50%" />
+      {[0, 1].map((i) => (
+        <Card key={i} withBorder radius="md" padding="lg" aria-hidden>
+          <Stack gap="sm">{[0, 1, 2].map((l) => <Skeleton key={l} height={30} />)}</Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The active account's billing, kept fresh by its live topic: a webhook that lands late shows up without a reload. */
+function AccountBilling({ accountId }: { accountId: string }) {
+  const overview = useFn('getBillingOverview', { accountId });
+  useLiveTopic(overview.isSuccess ? liveTopics.billing(accountId) : null, fnKey('getBillingOverview', { accountId }), invoicesKey(accountId));
+  const [params, setParams] = useSearchParams();
+  const checkoutSucceeded = params.get('checkout') === 'success';
+
+  if (overview.isPending) return <LoadingBilling />;
+  if (overview.isError) {
+    return (
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <span>{billingLoadText(overview.error)}</span>
+          <Button size="xs" variant="white" color="red" onClick={() => overview.refetch()}>Retry</Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const { account, profile, customerId, canEdit, subscriptions } = overview.data;
+  const dismissSuccess = () => setParams((p) => {
+    p.delete('checkout');
+    return p;
+  }, { replace: true });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Group gap="sm">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>Billing Profile: {account.name}</Title>
+          <TestModeBadge />
+        </Group>
+        <Text size="sm" c="dimmed">Who is billed, how the account pays, its plans and its invoices.</Text>
+      </Stack>
+      {checkoutSucceeded && (
+        <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={dismissSuccess}>{CHECKOUT_SUCCEEDED}</Alert>
+      )}
+
+      <Section title="Billing details">
+        {canEdit ? <BillingProfileForm accountId={accountId} profile={profile} /> : (
+          <Stack gap="xs">
+            <Alert color="yellow" role="alert">{BILLING_MANAGE_DENIED}</Alert>
+            {!customerId && <Text size="sm" c="dimmed">{BILLING_MANAGED_BY_ADMIN}</Text>}
+          </Stack>
+        )}
+      </Section>
+
+      {customerId ? (
+        <Section title="Payment Methods & Subscriptions">
+          <PaymentSection accountId={accountId} customerId={customerId} canEdit={canEdit} subscriptions={subscriptions} />
+        </Section>
+      ) : checkoutSucceeded ? (
+        // The provider's confirmation may land a moment after the customer: the live topic brings it in.
+        <Alert color="blue" role="status">{PAYMENT_CONFIRMING}</Alert>
+      ) : canEdit && <BillingNotActivated />}
+
+      <Section title="Invoices">
+        <InvoicesTable accountId={accountId} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** /billing: the active account's billing profile, payment customer, subscriptions and invoices. */
+export default function BillingPage() {
+  const { activeAccountId } = useSession();
+  if (!activeAccountId) return <Alert color="yellow" role="alert">{NO_ACTIVE_ACCOUNT_SELECTED}</Alert>;
+  return <AccountBilling key={activeAccountId} accountId={activeAccountId} />;
+}

@@ -1,0 +1,115 @@
+import { Alert, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router';
+import { formatAmount } from '../../../common/billing.ts';
+import { TEST_SESSION_NOT_FOUND } from '../../../common/contracts/testPayments.ts';
+import type { FnOutput } from '../../api/client.ts';
+import { isSessionGone, TEST_PAGE_LOAD_FAILED } from '../../api/errorTexts.ts';
+import { useFn, useFnMutation } from '../../api/hooks.ts';
+import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
+import { formatDate } from '../../components/dateFormat.ts';
+import classes from '../../components/StackedTable.module.css';
+import { type TestCard, TestCardForm } from './TestCardForm.tsx';
+import { SessionGone, TestModeFrame } from './TestModeFrame.tsx';
+import { PortalSubscription } from './PortalSubscription.tsx';
+
+type Portal = FnOutput<'getTestPortal'>['portal'];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function CardOnFile({ portalSessionId, card }: { portalSessionId: string; card: Portal['card'] }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const update = useFnMutation('testPortalUpdateCard', ['getTestPortal']);
+  const save = async (next: TestCard) => {
+    const result = await update.mutateAsync({ ...next, portalSessionId });
+    setEditing(false);
+    setSaved(result.message);
+  };
+  return (
+    <Section title="Payment method">
+      {card
+        ? <Text>{card.brand} ending in <Text span fw={700}>{card.last4}</Text>, expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}</Text>
+        : <Text c="dimmed">No card on file.</Text>}
+      {saved && <Alert color="green" role="status">{saved}</Alert>}
+      {editing ? (
+        <TestCardForm submitLabel="Save card" onSubmit={save} extraAction={<Button variant="default" onClick={() => setEditing(false)}>Cancel</Button>} />
+      ) : (
+        <Group><Button variant="light" onClick={() => { setSaved(null); setEditing(true); }}>Update card</Button></Group>
+      )}
+    </Section>
+  );
+}
+
+function Invoices({ invoices }: { invoices: Portal['invoices'] }) {
+  if (invoices.length === 0) return <Text size="sm" c="dimmed">No invoices yet.</Text>;
+  return (
+    <Table aria-label="Provider invoices" className={classes.table}>
+      <Table.Thead>
+        <Table.Tr><Table.Th>Number</Table.Th><Table.Th>Date</Table.Th><Table.Th ta="right">Amount</Table.Th><Table.Th>Status</Table.Th></Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {invoices.map((invoice) => (
+          <Table.Tr key={invoice.id}>
+            <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{invoice.number}</Table.Td>
+            <Table.Td data-label="Date">{formatDate(invoice.created)}</Table.Td>
+            <Table.Td data-label="Amount" ta="right">{formatAmount(invoice.amountCents, invoice.currency)}</Table.Td>
+            <Table.Td data-label="Status"><InvoiceStatusBadge status={invoice.status} /></Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function PortalView({ portalSessionId, portal }: { portalSessionId: string; portal: Portal }) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between">
+          <Stack gap={0}>
+            <Text fw={600}>{portal.accountName}</Text>
+            {portal.customerEmail && <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{portal.customerEmail}</Text>}
+          </Stack>
+          <Button component="a" href={portal.returnUrl} variant="default">Return to the portal</Button>
+        </Group>
+      </Paper>
+      <CardOnFile portalSessionId={portalSessionId} card={portal.card} />
+      <Section title="Subscriptions">
+        {portal.subscriptions.length === 0
+          ? <Text size="sm" c="dimmed">No subscriptions.</Text>
+          : portal.subscriptions.map((s) => <PortalSubscription key={s.id} portalSessionId={portalSessionId} subscription={s} />)}
+      </Section>
+      <Section title="Invoices"><Invoices invoices={portal.invoices} /></Section>
+    </Stack>
+  );
+}
+
+/** /test-mode/portal/:portalSessionId: the test provider's customer portal (card, cancel or resume, renew now). */
+export default function TestPortalPage() {
+  const { portalSessionId = '' } = useParams();
+  const portal = useFn('getTestPortal', { portalSessionId }, { retry: false });
+
+  let body;
+  if (portal.isPending) body = <Stack aria-busy aria-label="Loading portal"><Skeleton height={60} /><Skeleton height={140} /><Skeleton height={140} /></Stack>;
+  else if (portal.isError) {
+    body = isSessionGone(portal.error) ? <SessionGone text={TEST_SESSION_NOT_FOUND} /> : (
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <span>{TEST_PAGE_LOAD_FAILED}</span>
+          <Button size="xs" variant="white" color="red" onClick={() => portal.refetch()}>Retry</Button>
+        </Group>
+      </Alert>
+    );
+  } else body = <PortalView portalSessionId={portalSessionId} portal={portal.data.portal} />;
+  return <TestModeFrame title="Billing portal">{body}</TestModeFrame>;
+}
