@@ -31,5 +31,5 @@ export function createServices(deps: { database: DatabaseHandle; config: Config;
 export async function registerAllWorkers(services: Services): Promise<void> {
   await registerWorkers(services.jobs, { db: services.db, config: services.config });
   await registerFeatureWorkers(services.jobs, services);
-  if (services.payments.mode === 'test') await registerTestModeWorkers(services);
+  await registerTestModeWorkers(services);
 }

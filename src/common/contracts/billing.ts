@@ -14,6 +14,7 @@ export const PLAN_UNAVAILABLE = 'This plan is no longer available.';
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 /** Why a checkout or the portal link failed when the provider did not answer; fits 'Checkout failed: {message}'. */
 export const PAYMENT_PROVIDER_UNAVAILABLE = 'The payment provider is not reachable right now';
+export const PAYMENT_CUSTOMER_UNKNOWN = 'The payment provider does not know this account\'s customer record. Please contact support.';
 
 export const billingProfile = z.object({
   billingName: z.string(),

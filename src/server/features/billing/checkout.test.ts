@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { paidTestCheckout } from '../../../../test/support/testModePayments.ts';
 import { accountWithMembers, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import {
-  BILLING_MANAGE_DENIED, BILLING_NOT_ACTIVATED, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
+  BILLING_MANAGE_DENIED, BILLING_NOT_ACTIVATED, PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
 } from '../../../common/contracts/billing.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 import { readTestObject, type TestCheckoutRecord, type TestPortalRecord } from '../../integrations/payments/testMode/testProvider.ts';
@@ -142,15 +143,22 @@ describeEachDialect('checkout and the payment portal link', (dialect) => {
 
     it('with a customer, the owner and admins get the test portal for it, returning to /billing', async () => {
       const a = await accountWithMembers(t);
-      await setCustomer(a.accountId, 'cus_portal');
+      const { customerId } = await paidTestCheckout(t, a.owner, a.accountId);
       for (const user of [a.owner, a.admin]) {
         const res = await t.call('createAccountStripePortalLink', { accountId: a.accountId }, user);
         expect(res.status).toBe(200);
         const portalId = res.result.url.match(/^http:\/\/localhost:3000\/test-mode\/portal\/(.+)$/)?.[1];
         expect(await readTestObject<TestPortalRecord>(t.services.db, 'portal_session', portalId!)).toMatchObject({
-          customerId: 'cus_portal', accountId: a.accountId, userId: user.id, returnUrl: 'http://localhost:3000/billing',
+          customerId, accountId: a.accountId, userId: user.id, returnUrl: 'http://localhost:3000/billing',
         });
       }
+    });
+
+    it('a customer the provider does not know (e.g. made in another mode) gets a sentence to act on, not a failure', async () => {
+      const a = await accountWithMembers(t);
+      await setCustomer(a.accountId, 'cus_unknown_to_the_provider');
+      expect(await t.call('createAccountStripePortalLink', { accountId: a.accountId }, a.owner))
+        .toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: PAYMENT_CUSTOMER_UNKNOWN } });
     });
 
     it('a plain member gets the spec\'s warning; outsiders are refused', async () => {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutMode } from '../../../common/billing.ts';
-import { BILLING_NOT_ACTIVATED, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE } from '../../../common/contracts/billing.ts';
+import {
+  BILLING_NOT_ACTIVATED, PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
+} from '../../../common/contracts/billing.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { PaymentProviderError } from '../../integrations/payments/provider.ts';
 import type { Caller, FunctionContext } from '../../rpc/context.ts';
 import { failedPrecondition, FunctionError, notFound } from '../../rpc/errors.ts';
 import { findBillingAccount } from './accountBillingRepository.ts';
@@ -74,13 +77,17 @@ export async function openPaymentPortal(ctx: Ctx, caller: Caller, accountId: str
 
 /**
  * The provider's own error text may carry request details or key fragments: it goes to the
- * log with the request id, and the caller gets UNAVAILABLE with a sentence of ours.
+ * log with the request id, and the caller gets a sentence of ours: the plan or the customer
+ * the provider no longer knows (something a person can act on), else UNAVAILABLE.
  */
 async function askProvider<T>(ctx: Ctx, what: 'checkout' | 'portal', call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     ctx.log.error({ err: error, requestId: ctx.requestId, mode: ctx.services.payments.mode }, `payment provider failed to create a ${what} session`);
+    if (error instanceof PaymentProviderError && (error.kind === 'not_found' || error.kind === 'invalid_request')) {
+      throw failedPrecondition(what === 'portal' ? PAYMENT_CUSTOMER_UNKNOWN : PLAN_UNAVAILABLE);
+    }
     throw new FunctionError('UNAVAILABLE', PAYMENT_PROVIDER_UNAVAILABLE);
   }
 }

@@ -3,7 +3,7 @@ import type { JobHandler } from '../../../jobs/queue.ts';
 import type { Services } from '../../../rpc/context.ts';
 import type { PaymentProviderDeps } from '../createPaymentProvider.ts';
 import type { PaymentEvent, ProviderCheckoutSession, ProviderInvoice, ProviderSubscription } from '../events.ts';
-import { type TestSubscriptionRecord, subscriptionObject, testId } from './testObjects.ts';
+import { readTestObject, type TestSubscriptionRecord, subscriptionObject, testId, writeTestObject } from './testObjects.ts';
 
 /** What the test provider's changes need: its storage, the job queue, and the receiver of its events. */
 export type TestModeDeps = Pick<PaymentProviderDeps, 'db' | 'jobs' | 'log' | 'deliver'>;
@@ -41,6 +41,7 @@ export const subscriptionEvent = (
  * an event id once.
  */
 export async function emitTestEvents(tx: Tx, deps: TestModeDeps, events: PaymentEvent[]): Promise<void> {
+  await stampEventClock(tx, events);
   // The delay leaves the immediate delivery to finish first; the job is the safety net.
   await deps.jobs.send<TestEventDelivery>(TEST_EVENT_DELIVERY_QUEUE, { events }, {
     tx, startAfterSeconds: 10, retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true,
@@ -56,6 +57,20 @@ export async function emitTestEvents(tx: Tx, deps: TestModeDeps, events: Payment
       }
     }
   });
+}
+
+/**
+ * Stripe's event clock counts seconds, so two changes of one object within a second look
+ * simultaneous and the receiver must re-read the object later. A person clicking through the
+ * test portal does that all the time; the test provider therefore gives each change a clock
+ * strictly after the previous change's (at most a few seconds ahead of real time), so its
+ * events order themselves and the next page already shows the result.
+ */
+async function stampEventClock(tx: Tx, events: PaymentEvent[]): Promise<void> {
+  const last = await readTestObject<{ at: number }>(tx.db, 'event_clock', 'event_clock');
+  const at = Math.max(...events.map((event) => event.created), (last?.at ?? 0) + 1);
+  for (const event of events) event.created = at;
+  await writeTestObject(tx.db, 'event_clock', 'event_clock', { at });
 }
 
 /** The job's worker: every event in order; a failure fails the job, which is retried. */

@@ -14,7 +14,7 @@ import type { ProviderCheckoutSession, ProviderCustomer, ProviderInvoice, Provid
 export const epochNow = () => Math.floor(Date.now() / 1000);
 export const testId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
 
-export type TestObjectKind = 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'portal_session' | 'idempotency_key';
+export type TestObjectKind = 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'portal_session' | 'idempotency_key' | 'event_clock';
 
 /** A checkout session as the test provider keeps it: Stripe's shape plus what its page needs. */
 export interface TestCheckoutRecord extends ProviderCheckoutSession {

@@ -124,8 +124,11 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       if (request.mode === 'subscription') throw new PaymentProviderError('invalid_request', 'You must provide a recurring price in `subscription` mode.');
       line = { description: request.line.name, unitAmount: request.line.unitAmount, currency: request.line.currency, interval: null, providerPriceId: null, productId: null };
     }
-    // Stripe's checkout asks for an e-mail when none is prefilled; the person paying is the user who started it.
-    const email = request.customerEmail ?? (await tx.db.selectFrom('users').select('email').where('id', '=', request.metadata.userId).executeTakeFirst())?.email ?? null;
+    // An existing customer pays with the e-mail the provider holds for it; otherwise Stripe's checkout asks for
+    // one when none is prefilled, and the person paying is the user who started it.
+    const email = request.customerId
+      ? (await readTestObject<{ email: string | null }>(tx.db, 'customer', request.customerId))?.email ?? null
+      : request.customerEmail ?? (await tx.db.selectFrom('users').select('email').where('id', '=', request.metadata.userId).executeTakeFirst())?.email ?? null;
     return {
       id, object: 'checkout.session', mode: request.mode, status: 'open', payment_status: 'unpaid',
       customer: request.customerId, customer_details: email ? { email, name: null } : null,
