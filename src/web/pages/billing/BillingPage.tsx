@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { BILLING_MANAGE_DENIED } from '../../../common/contracts/billing.ts';
+import { BILLING_MANAGE_DENIED } from '../../../common/billingTexts.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { BILLING_MANAGED_BY_ADMIN, billingLoadText, NO_ACTIVE_ACCOUNT_SELECTED } from '../../api/errorTexts.ts';
 import { fnKey, useFn } from '../../api/hooks.ts';

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BILLING_NOT_ACTIVATED, type SubscriptionSummary } from '../../../common/contracts/billing.ts';
+import { BILLING_NOT_ACTIVATED } from '../../../common/billingTexts.ts';
+import type { SubscriptionSummary } from '../../../common/contracts/billing.ts';
 import { callFunction } from '../../api/client.ts';
 import { billingPortalFailedText } from '../../api/errorTexts.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';

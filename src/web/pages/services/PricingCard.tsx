@@ -9,6 +9,8 @@ interface PricingCardProps {
   /** Members who do not manage billing see the plans but cannot start one. */
   disabled: boolean;
   onStart(priceId: string): void;
+  /** 2 right under the page's title (one category), 3 under a category's heading. */
+  headingOrder: 2 | 3;
 }
 
 const PROCESSING = 'Processing...';
@@ -18,7 +20,7 @@ const PROCESSING = 'Processing...';
  * spec's order) with Start Now, and the product's other prices small, each of which can be
  * chosen instead (a yearly plan).
  */
-export function PricingCard({ product, busyPriceId, disabled, onStart }: PricingCardProps) {
+export function PricingCard({ product, busyPriceId, disabled, onStart, headingOrder }: PricingCardProps) {
   const [main, ...others] = product.prices;
   const waiting = disabled || busyPriceId !== null;
   const busy = (price: CatalogPrice) => busyPriceId === price.id;
@@ -27,7 +29,7 @@ export function PricingCard({ product, busyPriceId, disabled, onStart }: Pricing
       <Stack gap="sm" h="100%" justify="space-between">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>{product.name}</Title>
+            <Title order={headingOrder} size="h4" style={{ overflowWrap: 'anywhere' }}>{product.name}</Title>
             {product.popular && <Badge color="indigo" variant="filled" style={{ flexShrink: 0 }}>Popular</Badge>}
           </Group>
           {product.description && <Text size="sm" c="dimmed">{product.description}</Text>}

@@ -65,7 +65,10 @@ export default function ServicesPage({ category }: { category?: string }) {
   const cards = (products: CatalogProduct[]) => (
     <SimpleGrid cols={cardGrid}>
       {products.map((product) => (
-        <PricingCard key={product.id} product={product} busyPriceId={checkout.busyPriceId} disabled={memberOnly} onStart={checkout.start} />
+        <PricingCard
+          key={product.id} product={product} busyPriceId={checkout.busyPriceId} disabled={memberOnly} onStart={checkout.start}
+          headingOrder={category ? 2 : 3}
+        />
       ))}
     </SimpleGrid>
   );
@@ -105,7 +108,7 @@ export default function ServicesPage({ category }: { category?: string }) {
         </Group>
         <Text size="sm" c="dimmed">
           Pick a plan for your active account; you pay on the payment provider&apos;s secure page.
-          {' '}Your subscriptions and invoices are on <Anchor component={Link} to="/billing">Billing</Anchor>.
+          {' '}Your subscriptions and invoices are on <Anchor component={Link} to="/billing" underline="always">Billing</Anchor>.
         </Text>
       </Stack>
       {params.get('checkout') === 'cancelled' && <Alert color="blue" role="status">{CHECKOUT_CANCELLED}</Alert>}
