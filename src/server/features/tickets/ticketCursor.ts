@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidArgument } from '../../rpc/errors.ts';
+import { cursorRowId, decodePageCursor, encodePageCursor } from '../../rpc/pageCursor.ts';
 import type { TicketListPosition } from './repository.ts';
 
 export const INVALID_CURSOR = 'The page cursor is not valid. Reload the list.';
@@ -8,8 +8,7 @@ export const INVALID_CURSOR = 'The page cursor is not valid. Reload the list.';
 const storedTimestamp = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const position = z.object({
   c: z.string().max(40).regex(storedTimestamp).refine(isRealInstant),
-  // The id goes into a query: a NUL byte would be a PostgreSQL error, not a miss.
-  i: z.string().min(1).max(128).refine((id) => !id.includes('\u0000')),
+  i: cursorRowId,
 }).strict();
 
 /**
@@ -25,19 +24,11 @@ function isRealInstant(stamp: string): boolean {
     && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
 }
 
-/** Opaque to clients: base64url of a small JSON object naming the last row of the previous page. */
 export function encodeTicketCursor(at: TicketListPosition): string {
-  return Buffer.from(JSON.stringify({ c: at.createdAt, i: at.id })).toString('base64url');
+  return encodePageCursor({ c: at.createdAt, i: at.id });
 }
 
 export function decodeTicketCursor(cursor: string): TicketListPosition {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidArgument(INVALID_CURSOR);
-  }
-  const checked = position.safeParse(parsed);
-  if (!checked.success) throw invalidArgument(INVALID_CURSOR);
-  return { createdAt: checked.data.c, id: checked.data.i };
+  const { c, i } = decodePageCursor(cursor, position, INVALID_CURSOR);
+  return { createdAt: c, id: i };
 }

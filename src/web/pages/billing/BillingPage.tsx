@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BILLING_MANAGE_DENIED } from '../../../common/billingTexts.ts';
 import { liveTopics } from '../../../common/live.ts';
@@ -11,20 +10,10 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { BillingProfileForm } from './BillingProfileForm.tsx';
 import { InvoicesTable, invoicesKey } from './InvoicesTable.tsx';
 import { BillingNotActivated, PaymentSection } from './PaymentSection.tsx';
+import { PageSection } from '../../components/PageSection.tsx';
 
 const CHECKOUT_SUCCEEDED = 'Payment received. Your subscription is now active.';
 const PAYMENT_CONFIRMING = 'Your payment is being confirmed: your plan shows here in a moment.';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Stack gap="md">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function LoadingBilling() {
   return (
@@ -76,27 +65,27 @@ function AccountBilling({ accountId }: { accountId: string }) {
         <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={dismissSuccess}>{CHECKOUT_SUCCEEDED}</Alert>
       )}
 
-      <Section title="Billing details">
+      <PageSection title="Billing details">
         {canEdit ? <BillingProfileForm accountId={accountId} profile={profile} /> : (
           <Stack gap="xs">
             <Alert color="yellow" role="alert">{BILLING_MANAGE_DENIED}</Alert>
             {!customerId && <Text size="sm" c="dimmed">{BILLING_MANAGED_BY_ADMIN}</Text>}
           </Stack>
         )}
-      </Section>
+      </PageSection>
 
       {customerId ? (
-        <Section title="Payment Methods & Subscriptions">
+        <PageSection title="Payment Methods & Subscriptions">
           <PaymentSection accountId={accountId} customerId={customerId} canEdit={canEdit} subscriptions={subscriptions} />
-        </Section>
+        </PageSection>
       ) : checkoutSucceeded ? (
         // The provider's confirmation may land a moment after the customer: the live topic brings it in.
         <Alert color="blue" role="status">{PAYMENT_CONFIRMING}</Alert>
       ) : canEdit && <BillingNotActivated />}
 
-      <Section title="Invoices">
+      <PageSection title="Invoices">
         <InvoicesTable accountId={accountId} />
-      </Section>
+      </PageSection>
     </Stack>
   );
 }

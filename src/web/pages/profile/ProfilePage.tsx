@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFn } from '../../api/hooks.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -7,17 +6,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Stack gap="md">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
+import { PageSection } from '../../components/PageSection.tsx';
 
 /** Whether the user belongs to any account: a way to start one, or where members are managed. */
 function MembershipNote({ hasAccounts }: { hasAccounts: boolean }) {
@@ -59,19 +48,19 @@ export default function ProfilePage() {
       {profile.data && (
         <>
           <MembershipNote hasAccounts={profile.data.hasAccounts} />
-          <Section title="Profile Information">
+          <PageSection title="Profile Information">
             <ProfileForm profile={profile.data} />
-          </Section>
+          </PageSection>
         </>
       )}
 
-      <Section title="Pending invitations">
+      <PageSection title="Pending invitations">
         <PendingInvitations />
-      </Section>
+      </PageSection>
 
-      <Section title="Security">
+      <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
-      </Section>
+      </PageSection>
 
       <Anchor component={Link} to="/">Back to Dashboard</Anchor>
     </Stack>

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { formatAmount } from '../../../common/billing.ts';
 import { TEST_SESSION_NOT_FOUND } from '../../../common/contracts/testPayments.ts';
@@ -12,19 +12,9 @@ import classes from '../../components/StackedTable.module.css';
 import { type TestCard, TestCardForm } from './TestCardForm.tsx';
 import { SessionGone, TestModeFrame } from './TestModeFrame.tsx';
 import { PortalSubscription } from './PortalSubscription.tsx';
+import { PageSection } from '../../components/PageSection.tsx';
 
 type Portal = FnOutput<'getTestPortal'>['portal'];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function CardOnFile({ portalSessionId, card }: { portalSessionId: string; card: Portal['card'] }) {
   const [editing, setEditing] = useState(false);
@@ -36,7 +26,7 @@ function CardOnFile({ portalSessionId, card }: { portalSessionId: string; card: 
     setSaved(result.message);
   };
   return (
-    <Section title="Payment method">
+    <PageSection gap="sm" title="Payment method">
       {card
         ? <Text>{card.brand} ending in <Text span fw={700}>{card.last4}</Text>, expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}</Text>
         : <Text c="dimmed">No card on file.</Text>}
@@ -46,7 +36,7 @@ function CardOnFile({ portalSessionId, card }: { portalSessionId: string; card: 
       ) : (
         <Group><Button variant="light" onClick={() => { setSaved(null); setEditing(true); }}>Update card</Button></Group>
       )}
-    </Section>
+    </PageSection>
   );
 }
 
@@ -84,12 +74,12 @@ function PortalView({ portalSessionId, portal }: { portalSessionId: string; port
         </Group>
       </Paper>
       <CardOnFile portalSessionId={portalSessionId} card={portal.card} />
-      <Section title="Subscriptions">
+      <PageSection gap="sm" title="Subscriptions">
         {portal.subscriptions.length === 0
           ? <Text size="sm" c="dimmed">No subscriptions.</Text>
           : portal.subscriptions.map((s) => <PortalSubscription key={s.id} portalSessionId={portalSessionId} subscription={s} />)}
-      </Section>
-      <Section title="Invoices"><Invoices invoices={portal.invoices} /></Section>
+      </PageSection>
+      <PageSection gap="sm" title="Invoices"><Invoices invoices={portal.invoices} /></PageSection>
     </Stack>
   );
 }
