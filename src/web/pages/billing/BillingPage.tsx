@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { BILLING_MANAGE_DENIED } from '../../../common/billingTexts.ts';
 import { liveTopics } from '../../../common/live.ts';
@@ -11,6 +11,7 @@ import { BillingProfileForm } from './BillingProfileForm.tsx';
 import { InvoicesTable, invoicesKey } from './InvoicesTable.tsx';
 import { BillingNotActivated, PaymentSection } from './PaymentSection.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const CHECKOUT_SUCCEEDED = 'Payment received. Your subscription is now active.';
 const PAYMENT_CONFIRMING = 'Your payment is being confirmed: your plan shows here in a moment.';
@@ -38,12 +39,7 @@ function AccountBilling({ accountId }: { accountId: string }) {
   if (overview.isPending) return <LoadingBilling />;
   if (overview.isError) {
     return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>{billingLoadText(overview.error)}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => overview.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => overview.refetch()}>{billingLoadText(overview.error)}</LoadFailedAlert>
     );
   }
   const { account, profile, customerId, canEdit, subscriptions } = overview.data;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import classes from '../../components/StackedTable.module.css';
 import { invoicePdfFileName, invoicePdfPath } from './invoicePdfPath.ts';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const COLUMNS = ['Number', 'Date', 'Amount', 'Status', 'Period', 'PDF'];
 
@@ -93,12 +94,7 @@ export function InvoicesTable({ accountId }: { accountId: string }) {
   if (invoices.isPending) body = <LoadingRows />;
   else if (invoices.isError && rows.length === 0) {
     body = (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>{INVOICES_LOAD_FAILED}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => invoices.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => invoices.refetch()}>{INVOICES_LOAD_FAILED}</LoadFailedAlert>
     );
   } else if (rows.length === 0) body = <NoInvoices />;
   else body = <InvoiceTable>{rows.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} />)}</InvoiceTable>;

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { dashboardLoadText } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
 import { useLogout } from '../../layout/useLogout.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AccountOverviewCard, BillingCard, SupportTicketsCard } from './DashboardCards.tsx';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 export default function DashboardPage() {
   const { user, activeAccountId } = useSession();
@@ -32,12 +33,7 @@ export default function DashboardPage() {
       {activeAccountId ? (
         <>
           {dashboard.isError && (
-            <Alert color="red" role="alert">
-              <Group justify="space-between">
-                <span>{dashboardLoadText(dashboard.error)}</span>
-                <Button size="xs" variant="white" color="red" onClick={() => dashboard.refetch()}>Retry</Button>
-              </Group>
-            </Alert>
+            <LoadFailedAlert onRetry={() => dashboard.refetch()}>{dashboardLoadText(dashboard.error)}</LoadFailedAlert>
           )}
           {!dashboard.isError && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">

@@ -9,6 +9,7 @@ import { TestModeBadge } from '../../components/TestModeBadge.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PricingCard } from './PricingCard.tsx';
 import { useCheckout } from './useCheckout.ts';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const TITLES: Record<string, string> = { [HOSTING_CATEGORY]: 'Hosting Plans' };
 const CHECKOUT_CANCELLED = 'Checkout cancelled. You have not been charged.';
@@ -78,12 +79,7 @@ export default function ServicesPage({ category }: { category?: string }) {
     body = <PlansSkeleton />;
   } else if (plans.isError) {
     body = (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>{PLANS_LOAD_FAILED}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => plans.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => plans.refetch()}>{PLANS_LOAD_FAILED}</LoadFailedAlert>
     );
   } else {
     const groups = groupByCategory(plans.data.products);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { formatAmount, formatPrice } from '../../../common/billing.ts';
@@ -9,6 +9,7 @@ import { useFn } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { type TestCard, TestCardForm } from './TestCardForm.tsx';
 import { SessionGone, TestModeFrame } from './TestModeFrame.tsx';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 type Session = FnOutput<'getTestCheckout'>['session'];
 
@@ -92,12 +93,7 @@ export default function TestCheckoutPage() {
     body = <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy aria-label="Loading checkout"><Skeleton height={240} /><Skeleton height={320} /></SimpleGrid>;
   } else if (checkout.isError) {
     body = isSessionGone(checkout.error) ? <SessionGone text={TEST_SESSION_NOT_FOUND} /> : (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>{TEST_PAGE_LOAD_FAILED}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => checkout.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => checkout.refetch()}>{TEST_PAGE_LOAD_FAILED}</LoadFailedAlert>
     );
   } else {
     const { session } = checkout.data;

@@ -13,6 +13,7 @@ import { type TestCard, TestCardForm } from './TestCardForm.tsx';
 import { SessionGone, TestModeFrame } from './TestModeFrame.tsx';
 import { PortalSubscription } from './PortalSubscription.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 type Portal = FnOutput<'getTestPortal'>['portal'];
 
@@ -93,12 +94,7 @@ export default function TestPortalPage() {
   if (portal.isPending) body = <Stack aria-busy aria-label="Loading portal"><Skeleton height={60} /><Skeleton height={140} /><Skeleton height={140} /></Stack>;
   else if (portal.isError) {
     body = isSessionGone(portal.error) ? <SessionGone text={TEST_SESSION_NOT_FOUND} /> : (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>{TEST_PAGE_LOAD_FAILED}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => portal.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => portal.refetch()}>{TEST_PAGE_LOAD_FAILED}</LoadFailedAlert>
     );
   } else body = <PortalView portalSessionId={portalSessionId} portal={portal.data.portal} />;
   return <TestModeFrame title="Billing portal">{body}</TestModeFrame>;

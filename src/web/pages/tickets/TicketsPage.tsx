@@ -7,6 +7,7 @@ import { callFunction } from '../../api/client.ts';
 import { formatDate } from '../../components/dateFormat.ts';
 import classes from '../../components/StackedTable.module.css';
 import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const PAGE_SIZE = 50;
 const COLUMNS = ['Subject', 'Created', 'Status', 'Priority'];
@@ -89,12 +90,7 @@ export default function TicketsPage() {
     body = <LoadingRows />;
   } else if (tickets.isError && rows.length === 0) {
     body = (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>Failed to load tickets.</span>
-          <Button size="xs" variant="white" color="red" onClick={() => tickets.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => tickets.refetch()}>Failed to load tickets.</LoadFailedAlert>
     );
   } else if (rows.length === 0) {
     body = <EmptyTickets />;

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminPrice, AdminProduct } from '../../../../common/contracts/catalog.ts';
 import { PRODUCTS_LOAD_FAILED } from '../../../api/errorTexts.ts';
@@ -8,6 +8,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { PriceFormModal } from './PriceFormModal.tsx';
 import { ProductFormModal } from './ProductFormModal.tsx';
 import { ProductsTable } from './ProductsTable.tsx';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 
 type Dialog = { kind: 'product'; product: AdminProduct | null } | { kind: 'price'; product: AdminProduct } | null;
 
@@ -72,12 +73,7 @@ function Products() {
   if (catalogue.isPending) body = <Stack aria-busy aria-label="Loading products">{[0, 1, 2].map((i) => <Skeleton key={i} height={56} />)}</Stack>;
   else if (catalogue.isError) {
     body = (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <span>{PRODUCTS_LOAD_FAILED}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => catalogue.refetch()}>Retry</Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert onRetry={() => catalogue.refetch()}>{PRODUCTS_LOAD_FAILED}</LoadFailedAlert>
     );
   } else if (catalogue.data.products.length === 0) body = <EmptyCatalogue onCreate={() => setDialog({ kind: 'product', product: null })} />;
   else {
