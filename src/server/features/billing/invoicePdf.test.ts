@@ -1,37 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { pdfTextLines } from '../../../../test/support/pdfText.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { INVOICE_NOT_FOUND } from '../../../common/contracts/billing.ts';
 import { printable } from './invoicePdf.ts';
 import { storedInvoice } from './paymentEvents.harness.ts';
-
-// The standard fonts' encoding, WinAnsiEncoding: Latin-1 but for 0x80 to 0x9f (Node's decoders treat those as Latin-1).
-const WIN_ANSI_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const winAnsi = { decode: (bytes: Buffer) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_80_9F[b - 0x80] : String.fromCharCode(b))).join('') };
-
-/**
- * The text a PDF shows, read back the way a viewer would: every page's content stream
- * inflated, the hex strings of its text operators decoded. One entry per text object (a line).
- */
-function pdfTextLines(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[\s\d.-])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]) : [op[2]];
-      lines.push(hexes.map((hex) => winAnsi.decode(Buffer.from(hex, 'hex'))).join(''));
-    }
-  }
-  return lines;
-}
 
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
@@ -73,6 +47,14 @@ describeEachDialect('invoice PDF: GET /api/invoices/{invoiceId}.pdf', (dialect) 
     ]) {
       expect(lines, expected).toContain(expected);
     }
+  });
+
+  it('prints names beyond Western European letters as they are written', async () => {
+    const invoiceId = await storedInvoice(t.services.db, cast.accountId, {
+      billingName: 'Łukasz Żółć', lines: [{ description: 'Хостинг Бизнес', amountCents: 1_000 }, { description: 'Φιλοξενία', amountCents: 999 }],
+    });
+    const lines = pdfTextLines((await get(`/api/invoices/${invoiceId}.pdf`, bearer(cast.owner.token))).rawPayload);
+    expect(lines).toEqual(expect.arrayContaining(['Łukasz Żółć', 'Хостинг Бизнес', 'Φιλοξενία']));
   });
 
   it('the session cookie works as for functions', async () => {
@@ -127,8 +109,9 @@ describeEachDialect('invoice PDF: GET /api/invoices/{invoiceId}.pdf', (dialect) 
 });
 
 describe('printable', () => {
-  it('keeps what the standard fonts can print and marks the rest', () => {
+  it('keeps what the embedded font draws (Latin, Greek, Cyrillic) and marks the rest', () => {
     expect(printable('Zoë Müller – 5 € “quoted”\nline')).toBe('Zoë Müller – 5 € “quoted”\nline');
-    expect(printable('東京 Łódź 😀')).toBe('?? ?ód? ?');
+    expect(printable('Łódź, Ελλάδα, Москва №5 ₺')).toBe('Łódź, Ελλάδα, Москва №5 ₺');
+    expect(printable('東京 Łódź 😀')).toBe('?? Łódź ?');
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatAmount } from '../../../common/billing.ts';
 import type { InvoiceDetail } from '../../../common/contracts/billing.ts';
@@ -16,14 +18,22 @@ const GAP = 4;
 const FIXED_COLUMNS = { period: 120, quantity: 30, unit: 75, amount: 75 };
 
 /**
- * The standard PDF fonts (no font files to ship) cover Windows-1252 only: a character outside it
- * is printed as '?' rather than as a wrong glyph.
+ * DejaVu Sans, embedded (subset) in each PDF: the standard PDF fonts cover Windows-1252 only,
+ * which would print the names and addresses of many customers (Łódź, Ελλάδα, Москва) as '?'.
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
+const FONTS = { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
+
+/** The blocks DejaVu Sans draws: Latin (with its extensions), IPA, Greek, Cyrillic, punctuation, currency and letter-like signs. */
+const DRAWN: [number, number][] = [
+  [0x20, 0x7e], [0xa0, 0x52f], [0x1e00, 0x1fff], [0x2000, 0x206f], [0x20a0, 0x20bf], [0x2100, 0x214f],
+];
+
+/** What the font cannot draw (Chinese, emoji) is printed as '?' rather than as an empty box. */
 export function printable(text: string): string {
   return [...text].map((c) => {
     const code = c.codePointAt(0)!;
-    return c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c) ? c : '?';
+    return c === '\n' || DRAWN.some(([from, to]) => code >= from && code <= to) ? c : '?';
   }).join('');
 }
 
@@ -39,6 +49,8 @@ const linesOf = (text: string) => text.split('\n').map((l) => l.trim()).filter(B
  */
 export function renderInvoicePdf(invoice: InvoiceDetail, seller: InvoiceSeller): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: printable(`Invoice ${invoice.number}`), Author: printable(seller.name) } });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -58,17 +70,17 @@ export function renderInvoicePdf(invoice: InvoiceDetail, seller: InvoiceSeller):
   // Seller on the left, the invoice's identity on the right.
   const top = doc.page.margins.top;
   const sellerWidth = width * 0.55;
-  doc.font('Helvetica-Bold').fontSize(14);
+  doc.font('bold').fontSize(14);
   let y = text(seller.name, left, top, { width: sellerWidth });
-  doc.font('Helvetica').fontSize(BODY);
+  doc.font('regular').fontSize(BODY);
   for (const line of [...linesOf(seller.address), seller.taxId && `Tax ID: ${seller.taxId}`, seller.email].filter(Boolean)) {
     y = text(line, left, y, { width: sellerWidth });
   }
   const rightX = left + sellerWidth;
   const rightWidth = width - sellerWidth;
-  doc.font('Helvetica-Bold').fontSize(18);
+  doc.font('bold').fontSize(15);
   let ry = text(`Invoice ${invoice.number}`, rightX, top, { width: rightWidth, align: 'right' });
-  doc.font('Helvetica').fontSize(BODY);
+  doc.font('regular').fontSize(BODY);
   const status = invoice.status === 'paid' ? `PAID${invoice.paidAt ? ` on ${day(invoice.paidAt)}` : ''}` : invoice.status.toUpperCase();
   for (const line of [`Invoice date: ${day(invoice.invoiceDate)}`, `Status: ${status}`, period(invoice.periodStart, invoice.periodEnd) && `Billing period: ${period(invoice.periodStart, invoice.periodEnd)}`]) {
     if (line) ry = text(line, rightX, ry + 2, { width: rightWidth, align: 'right' });
@@ -76,9 +88,9 @@ export function renderInvoicePdf(invoice: InvoiceDetail, seller: InvoiceSeller):
 
   // Bill to.
   y = Math.max(y, ry) + 24;
-  doc.font('Helvetica-Bold').fontSize(BODY + 1);
+  doc.font('bold').fontSize(BODY + 1);
   y = text('Bill to', left, y, { width });
-  doc.font('Helvetica').fontSize(BODY);
+  doc.font('regular').fontSize(BODY);
   for (const line of [invoice.billingName, invoice.billingEmail, ...linesOf(invoice.billingAddress), invoice.taxId && `Tax ID: ${invoice.taxId}`].filter(Boolean)) {
     y = text(line, left, y, { width: sellerWidth });
   }
@@ -99,10 +111,10 @@ export function renderInvoicePdf(invoice: InvoiceDetail, seller: InvoiceSeller):
   };
   const rule = (at: number) => doc.moveTo(left, at).lineTo(left + width, at).lineWidth(0.5).strokeColor('#999999').stroke();
   const header = (at: number) => {
-    doc.font('Helvetica-Bold').fontSize(BODY);
+    doc.font('bold').fontSize(BODY);
     const next = row(['Description', 'Period', 'Qty', 'Unit price', 'Amount'], at);
     rule(next + 2);
-    doc.font('Helvetica').fontSize(BODY);
+    doc.font('regular').fontSize(BODY);
     return next + 6;
   };
   const newPage = () => {
@@ -127,11 +139,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail, seller: InvoiceSeller):
   y += 6;
   const labelX = columns[3].x - 60;
   for (const [label, value] of totals) {
-    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').fontSize(label === 'Total' ? BODY + 2 : BODY);
+    doc.font(label === 'Total' ? 'bold' : 'regular').fontSize(label === 'Total' ? BODY + 2 : BODY);
     text(label, labelX, y, { width: 60 + FIXED_COLUMNS.unit, align: 'right' });
     y = text(value, columns[4].x, y, { width: FIXED_COLUMNS.amount, align: 'right' }) + 3;
   }
-  doc.font('Helvetica').fontSize(BODY - 1);
+  doc.font('regular').fontSize(BODY - 1);
   text(`All amounts in ${invoice.currency}.`, left, y + 8, { width });
 
   doc.end();
