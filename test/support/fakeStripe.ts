@@ -25,7 +25,9 @@ export interface FakeStripe {
   put<T extends { id: string; object: string }>(object: T): T;
   get(id: string): any;
   /** A customer as Checkout would have made it. */
-  addCustomer(email?: string): { id: string };
+  addCustomer(email?: string): { id: string; email: string | null; invoice_prefix: string; next_invoice_sequence: number };
+  /** The parameters a checkout session was created with (Stripe keeps its line items and subscription_data). */
+  checkoutParams(sessionId: string): Record<string, any> | undefined;
   close(): Promise<void>;
 }
 
@@ -51,13 +53,14 @@ const invalid = (param: string, message: string, code = 'parameter_invalid') =>
   new StripeFailure(400, { type: 'invalid_request_error', code, param, message });
 
 const now = () => Math.floor(Date.now() / 1000);
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const bool = (value: unknown, otherwise: boolean) => (value === undefined ? otherwise : value === 'true');
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const objects = new Map<string, any>();
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+  const checkoutParams = new Map<string, Record<string, any>>();
   let url = '';
 
   const put = <T extends { id: string; object: string }>(object: T): T => {
@@ -80,7 +83,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 
   const routes: { method: string; pattern: RegExp; handle: (params: Record<string, any>, id: string) => unknown }[] = [
-    { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: (p) => put(checkoutSession(p, find, url)) },
+    { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: (p) => {
+      const session = put(checkoutSession(p, find, url));
+      checkoutParams.set(session.id, p);
+      return session;
+    } },
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: (_p, id) => find('checkout.session', id) },
     { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, handle: (p) => put(portalSession(p, find, url)) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_p, id) => find('subscription', id) },
@@ -150,7 +157,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     get: (id) => objects.get(id),
     addCustomer: (email) => put({
       id: newId('cus'), object: 'customer', email: email ?? null, name: null, metadata: {}, created: now(), livemode: false,
+      invoice_prefix: randomBytes(4).toString('hex').toUpperCase(), next_invoice_sequence: 1,
     }),
+    checkoutParams: (sessionId) => checkoutParams.get(sessionId),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -82,14 +82,16 @@ const stateColumns = (s: InvoiceState) => ({
   period_end: s.periodEnd, paid_at: s.paidAt, provider_updated: s.providerUpdated,
 });
 
+/** Answers false when the provider's invoice is stored already (another delivery committed it since this one looked). */
 export async function insertInvoice(db: Db, row: {
   id: string; accountId: string; providerInvoiceId: string; state: InvoiceState;
   billing: { name: string | null; email: string | null; address: string | null; taxId: string | null };
-}) {
-  await db.insertInto('invoices').values({
+}): Promise<boolean> {
+  const inserted = await db.insertInto('invoices').values({
     id: row.id, account_id: row.accountId, provider_invoice_id: row.providerInvoiceId, ...stateColumns(row.state),
     billing_name: row.billing.name, billing_email: row.billing.email, billing_address: row.billing.address, tax_id: row.billing.taxId,
-  }).execute();
+  }).onConflict((oc) => oc.column('provider_invoice_id').doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function updateInvoice(db: Db, id: string, state: InvoiceState) {

@@ -48,19 +48,25 @@ export async function applyInvoiceEvent(tx: Tx, services: Services, event: Invoi
   }
 
   const state = invoiceState(invoice, event.created, providerSubscriptionId);
-  const previousStatus = stored?.status ?? null;
-  let invoiceId: string;
-  if (!stored) {
-    invoiceId = randomUUID();
-    await insertInvoice(tx.db, { id: invoiceId, accountId, providerInvoiceId: invoice.id, state, billing: await billingDetails(tx.db, accountId, invoice) });
-    await replaceInvoiceLines(tx.db, invoiceId, linesOf(invoice), randomUUID);
-  } else {
-    invoiceId = stored.id;
-    if (supersedes({ status: stored.status, clock: Number(stored.provider_updated ?? 0) }, { status: state.status, clock: event.created })) {
+  let existing = stored;
+  let invoiceId: string = randomUUID();
+  if (!existing) {
+    if (await insertInvoice(tx.db, { id: invoiceId, accountId, providerInvoiceId: invoice.id, state, billing: await billingDetails(tx.db, accountId, invoice) })) {
+      await replaceInvoiceLines(tx.db, invoiceId, linesOf(invoice), randomUUID);
+    } else {
+      // Another delivery about this invoice committed it after this one looked (Stripe sends
+      // invoice.finalized and invoice.paid at once; PostgreSQL runs them side by side): compare with it.
+      existing = (await findInvoiceByProviderId(tx.db, invoice.id))!;
+    }
+  }
+  if (existing) {
+    invoiceId = existing.id;
+    if (supersedes({ status: existing.status, clock: Number(existing.provider_updated ?? 0) }, { status: state.status, clock: event.created })) {
       await updateInvoice(tx.db, invoiceId, state);
       await replaceInvoiceLines(tx.db, invoiceId, linesOf(invoice), randomUUID);
     }
   }
+  const previousStatus = existing?.status ?? null;
   services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
   const fields = providerEventFields(services, event.id);
   const payload = { invoiceId, number: state.number, amountCents: state.amountCents, currency: state.currency };
@@ -112,12 +118,20 @@ async function accountOfInvoice(db: Db, invoice: ProviderInvoice): Promise<strin
 
 const toIsoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/**
+ * The period an invoice bills. Stripe's own invoice period looks back (empty on a first invoice,
+ * the period that ended on a renewal), so a renewal would show the period already paid for; the
+ * lines carry the periods of service (Stripe: "use the line item period"). An invoice without
+ * lines keeps its own.
+ */
+export function billedPeriod(invoice: Pick<ProviderInvoice, 'period_start' | 'period_end' | 'lines'>): { start: number; end: number } {
+  const lines = invoice.lines?.data ?? [];
+  if (lines.length === 0) return { start: invoice.period_start, end: invoice.period_end };
+  return { start: Math.min(...lines.map((l) => l.period.start)), end: Math.max(...lines.map((l) => l.period.end)) };
+}
+
 function invoiceState(invoice: ProviderInvoice, clock: number, subscriptionId: string | null): InvoiceState {
-  // Stripe gives a subscription invoice an empty period of its own; the period billed is its line's.
-  const firstLine = invoice.lines?.data?.[0];
-  const period = invoice.period_start === invoice.period_end && firstLine
-    ? firstLine.period
-    : { start: invoice.period_start, end: invoice.period_end };
+  const period = billedPeriod(invoice);
   const paidAt = invoice.status_transitions?.paid_at ?? null;
   return {
     number: invoice.number ?? invoice.id,

@@ -52,10 +52,15 @@ const stateColumns = (s: SubscriptionState, now: string) => ({
   provider_updated: s.providerUpdated, updated_at: now,
 });
 
-export async function insertSubscription(db: Db, row: { id: string; accountId: string; providerSubscriptionId: string; state: SubscriptionState; now: string }) {
-  await db.insertInto('subscriptions').values({
+/**
+ * Answers false when the provider's subscription is stored already: another unit of work (a
+ * webhook racing the checkout's fulfilment, or two webhooks) committed it since this one looked.
+ */
+export async function insertSubscription(db: Db, row: { id: string; accountId: string; providerSubscriptionId: string; state: SubscriptionState; now: string }): Promise<boolean> {
+  const inserted = await db.insertInto('subscriptions').values({
     id: row.id, account_id: row.accountId, provider_subscription_id: row.providerSubscriptionId, ...stateColumns(row.state, row.now), created_at: row.now,
-  }).execute();
+  }).onConflict((oc) => oc.column('provider_subscription_id').doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function updateSubscription(db: Db, id: string, state: SubscriptionState, now: string) {

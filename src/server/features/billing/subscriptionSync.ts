@@ -40,7 +40,7 @@ export type SubscriptionSource =
  * one (on SQLite the test-mode provider would even wait for this very transaction).
  */
 export async function applySubscription(tx: Tx, services: Services, subscription: ProviderSubscription, clock: number, source: SubscriptionSource): Promise<void> {
-  const stored = await findSubscriptionByProviderId(tx.db, subscription.id);
+  let stored = await findSubscriptionByProviderId(tx.db, subscription.id);
   const deleted = source.kind === 'event' && source.eventType === 'customer.subscription.deleted';
   const now = nowIso();
 
@@ -53,10 +53,14 @@ export async function applySubscription(tx: Tx, services: Services, subscription
     }
     const state = await stateOf(tx.db, subscription, clock, deleted);
     const id = randomUUID();
-    await insertSubscription(tx.db, { id, accountId, providerSubscriptionId: subscription.id, state, now });
-    await linkCustomer(tx, services, accountId, subscription.customer, eventIdOf(source));
-    await report(tx, services, accountId, state.status === 'canceled' ? 'payment.subscription.canceled' : 'payment.subscription.created', id, state, eventIdOf(source));
-    return;
+    if (await insertSubscription(tx.db, { id, accountId, providerSubscriptionId: subscription.id, state, now })) {
+      await linkCustomer(tx, services, accountId, subscription.customer, eventIdOf(source));
+      await report(tx, services, accountId, state.status === 'canceled' ? 'payment.subscription.canceled' : 'payment.subscription.created', id, state, eventIdOf(source));
+      return;
+    }
+    // Written meanwhile by a unit of work that committed after this one looked (PostgreSQL runs
+    // them side by side): what it wrote is now the stored state, and this report is compared with it.
+    stored = (await findSubscriptionByProviderId(tx.db, subscription.id))!;
   }
 
   if (source.kind === 'snapshot') return;
