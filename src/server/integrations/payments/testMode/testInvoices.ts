@@ -27,7 +27,9 @@ export function issueTestInvoice(input: {
   period: { start: number; end: number };
   now: number;
 }): TestInvoiceRecord {
-  const { customer, line, now } = input;
+  const { customer, line } = input;
+  const created = Math.max(input.now, (customer.last_invoice_created ?? 0) + 1);
+  customer.last_invoice_created = created;
   const amount = line.unitAmount * line.quantity;
   const number = `TEST-${customer.invoice_prefix}-${String(customer.next_invoice_sequence).padStart(4, '0')}`;
   customer.next_invoice_sequence += 1;
@@ -36,7 +38,7 @@ export function issueTestInvoice(input: {
   return {
     id, object: 'invoice', number, customer: customer.id, customer_email: customer.email, customer_name: customer.name,
     status: 'open', currency: line.currency.toLowerCase(), subtotal: amount, total: amount, amount_due: amount, amount_paid: 0,
-    attempt_count: 0, created: now, period_start: input.period.start, period_end: input.period.end, status_transitions: { paid_at: null },
+    attempt_count: 0, created, period_start: input.period.start, period_end: input.period.end, status_transitions: { paid_at: null },
     parent: input.subscription
       ? { type: 'subscription_details', subscription_details: { subscription: input.subscription.id, metadata: input.subscription.metadata } }
       : null,

@@ -51,6 +51,12 @@ export interface TestCustomerRecord extends ProviderCustomer {
   card: TestCardOnFile | null;
   subscriptionIds: string[];
   invoiceIds: string[];
+  /**
+   * When its last invoice was issued: the next one is at least a second later, so a customer's
+   * invoices keep their order in lists that sort by date (a test-portal renewal can follow the
+   * checkout within the same second; Stripe's clock counts seconds). Absent on older records.
+   */
+  last_invoice_created?: number;
 }
 
 export interface TestSubscriptionRecord extends ProviderSubscription {
