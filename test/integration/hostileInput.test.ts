@@ -17,7 +17,8 @@ describeEachDialect('hostile input', (dialect) => {
   afterAll(async () => { await t.stop(); });
 
   const counts = async () => Object.fromEntries(await Promise.all(
-    ['accounts', 'account_members', 'tickets', 'ticket_replies', 'invitations', 'users', 'mail_outbox'].map(async (table) => {
+    ['accounts', 'account_members', 'tickets', 'ticket_replies', 'invitations', 'users', 'mail_outbox', 'products', 'prices',
+      'subscriptions', 'invoices', 'checkout_sessions', 'payment_events', 'test_payment_objects', 'audit_log'].map(async (table) => {
       const row = await t.services.db.selectFrom(table as 'accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return [table, Number(row.n)];
     }),
@@ -36,6 +37,12 @@ describeEachDialect('hostile input', (dialect) => {
       ['setActiveAccount', { accountId: `${cast.accountId}\u0000` }],
       ['listAccountMembers', { accountId: '\u0000' }],
       ['listMyTickets', { cursor: '\u0000' }],
+      ['updateBillingProfile', { accountId: cast.accountId, billingName: 'A\u0000', billingEmail: 'a@example.test', billingAddress: '', taxId: '' }],
+      ['createStripeCheckoutSession', { accountId: cast.accountId, priceId: 'price_\u0000' }],
+      ['getInvoice', { invoiceId: 'in\u0000' }],
+      ['listInvoices', { accountId: cast.accountId, cursor: '\u0000' }],
+      ['listProducts', { category: 'Host\u0000ing' }],
+      ['payTestCheckout', { sessionId: 'cs\u0000', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', cardholderName: 'A' }],
     ];
     for (const [name, data] of inputs) {
       const res = await t.call(name, data, cast.owner);
@@ -60,6 +67,16 @@ describeEachDialect('hostile input', (dialect) => {
     expect(res.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'The page cursor is not valid. Reload the list.' });
   });
 
+  it.each([
+    ['an impossible date', '2024-13-45T99:99:99.000Z'],
+    ['the 30th of February', '2024-02-30T10:00:00.000Z'],
+  ])('an invoice cursor holding %s is a clear 400', async (_label, d) => {
+    const cursor = Buffer.from(JSON.stringify({ d, i: 'in_1' })).toString('base64url');
+    const res = await t.call('listInvoices', { accountId: cast.accountId, cursor }, cast.owner);
+    expect(res.status).toBe(400);
+    expect(res.error?.status).toBe('INVALID_ARGUMENT');
+  });
+
   it('another account\'s ids, signed out, deep nesting and huge bodies: each a 4xx, nothing written', async () => {
     const before = await counts();
     const probes: [string, unknown, typeof cast.owner | null][] = [
@@ -69,11 +86,18 @@ describeEachDialect('hostile input', (dialect) => {
       ['submitTicket', { accountId: cast.otherAccountId, subject: 's', description: 'm', priority: 'low' }, cast.member],
       ['createAccount', { accountName: 'Signed out' }, null],
       ['updateProfile', { displayName: 'Signed out' }, null],
+      ['updateBillingProfile', { accountId: cast.otherAccountId, billingEmail: 'x@example.test' }, cast.owner],
+      ['createAccountStripePortalLink', { accountId: cast.otherAccountId }, cast.admin],
+      ['createStripeCheckoutSession', { accountId: cast.otherAccountId, priceId: 'price_x' }, cast.owner],
+      ['listInvoices', { accountId: cast.otherAccountId }, cast.member],
+      ['adminSaveProduct', { name: 'Not an operator' }, cast.owner],
+      ['updateBillingProfile', { accountId: cast.accountId, billingEmail: 'x@example.test' }, null],
     ];
     for (const [name, data, as] of probes) {
       const res = await t.call(name, data, as);
       expect(res.status, name).toBeGreaterThanOrEqual(400);
       expect(res.status, name).toBeLessThan(500);
+      expect(JSON.stringify(res), name).not.toMatch(LEAK);
     }
     const bodies = [
       `{"data":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
