@@ -49,6 +49,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
   });
 
+  it('takes registrar credentials only in their sets, with production endpoints by default', () => {
+    const c = loadConfig({ DATA_DIR: freshDir() });
+    expect(c).toMatchObject({
+      NAMECHEAP_API_URL: 'https://api.namecheap.com/xml.response', DYNADOT_API_URL: 'https://api.dynadot.com/api3.json',
+      ENOM_API_URL: 'https://reseller.enom.com/interface.asp', SANDBOX_REGISTRAR_LATENCY_MS: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: freshDir(), NAMECHEAP_API_USER: 'u', NAMECHEAP_API_KEY: 'k' })).toThrow(/NAMECHEAP_CLIENT_IP must be set together/);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ENOM_UID: 'u' })).toThrow(/ENOM_PW must be set together/);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), NAMECHEAP_API_USER: 'u', NAMECHEAP_API_KEY: 'k', NAMECHEAP_CLIENT_IP: '300.1.1.1' })).toThrow(/NAMECHEAP_CLIENT_IP/);
+    expect(loadConfig({ DATA_DIR: freshDir(), NAMECHEAP_API_USER: 'u', NAMECHEAP_API_KEY: 'k', NAMECHEAP_CLIENT_IP: '203.0.113.9' }).NAMECHEAP_CLIENT_IP).toBe('203.0.113.9');
+  });
+
   const bad: [string, Record<string, string>][] = [
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],

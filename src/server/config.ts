@@ -50,6 +50,30 @@ const variables = {
     .describe('Seller tax or VAT number printed on invoice PDFs.'),
   INVOICE_SELLER_EMAIL: z.string().max(254).default('')
     .describe('Contact e-mail printed on invoice PDFs.'),
+  NAMECHEAP_API_USER: z.string().min(1).max(20).optional()
+    .describe('Namecheap API user; with NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP makes Namecheap a domain supplier.'),
+  NAMECHEAP_API_KEY: z.string().min(1).max(50).optional()
+    .describe('Namecheap API key.'),
+  NAMECHEAP_USERNAME: z.string().min(1).max(20).optional()
+    .describe('Namecheap account acted upon; default NAMECHEAP_API_USER.'),
+  NAMECHEAP_CLIENT_IP: z.ipv4().optional()
+    .describe('The IPv4 address Namecheap has whitelisted for this server.'),
+  NAMECHEAP_API_URL: z.url().default('https://api.namecheap.com/xml.response')
+    .describe('Namecheap API endpoint; sandbox https://api.sandbox.namecheap.com/xml.response.'),
+  DYNADOT_API_KEY: z.string().min(1).optional()
+    .describe('Dynadot API key; makes Dynadot a domain supplier.'),
+  DYNADOT_API_URL: z.url().default('https://api.dynadot.com/api3.json')
+    .describe('Dynadot api3 endpoint; sandbox https://api-sandbox.dynadot.com/api3.json.'),
+  ENOM_UID: z.string().min(1).optional()
+    .describe('Enom reseller login; with ENOM_PW makes Enom a domain supplier.'),
+  ENOM_PW: z.string().min(1).optional()
+    .describe('Enom API token (the pw parameter).'),
+  ENOM_API_URL: z.url().default('https://reseller.enom.com/interface.asp')
+    .describe('Enom API endpoint; test https://resellertest.enom.com/interface.asp.'),
+  SANDBOX_REGISTRAR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0)
+    .describe('Delay of every answer of the built-in sandbox registrar, to see loading states and time-outs.'),
+  RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json')
+    .describe('IANA RDAP bootstrap file for domain lookups (Sync); another address for tests or a mirror.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
@@ -87,6 +111,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripeKeys > 0 && stripeKeys < 3) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together (or none, for test mode)');
+  }
+  const pairs: [string, unknown, string, unknown][] = [
+    ['NAMECHEAP_API_USER', c.NAMECHEAP_API_USER, 'NAMECHEAP_API_KEY', c.NAMECHEAP_API_KEY],
+    ['NAMECHEAP_API_KEY', c.NAMECHEAP_API_KEY, 'NAMECHEAP_CLIENT_IP', c.NAMECHEAP_CLIENT_IP],
+    ['ENOM_UID', c.ENOM_UID, 'ENOM_PW', c.ENOM_PW],
+  ];
+  for (const [a, av, b, bv] of pairs) {
+    if (Boolean(av) !== Boolean(bv)) throw new ConfigError(`Invalid configuration: ${av ? b : a} must be set together with ${av ? a : b}`);
   }
   const dataDir = resolve(c.DATA_DIR);
   const config: Config = {

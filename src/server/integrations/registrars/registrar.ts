@@ -1,0 +1,173 @@
+/**
+ * The registrar layer: one interface for every domain supplier (namecheap, dynadot, enom, and
+ * the built-in sandbox). Adapters speak their registrar's real wire format (see
+ * /work/shared/reference/registrars.md) and answer in these shapes; business errors hidden in
+ * HTTP 200 answers become a RegistrarError. Domain names are lower-case ASCII (punycode for IDNs),
+ * without a trailing dot; TLDs without a leading dot ('com', 'co.uk').
+ */
+
+export type RegistrarId = 'sandbox' | 'namecheap' | 'dynadot' | 'enom';
+
+/** One contact of a domain, in the fields every registrar can carry. */
+export interface DomainContact {
+  firstName: string;
+  lastName: string;
+  organization: string | null;
+  email: string;
+  /** '+1.5555550100' (the dotted form all three registrars take). */
+  phone: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+}
+
+export interface DomainContacts {
+  registrant: DomainContact;
+  admin: DomainContact;
+  tech: DomainContact;
+  billing: DomainContact;
+}
+
+export interface AvailabilityResult {
+  domain: string;
+  available: boolean;
+  premium: boolean;
+  /** A premium name's registration price from the registrar (cents, USD); null for standard names. */
+  premiumPriceCents: number | null;
+  /** Set when this one name could not be checked (the others still answer). */
+  error: string | null;
+}
+
+/** What a TLD costs at the supplier, per year, in cents; null where the operation is not offered. */
+export interface TldCost {
+  tld: string;
+  registerCents: number | null;
+  renewCents: number | null;
+  transferCents: number | null;
+  currency: string;
+}
+
+export interface RegisterRequest {
+  domain: string;
+  years: number;
+  contacts: DomainContacts;
+  /** Empty: the registrar's default nameservers. */
+  nameservers: string[];
+  privacy: boolean;
+  autoRenew: boolean;
+  /**
+   * Ours, stable across retries of one order's attempt; sent where the API takes one. Adapters
+   * whose API has none rely on the caller asking `getInfo` before a retry.
+   */
+  idempotencyKey: string;
+}
+
+export interface RegisterResult {
+  domain: string;
+  /** ISO instant. */
+  expiresAt: string;
+  /** The registrar's order or transaction id, when it gives one. */
+  registrarOrderId: string | null;
+  chargedCents: number | null;
+}
+
+export interface RenewResult {
+  domain: string;
+  expiresAt: string;
+  registrarOrderId: string | null;
+}
+
+export type RegistrarDomainStatus = 'active' | 'pending' | 'expired' | 'suspended';
+
+export interface DomainInfo {
+  domain: string;
+  status: RegistrarDomainStatus;
+  /** ISO instants; null when the registrar does not say. */
+  registeredAt: string | null;
+  expiresAt: string | null;
+  nameservers: string[];
+  /** null when the registrar answered without contacts (some need a second call, done by the adapter). */
+  contacts: DomainContacts | null;
+  autoRenew: boolean | null;
+  locked: boolean | null;
+  privacy: boolean | null;
+}
+
+export interface OwnedDomain {
+  domain: string;
+  expiresAt: string | null;
+  autoRenew: boolean | null;
+}
+
+export interface CallOptions {
+  /** Aborts the call (a search's per-supplier time-out, a job's time-out). */
+  signal?: AbortSignal;
+}
+
+export type RegistrarErrorKind =
+  /** The registrar could not be reached, timed out, or said it is busy: worth retrying later. */
+  | 'unavailable'
+  /** Credentials, IP whitelist or account refused. */
+  | 'auth'
+  /** The domain is not in this account, or does not exist. */
+  | 'not_found'
+  /** Registration refused: the name is taken. */
+  | 'not_available'
+  /** The account cannot pay for it. */
+  | 'insufficient_funds'
+  /** The request was wrong (a bad contact, a nameserver not registered, an unsupported TLD). */
+  | 'invalid'
+  /** The registrar's API does not offer this operation. */
+  | 'unsupported'
+  /** Any other refusal; the message says what the registrar said (never a credential). */
+  | 'failed';
+
+export class RegistrarError extends Error {
+  constructor(
+    readonly kind: RegistrarErrorKind,
+    message: string,
+    readonly details: { registrar: RegistrarId; code?: string; command?: string },
+  ) {
+    super(message);
+    this.name = 'RegistrarError';
+  }
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  /** What the test did, step by step, for the operator (never a credential). */
+  log: string[];
+}
+
+export interface Registrar {
+  readonly id: RegistrarId;
+  /** Shown to operators: 'Namecheap', 'Dynadot', 'Enom', 'Sandbox'. */
+  readonly name: string;
+
+  /** Many names at once where the API allows (the adapter batches to its limit); one result per name, in the order asked. */
+  checkAvailability(domains: string[], options?: CallOptions): Promise<AvailabilityResult[]>;
+  listTldCosts(options?: CallOptions): Promise<TldCost[]>;
+  register(request: RegisterRequest, options?: CallOptions): Promise<RegisterResult>;
+  renew(domain: string, years: number, idempotencyKey: string, options?: CallOptions): Promise<RenewResult>;
+  getInfo(domain: string, options?: CallOptions): Promise<DomainInfo>;
+  setNameservers(domain: string, nameservers: string[], options?: CallOptions): Promise<void>;
+  setContacts(domain: string, contacts: DomainContacts, options?: CallOptions): Promise<void>;
+  setAutoRenew(domain: string, enabled: boolean, options?: CallOptions): Promise<void>;
+  setLock(domain: string, locked: boolean, options?: CallOptions): Promise<void>;
+  getTransferCode(domain: string, options?: CallOptions): Promise<string>;
+  setPrivacy(domain: string, enabled: boolean, options?: CallOptions): Promise<void>;
+  /** Every domain of the account (the adapter pages through). */
+  listDomains(options?: CallOptions): Promise<OwnedDomain[]>;
+  testConnection(options?: CallOptions): Promise<ConnectionTest>;
+}
+
+/** `sld` and `tld` of a name: 'shop.example.co.uk' is not ours to split; registrable names are one label plus the TLD. */
+export function splitDomain(domain: string, registrar: RegistrarId): { sld: string; tld: string } {
+  const dot = domain.indexOf('.');
+  if (dot <= 0 || dot === domain.length - 1) throw new RegistrarError('invalid', `Not a domain name: ${domain}`, { registrar });
+  return { sld: domain.slice(0, dot), tld: domain.slice(dot + 1) };
+}
