@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_job_claims.ts';
 import * as m0005 from './migrations/0005_audit_and_impersonation.ts';
 import * as m0006 from './migrations/0006_billing.ts';
 import * as m0007 from './migrations/0007_customer_lookup.ts';
+import * as m0008 from './migrations/0008_sandbox_registrar.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_audit_and_impersonation': m0005,
   '0006_billing': m0006,
   '0007_customer_lookup': m0007,
+  '0008_sandbox_registrar': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

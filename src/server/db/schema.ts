@@ -314,6 +314,15 @@ export interface PlatformEventsTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface SandboxRegistrarDomainsTable {
+  domain: string;
+  registered_at: Timestamp;
+  expires_at: Timestamp;
+  data: string;
+  idempotency_key: string | null;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_session: AuthSessionTable;
@@ -337,4 +346,5 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
   test_payment_objects: TestPaymentObjectsTable;
+  sandbox_registrar_domains: SandboxRegistrarDomainsTable;
 }

@@ -1,0 +1,57 @@
+import { RegistrarError, type RegistrarId } from './registrar.ts';
+
+/** A registrar call that takes longer than this fails as 'unavailable' (a search passes a shorter signal). */
+export const REGISTRAR_TIMEOUT_MS = 30_000;
+
+export interface RegistrarRequest {
+  registrar: RegistrarId;
+  /** The API command, for errors and logs ('namecheap.domains.check', 'search', 'Check'). */
+  command: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  /** Sent as the query string (GET) or as an application/x-www-form-urlencoded body (POST). */
+  params: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * One HTTP exchange with a registrar: answers the body text of any HTTP answer (these APIs put
+ * business errors inside HTTP 200, so the adapter reads the body), and turns what never produced
+ * an answer (refused, dropped, timed out, aborted, 5xx) into RegistrarError 'unavailable'. The
+ * messages name the registrar and the command, never the URL: its query holds the credentials.
+ */
+export async function registrarCall(request: RegistrarRequest): Promise<string> {
+  const { registrar, command } = request;
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? REGISTRAR_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const body = new URLSearchParams(request.params).toString();
+  const post = request.method === 'POST';
+  let response: Response;
+  try {
+    response = await fetch(post ? request.url : `${request.url}${request.url.includes('?') ? '&' : '?'}${body}`, {
+      method: post ? 'POST' : 'GET',
+      headers: post ? { 'content-type': 'application/x-www-form-urlencoded' } : undefined,
+      body: post ? body : undefined,
+      signal,
+      redirect: 'error',
+    });
+  } catch (error) {
+    const timedOut = timeout.aborted || (error instanceof Error && error.name === 'TimeoutError');
+    throw new RegistrarError('unavailable', `${registrar} did not answer ${command}${timedOut ? ' in time' : ''}.`, { registrar, command });
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new RegistrarError('unavailable', `${registrar} dropped the answer to ${command}.`, { registrar, command });
+  }
+  if (response.status >= 500 || response.status === 429) {
+    throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
+  }
+  if (response.status >= 400) {
+    throw new RegistrarError(response.status === 401 || response.status === 403 ? 'auth' : 'failed',
+      `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
+  }
+  return text;
+}
