@@ -214,8 +214,9 @@ describe('decideSearch', () => {
       const decision = decideSearch({ parsed: query, selectedTlds, pricedTlds });
       const priced = new Set(Object.entries(pricedTlds)
         .filter(([, cents]) => Number.isSafeInteger(cents) && cents >= 0)
-        .map(([key]) => normalizeTld(key)));
-      if (!decision.ok) return priced.size === 0 || (priced.size === 1 && priced.has(null));
+        .map(([key]) => normalizeTld(key))
+        .filter((key) => key !== null));
+      if (!decision.ok) return priced.size === 0 && decision.error === SEARCH_NO_SUPPORTED_TLDS;
       const cap = { domain: SELECTED_TLDS_MAX, 'full-domain-supported': 1 + SUPPORTED_EXTRA_TLDS, 'full-domain-unsupported': POPULAR_TLDS_MAX }[decision.mode];
       return decision.tlds.length > 0 && decision.tlds.length <= cap
         && new Set(decision.tlds).size === decision.tlds.length
