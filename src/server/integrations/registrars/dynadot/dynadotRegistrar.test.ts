@@ -179,6 +179,12 @@ describe('the Dynadot adapter against a local api3 fake', () => {
     expect(sent('list_domain')).toHaveLength(2);
   });
 
+  it('the fake, like Dynadot, reads parameter and command names in any case', async () => {
+    fake.seedDomain('mixed-case.com');
+    const answer = await fetch(`${fake.url}?KEY=${DYNADOT_FAKE_KEY}&Command=DOMAIN_INFO&Domain=mixed-case.com`).then((r) => r.json());
+    expect(answer).toMatchObject({ DomainInfoResponse: { Status: 'success', DomainInfo: { Name: 'mixed-case.com' } } });
+  });
+
   it('tests the connection step by step', async () => {
     const test = await dynadot.testConnection();
     expect(test.ok).toBe(true);
