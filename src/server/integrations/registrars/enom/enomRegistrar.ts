@@ -1,0 +1,244 @@
+import type { Config } from '../../../config.ts';
+import {
+  type AvailabilityResult, type CallOptions, type ConnectionTest, type DomainInfo, type OwnedDomain, type Registrar,
+  RegistrarError, type TldCost, splitDomain,
+} from '../registrar.ts';
+import { availabilityOf, ENOM_CHECK_BATCH, parseCheckEntries } from './enomAvailability.ts';
+import { createEnomCall, type EnomCall } from './enomClient.ts';
+import { contactsParams, parseContacts } from './enomContacts.ts';
+import { parseDomainInfo, parseDomainPage } from './enomDomainAnswers.ts';
+import { enomBoolean, enomCents } from './enomValues.ts';
+import { child, children, descendant, text } from './enomXml.ts';
+
+/** Enom takes NS1 … NS12. */
+const MAX_NAMESERVERS = 12;
+/** GetDomains' largest page. */
+const DOMAIN_PAGE = 100;
+/** PE_GetProductPrice is one call per TLD and operation: this many at once. */
+const PRICE_CONCURRENCY = 6;
+const PRODUCT_TYPES = { register: '10', renew: '16', transfer: '19' } as const;
+
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function nameserverParams(nameservers: string[]): Record<string, string> {
+  if (nameservers.length > MAX_NAMESERVERS) {
+    throw new RegistrarError('invalid', `Enom takes at most ${MAX_NAMESERVERS} nameservers; ${nameservers.length} were given.`, { registrar: 'enom' });
+  }
+  if (nameservers.length === 0) return { UseDNS: 'default' };
+  return Object.fromEntries(nameservers.map((ns, i) => [`NS${i + 1}`, ns.toLowerCase()]));
+}
+
+const isRefusal = (error: unknown, ...kinds: string[]) => error instanceof RegistrarError && kinds.includes(error.kind);
+
+/** The Enom reseller API as a Registrar; null when ENOM_UID and ENOM_PW are not configured. */
+export function createEnomRegistrar(config: Config): Registrar | null {
+  if (!config.ENOM_UID || !config.ENOM_PW) return null;
+  return enomRegistrar(createEnomCall({ uid: config.ENOM_UID, pw: config.ENOM_PW, url: config.ENOM_API_URL }), config.ENOM_API_URL);
+}
+
+function enomRegistrar(call: EnomCall, url: string): Registrar {
+  const sldTld = (domain: string) => {
+    const { sld, tld } = splitDomain(domain.toLowerCase(), 'enom');
+    return { SLD: sld, TLD: tld };
+  };
+
+  const expiryOf = async (domain: string, signal?: AbortSignal) =>
+    parseDomainInfo(await call('GetDomainInfo', sldTld(domain), signal)).expiresAt;
+
+  const tldPrice = async (tld: string, productType: string, signal?: AbortSignal): Promise<number | null> => {
+    try {
+      const root = await call('PE_GetProductPrice', { ProductType: productType, TLD: tld, Years: '1' }, signal);
+      const price = child(root, 'productprice') ?? root;
+      if (enomBoolean(text(price, 'productenabled')) === false) return null;
+      return enomCents(text(price, 'price'));
+    } catch (error) {
+      // A TLD Enom does not sell for this operation is a missing price, not a failed list.
+      if (isRefusal(error, 'invalid', 'not_found', 'not_available', 'failed')) return null;
+      throw error;
+    }
+  };
+
+  const registrar: Registrar = {
+    id: 'enom',
+    name: 'Enom',
+
+    async checkAvailability(domains, options: CallOptions = {}) {
+      const batches: string[][] = [];
+      for (let i = 0; i < domains.length; i += ENOM_CHECK_BATCH) batches.push(domains.slice(i, i + ENOM_CHECK_BATCH));
+      const answers = await Promise.all(batches.map(async (batch) => {
+        try {
+          const root = await call('Check', { DomainList: batch.map((d) => d.toLowerCase()).join(',') }, options.signal);
+          return availabilityOf(batch, parseCheckEntries(root));
+        } catch (error) {
+          return error as Error;
+        }
+      }));
+      const failed = answers.filter((a): a is Error => a instanceof Error);
+      // Nothing answered (bad credentials, Enom down, aborted): the caller sees why.
+      if (batches.length > 0 && failed.length === batches.length) throw failed[0];
+      return answers.flatMap((answer, i): AvailabilityResult[] => answer instanceof Error
+        ? batches[i].map((domain) => ({ domain, available: false, premium: false, premiumPriceCents: null, error: answer.message }))
+        : answer);
+    },
+
+    async listTldCosts(options = {}) {
+      const root = await call('GetTLDList', {}, options.signal);
+      const list = child(root, 'tldlist') ?? descendant(root, 'tldlist');
+      // Each entry is <tld>com</tld> or, in the documented form, <tld><tld>com</tld></tld>.
+      const tlds = [...new Set(children(list, 'tld').map((t) => (text(t, 'tld') ?? t.text).replace(/^\./, '').toLowerCase()).filter(Boolean))];
+      const jobs = tlds.flatMap((tld) => Object.values(PRODUCT_TYPES).map((type) => ({ tld, type })));
+      const prices = await mapLimit(jobs, PRICE_CONCURRENCY, (job) => tldPrice(job.tld, job.type, options.signal));
+      const priceOf = (tld: string, type: string) => prices[jobs.findIndex((j) => j.tld === tld && j.type === type)];
+      return tlds.map((tld): TldCost => ({
+        tld,
+        registerCents: priceOf(tld, PRODUCT_TYPES.register),
+        renewCents: priceOf(tld, PRODUCT_TYPES.renew),
+        transferCents: priceOf(tld, PRODUCT_TYPES.transfer),
+        currency: 'USD',
+      }));
+    },
+
+    async register(request, options = {}) {
+      const params = {
+        ...sldTld(request.domain),
+        NumYears: String(request.years),
+        ...nameserverParams(request.nameservers),
+        RenewName: request.autoRenew ? '1' : '0',
+        ...contactsParams(request.contacts),
+      };
+      // Purchase has no idempotency key: a retry must ask getInfo first (the caller does).
+      const root = await call('Purchase', params, options.signal);
+      const orderId = text(root, 'OrderID');
+      const charged = enomCents(text(root, 'TotalCharged'));
+      if (request.privacy) {
+        // ID Protect is a separate purchase; the name is registered either way, so a refusal here
+        // leaves privacy off (getInfo shows it) rather than failing a registration that happened.
+        await call('PurchaseServices', { ...sldTld(request.domain), Service: 'WPPS', NumYears: String(request.years), RenewName: request.autoRenew ? '1' : '0' }, options.signal)
+          .catch(() => undefined);
+      }
+      const expiresAt = await expiryOf(request.domain, options.signal).catch(() => null)
+        ?? new Date(Date.now() + request.years * 365.25 * 86_400_000).toISOString();
+      return { domain: request.domain, expiresAt, registrarOrderId: orderId, chargedCents: charged };
+    },
+
+    async renew(domain, years, _idempotencyKey, options = {}) {
+      // No OverrideOrder: Enom then refuses a second renewal of one name within 24 hours, which
+      // is what keeps a retried renewal (Extend has no idempotency key) from being charged twice.
+      const root = await call('Extend', { ...sldTld(domain), NumYears: String(years) }, options.signal);
+      const expiresAt = await expiryOf(domain, options.signal);
+      if (!expiresAt) throw new RegistrarError('failed', `Enom renewed ${domain} but did not say its new expiry date.`, { registrar: 'enom', command: 'GetDomainInfo' });
+      return { domain, expiresAt, registrarOrderId: text(root, 'OrderID') };
+    },
+
+    async getInfo(domain, options = {}): Promise<DomainInfo> {
+      const params = sldTld(domain);
+      const [info, contacts, lock, renew] = await Promise.all([
+        call('GetDomainInfo', params, options.signal),
+        call('GetContacts', params, options.signal),
+        call('GetRegLock', params, options.signal),
+        call('GetRenew', params, options.signal),
+      ]);
+      const parsed = parseDomainInfo(info);
+      const contactInfo = child(contacts, 'GetContacts') ?? contacts;
+      return {
+        domain: domain.toLowerCase(),
+        status: parsed.status,
+        registeredAt: null,
+        expiresAt: parsed.expiresAt,
+        nameservers: parsed.nameservers,
+        contacts: parseContacts(contacts),
+        // ⚠ GetRenew answers auto-renew (clients read it) or RenewName (the reference).
+        autoRenew: enomBoolean(text(renew, 'auto-renew') ?? text(renew, 'RenewName')),
+        locked: enomBoolean(text(lock, 'reg-lock') ?? text(lock, 'RegLock')),
+        privacy: enomBoolean(text(contactInfo, 'WPPSEnabled')),
+      };
+    },
+
+    async setNameservers(domain, nameservers, options = {}) {
+      await call('ModifyNS', { ...sldTld(domain), ...nameserverParams(nameservers) }, options.signal);
+    },
+
+    async setContacts(domain, contacts, options = {}) {
+      // Without ContactType, Enom updates every contact block sent in one request.
+      await call('Contacts', { ...sldTld(domain), ...contactsParams(contacts) }, options.signal);
+    },
+
+    async setAutoRenew(domain, enabled, options = {}) {
+      await call('SetRenew', { ...sldTld(domain), RenewFlag: enabled ? '1' : '0' }, options.signal);
+    },
+
+    async setLock(domain, locked, options = {}) {
+      await call('SetRegLock', { ...sldTld(domain), UnlockRegistrar: locked ? '0' : '1' }, options.signal);
+    },
+
+    async getTransferCode(domain, options = {}) {
+      const root = await call('GetDomainAuthInfo', sldTld(domain), options.signal);
+      // ⚠ Unverified field name: the code is read from whichever of these Enom sends.
+      const code = ['AuthInfo', 'EPPKey', 'AuthCode', 'DomainPassword'].map((name) => text(descendant(root, name))).find(Boolean);
+      if (!code) {
+        throw new RegistrarError('unsupported', `Enom's API did not return the transfer code of ${domain}; Enom e-mails it to the registrant instead.`, { registrar: 'enom', command: 'GetDomainAuthInfo' });
+      }
+      return code;
+    },
+
+    async setPrivacy(domain, enabled, options = {}) {
+      const params = { ...sldTld(domain), Service: 'WPPS' };
+      if (!enabled) {
+        await call('DisableServices', params, options.signal).catch((error: unknown) => {
+          // Privacy that was never bought or is already off is what was asked for.
+          if (error instanceof RegistrarError && /not purchased|unable to disable|already/i.test(error.message)) return;
+          throw error;
+        });
+        return;
+      }
+      const wpps = await call('GetWPPSInfo', sldTld(domain), options.signal);
+      const exists = enomBoolean(text(wpps, 'GetWPPSInfo', 'WPPSExists') ?? text(descendant(wpps, 'WPPSExists')));
+      if (exists) await call('EnableServices', params, options.signal);
+      else await call('PurchaseServices', { ...params, NumYears: '1' }, options.signal);
+    },
+
+    async listDomains(options = {}) {
+      const all = new Map<string, OwnedDomain>();
+      let start = 1;
+      for (;;) {
+        const page = parseDomainPage(await call('GetDomains', { Tab: 'IOwn', Display: String(DOMAIN_PAGE), Start: String(start) }, options.signal));
+        const before = all.size;
+        for (const d of page.domains) all.set(d.domain, d);
+        // Stop on a short page, or when a page brought nothing new (a server ignoring Start).
+        if (page.domains.length < DOMAIN_PAGE || all.size === before) break;
+        start = page.nextStart && page.nextStart > start ? page.nextStart : start + page.domains.length;
+      }
+      return [...all.values()];
+    },
+
+    async testConnection(options = {}): Promise<ConnectionTest> {
+      const log: string[] = [`Endpoint: ${new URL(url).origin}${new URL(url).pathname}`];
+      try {
+        log.push('GetBalance: asking for the account balance with ENOM_UID and ENOM_PW…');
+        const balance = await call('GetBalance', {}, options.signal);
+        log.push(`GetBalance: signed in; available balance ${text(balance, 'AvailableBalance') ?? text(balance, 'Balance') ?? 'not given'} USD.`);
+        log.push('GetTLDList: asking which TLDs the account sells…');
+        const tlds = await call('GetTLDList', {}, options.signal);
+        log.push(`GetTLDList: ${children(child(tlds, 'tldlist') ?? descendant(tlds, 'tldlist'), 'tld').length} TLDs offered.`);
+        return { ok: true, log };
+      } catch (error) {
+        const kind = error instanceof RegistrarError ? error.kind : 'failed';
+        log.push(`Failed (${kind}): ${error instanceof Error ? error.message : String(error)}`);
+        if (kind === 'auth') log.push('Check ENOM_UID (the reseller login), ENOM_PW (an API token) and that Enom allows this server\'s IP address.');
+        return { ok: false, log };
+      }
+    },
+  };
+  return registrar;
+}
