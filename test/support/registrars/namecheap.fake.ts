@@ -81,7 +81,7 @@ const addYears = (d: Date, years: number) => {
   return next;
 };
 
-function envelope(command: string, inner: string, errors: string[][] = []): string {
+export function namecheapEnvelope(command: string, inner: string, errors: string[][] = []): string {
   const status = errors.length > 0 ? 'ERROR' : 'OK';
   return `<?xml version="1.0" encoding="utf-8"?>
 <ApiResponse Status="${status}" xmlns="http://api.namecheap.com/xml.response">
@@ -301,11 +301,11 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials)
       if (p.clientip !== credentials.clientIp) refuse('1011150', `Invalid request IP: ${p.clientip}`);
       if ((p.username ?? p.apiuser) !== credentials.apiUser) refuse('1016103', 'UserName is unauthorized');
       const run = commands[command];
-      if (!run) return { body: envelope(p.command ?? '', '', [['1010104', `Parameter Command is invalid: ${p.command ?? ''}`]]) };
-      return { body: envelope(p.command ?? command, run(p)) };
+      if (!run) return { body: namecheapEnvelope(p.command ?? '', '', [['1010104', `Parameter Command is invalid: ${p.command ?? ''}`]]) };
+      return { body: namecheapEnvelope(p.command ?? command, run(p)) };
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      return { body: envelope(p.command ?? command, '', [[error.number, error.message]]) };
+      return { body: namecheapEnvelope(p.command ?? command, '', [[error.number, error.message]]) };
     }
   }
 
@@ -321,7 +321,7 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials)
     makeTaken: (name) => { taken.add(name.toLowerCase()); },
     makePremium: (name, price) => { premium.set(name.toLowerCase(), price); },
     setBalance: (usd) => { balance = usd; },
-    answerNextWithError: (number, text) => { http.override({ body: envelope('', '', [[number, text]]) }); },
+    answerNextWithError: (number, text) => { http.override({ body: namecheapEnvelope('', '', [[number, text]]) }); },
     close: () => http.close(),
   };
 }

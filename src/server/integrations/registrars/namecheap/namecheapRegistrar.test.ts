@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  type NamecheapFake, namecheapDefaultNameservers, namecheapFakeCredentials as creds, namecheapFakeEnv, sampleFakeContact, startNamecheapFake,
+  type NamecheapFake, namecheapDefaultNameservers, namecheapEnvelope, namecheapFakeCredentials as creds, namecheapFakeEnv, sampleFakeContact, startNamecheapFake,
 } from '../../../../../test/support/registrars/namecheap.fake.ts';
 import { loadConfig } from '../../../config.ts';
 import { type DomainContact, type DomainContacts, type Registrar, RegistrarError } from '../registrar.ts';
@@ -117,6 +117,22 @@ describe('the Namecheap adapter against a local fake of its XML API', () => {
     await namecheap.register({ domain: 'own-dns.net', years: 1, contacts, nameservers: ['ns1.example.net', 'ns2.example.net'], privacy: false, autoRenew: false, idempotencyKey: 'k2' });
     expect(fake.sent('namecheap.domains.create')[0]).toMatchObject({ Nameservers: 'ns1.example.net,ns2.example.net', AddFreeWhoisguard: 'yes', WGEnabled: 'no' });
     expect(fake.domains.get('own-dns.net')).toMatchObject({ privacy: false, nameservers: ['ns1.example.net', 'ns2.example.net'] });
+  });
+
+  it('asks for privacy with a second call when create did not switch it on, and reads the expiry from getInfo (estimated when it cannot)', async () => {
+    const created = (domain: string) => namecheapEnvelope('namecheap.domains.create',
+      `<DomainCreateResult Domain="${domain}" Registered="true" ChargedAmount="10.9800" DomainID="1" OrderID="0042" TransactionID="2" WhoisguardEnable="false" NonRealTimeDomain="true"/>`);
+    fake.seedDomain('late-privacy.com', { privacy: false, expires: new Date(Date.UTC(2031, 6, 9)) });
+    fake.http.override({ body: created('late-privacy.com') });
+    expect(await namecheap.register({ domain: 'late-privacy.com', years: 1, contacts, nameservers: [], privacy: true, autoRenew: false, idempotencyKey: 'k3' }))
+      .toEqual({ domain: 'late-privacy.com', expiresAt: '2031-07-09T00:00:00.000Z', registrarOrderId: '0042', chargedCents: 1098 });
+    expect(fake.sent('namecheap.whoisguard.enable')).toHaveLength(1);
+    expect(fake.domains.get('late-privacy.com')!.privacy).toBe(true);
+
+    // Not yet visible to getInfo (a non-real-time TLD): bought all the same, expiry estimated from the years.
+    fake.http.override({ body: created('not-yet-there.com') });
+    const pending = await namecheap.register({ domain: 'not-yet-there.com', years: 3, contacts, nameservers: [], privacy: true, autoRenew: false, idempotencyKey: 'k4' });
+    expect(pending.expiresAt.slice(0, 4)).toBe(String(new Date().getUTCFullYear() + 3));
   });
 
   it('renews and answers the new expiry from the renew answer (M/D/YYYY h:mm:ss AM)', async () => {
