@@ -4,6 +4,7 @@ import {
 } from '../../../../../test/support/registrars/namecheap.fake.ts';
 import { loadConfig } from '../../../config.ts';
 import { type DomainContact, type DomainContacts, type Registrar, RegistrarError } from '../registrar.ts';
+import { registrarCall } from '../registrarHttp.ts';
 import { createNamecheapRegistrar } from './namecheapRegistrar.ts';
 
 const person = (firstName: string, email: string): DomainContact => ({
@@ -62,6 +63,14 @@ describe('the Namecheap adapter against a local fake of its XML API', () => {
     expect(fake.http.requests).toHaveLength(1);
     expect(fake.http.requests[0]).toMatchObject({ method: 'POST', path: '/xml.response' });
     expect(fake.http.requests[0].params).toEqual({ ...globals, Command: 'namecheap.domains.check', DomainList: names.join(',') });
+  });
+
+  it('the fake, like Namecheap, reads command and parameter names in any casing', async () => {
+    const body = await registrarCall({ registrar: 'namecheap', command: 'check', url: fake.url, params: {
+      apiuser: creds.apiUser, APIKEY: creds.apiKey, ClientIP: creds.clientIp, command: 'NAMECHEAP.DOMAINS.CHECK', domainlist: 'casing.com',
+    } });
+    expect(body).toContain('<ApiResponse Status="OK"');
+    expect(body).toContain('Domain="casing.com" Available="true"');
   });
 
   it('splits more than 50 names into calls of 50 made side by side, results still in the order asked', async () => {

@@ -35,6 +35,7 @@ describe('Namecheap XML reading', () => {
     const rows = children(children(children(doc, 'apiresponse')[0], 'CommandResponse')[0], 'Row');
     expect(rows.map((row) => attr(row, 'ID'))).toEqual(['007', '008', '0']);
     expect(parseXml('not xml at all')).toBeNull();
+    expect(children(parseXml('\uFEFF\n<?xml version="1.0"?><ApiResponse Status="OK"/>'), 'ApiResponse')).toHaveLength(1);
     expect([isTrue('True'), isTrue('true'), isTrue('yes'), isTrue('False'), isTrue('NotAlloted'), isTrue(null)]).toEqual([true, true, true, false, false, false]);
   });
 });

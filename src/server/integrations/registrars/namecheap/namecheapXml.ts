@@ -20,7 +20,9 @@ const parser = new XMLParser({
 });
 
 /** The document, or null when the text is not well-formed XML. */
-export function parseXml(text: string): XmlNode | null {
+export function parseXml(body: string): XmlNode | null {
+  // A byte-order mark or a blank line before the declaration is not worth refusing an answer for.
+  const text = body.replace(/^\uFEFF/, '').trimStart();
   if (XMLValidator.validate(text) !== true) return null;
   const parsed: unknown = parser.parse(text);
   return isNode(parsed) ? parsed : null;
