@@ -5,6 +5,8 @@ import { paymentEventHandlers } from './features/paymentEventHandlers.ts';
 import { registerFeatureWorkers } from './features/workers.ts';
 import { createPaymentProvider } from './integrations/payments/createPaymentProvider.ts';
 import { receivePaymentEvent } from './integrations/payments/receiveEvent.ts';
+import { createRegistrars } from './integrations/registrars/createRegistrars.ts';
+import { createRdapClient } from './integrations/whois/rdapClient.ts';
 import { registerTestModeWorkers } from './integrations/payments/testMode/workers.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createJobQueue } from './jobs/createJobQueue.ts';
@@ -23,6 +25,8 @@ export function createServices(deps: { database: DatabaseHandle; config: Config;
     db: database.db, dialect: database.dialect, config, mailer, jobs, live, log,
     payments: createPaymentProvider({ config, db: database.db, jobs, log, deliver: receive }),
     receivePaymentEvent: receive,
+    registrars: createRegistrars({ config, db: database.db }),
+    domainLookup: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
   };
   return services;
 }

@@ -10,6 +10,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { PaymentEvent } from '../integrations/payments/events.ts';
 import type { PaymentProvider } from '../integrations/payments/provider.ts';
 import type { ReceiveResult } from '../integrations/payments/receiveEvent.ts';
+import type { Registrar } from '../integrations/registrars/registrar.ts';
+import type { DomainLookupClient } from '../integrations/whois/domainLookup.ts';
 import type { LiveBus } from '../live/bus.ts';
 
 /**
@@ -53,6 +55,10 @@ export interface Services {
   log: FastifyBaseLogger;
   /** Stripe or the built-in test mode (config.paymentMode). */
   payments: PaymentProvider;
+  /** The domain suppliers: the sandbox, and each configured registrar. */
+  registrars: Registrar[];
+  /** RDAP (with WHOIS fallback) lookups of any domain, for Sync. */
+  domainLookup: DomainLookupClient;
   /** Applies a payment-provider event once, with every area's handlers (Stripe's webhook and test mode both end here). */
   receivePaymentEvent(event: PaymentEvent): Promise<ReceiveResult>;
 }

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { createDynadotRegistrar } from './dynadot/dynadotRegistrar.ts';
+import { createEnomRegistrar } from './enom/enomRegistrar.ts';
+import { createNamecheapRegistrar } from './namecheap/namecheapRegistrar.ts';
+import type { Registrar } from './registrar.ts';
+import { createSandboxRegistrar } from './sandbox/sandboxRegistrar.ts';
+
+/**
+ * Every domain supplier this installation can use: the built-in sandbox always (so search,
+ * registration and pricing work offline), and each real registrar whose credentials are set.
+ */
+export function createRegistrars(deps: { config: Config; db: Kysely<Database> }): Registrar[] {
+  const configured = [createNamecheapRegistrar(deps.config), createDynadotRegistrar(deps.config), createEnomRegistrar(deps.config)];
+  return [createSandboxRegistrar(deps), ...configured.filter((r): r is Registrar => r !== null)];
+}
