@@ -118,6 +118,11 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   testPortalSetCancelAtPeriodEnd: async ({ t, cast, as }) => ({ ...await testPortalSample(t, cast, as), cancelAtPeriodEnd: true }),
   testPortalRenewNow: async ({ t, cast, as }) => testPortalSample(t, cast, as),
 
+  // Domains.
+  getTldPricing: async () => ({}),
+  searchDomains: async ({ cast }) => ({ query: 'matrix-example', tlds: ['com', 'net'], accountId: cast.accountId }),
+  syncSupplierTlds: async () => ({}),
+
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),
   testBackOfficeRenameAccount: async ({ cast }) => ({ accountId: cast.otherAccountId, name: 'Renamed by the back office', reason: 'Matrix' }),

@@ -3,6 +3,7 @@ import * as accounts from './accounts.ts';
 import * as billing from './billing.ts';
 import * as catalog from './catalog.ts';
 import * as dashboard from './dashboard.ts';
+import * as domains from './domains.ts';
 import * as invitations from './invitations.ts';
 import * as members from './members.ts';
 import * as profile from './profile.ts';
@@ -48,6 +49,9 @@ export const contracts = {
   testPortalUpdateCard: testPayments.testPortalUpdateCard,
   testPortalSetCancelAtPeriodEnd: testPayments.testPortalSetCancelAtPeriodEnd,
   testPortalRenewNow: testPayments.testPortalRenewNow,
+  getTldPricing: domains.getTldPricing,
+  searchDomains: domains.searchDomains,
+  syncSupplierTlds: domains.syncSupplierTlds,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -323,6 +323,36 @@ export interface SandboxRegistrarDomainsTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface DomainSuppliersTable {
+  id: string;
+  name: string;
+  is_active: DefaultedBool;
+  last_synced_at: Timestamp | null;
+  last_sync_error: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SupplierTldCostsTable {
+  supplier_id: string;
+  tld: string;
+  register_cents: number | null;
+  renew_cents: number | null;
+  transfer_cents: number | null;
+  currency: Generated<string>;
+  updated_at: DefaultedTimestamp;
+}
+
+export type MarkupKind = 'percent' | 'fixed';
+
+export interface TldMarkupsTable {
+  /** A TLD ('com', 'co.uk'), or '*' for the global markup. */
+  tld: string;
+  kind: MarkupKind;
+  /** percent: hundredths of a percent (2500 = 25%); fixed: cents. */
+  value: number;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_session: AuthSessionTable;
@@ -347,4 +377,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   test_payment_objects: TestPaymentObjectsTable;
   sandbox_registrar_domains: SandboxRegistrarDomainsTable;
+  domain_suppliers: DomainSuppliersTable;
+  supplier_tld_costs: SupplierTldCostsTable;
+  tld_markups: TldMarkupsTable;
 }

@@ -3,6 +3,7 @@ import { handlers as accounts } from './accounts/functions.ts';
 import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
 import { handlers as dashboard } from './dashboard/functions.ts';
+import { handlers as domains } from './domains/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
 import { handlers as members } from './members/functions.ts';
 import { handlers as profile } from './profile/functions.ts';
@@ -20,4 +21,5 @@ export const handlers: FunctionHandler[] = [
   ...catalog,
   ...billing,
   ...testPayments,
+  ...domains,
 ] as FunctionHandler[];

@@ -1,0 +1,3 @@
+import type { FunctionHandler } from '../../rpc/registry.ts';
+
+export const handlers: FunctionHandler[] = [];
