@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
+import { ensureDomainPricing } from './features/domains/supplierSync.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,6 +20,7 @@ async function main() {
   app.log.info({ mode: database.dialect === 'postgres' ? 'scaled' : 'embedded', applied }, 'database ready');
   await ensureSuperAdmin({ db: database.db, auth, config, log: app.log });
   await ensureStarterCatalog(services);
+  await ensureDomainPricing(services);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();
