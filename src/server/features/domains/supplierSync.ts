@@ -24,7 +24,7 @@ export const DEFAULT_GLOBAL_MARKUP: Markup = { kind: 'percent', value: 2500 };
 export const NOT_CONFIGURED = 'This supplier is not configured in this installation, so it sells nothing.';
 const EMPTY_LIST = 'The supplier listed no TLDs.';
 const UNREADABLE = 'The supplier\'s price list could not be read.';
-const timedOut = (ms: number) => `The supplier did not answer within ${Math.round(ms / 1000)} s.`;
+const timedOut = (ms: number) => `The supplier did not answer within ${ms / 1000} s.`;
 
 export interface SupplierSyncResult {
   id: string;
