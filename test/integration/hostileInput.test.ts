@@ -18,7 +18,8 @@ describeEachDialect('hostile input', (dialect) => {
 
   const counts = async () => Object.fromEntries(await Promise.all(
     ['accounts', 'account_members', 'tickets', 'ticket_replies', 'invitations', 'users', 'mail_outbox', 'products', 'prices',
-      'subscriptions', 'invoices', 'checkout_sessions', 'payment_events', 'test_payment_objects', 'audit_log'].map(async (table) => {
+      'subscriptions', 'invoices', 'checkout_sessions', 'payment_events', 'test_payment_objects', 'audit_log',
+      'domain_suppliers', 'supplier_tld_costs', 'tld_markups'].map(async (table) => {
       const row = await t.services.db.selectFrom(table as 'accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return [table, Number(row.n)];
     }),
@@ -92,6 +93,14 @@ describeEachDialect('hostile input', (dialect) => {
       ['listInvoices', { accountId: cast.otherAccountId }, cast.member],
       ['adminSaveProduct', { name: 'Not an operator' }, cast.owner],
       ['updateBillingProfile', { accountId: cast.accountId, billingEmail: 'x@example.test' }, null],
+      ['getTldPricing', {}, null],
+      ['getTldPricing', { accountId: cast.otherAccountId }, cast.owner],
+      ['syncSupplierTlds', {}, cast.owner],
+      ['syncSupplierTlds', {}, null],
+      ['syncSupplierTlds', { supplierId: 'sand\u0000box' }, cast.globalAdmin],
+      ['syncSupplierTlds', { supplierId: 'x'.repeat(129) }, cast.globalAdmin],
+      ['syncSupplierTlds', { supplierId: ['sandbox'] }, cast.globalAdmin],
+      ['syncSupplierTlds', { supplierId: "sandbox' or '1'='1" }, cast.globalAdmin],
     ];
     for (const [name, data, as] of probes) {
       const res = await t.call(name, data, as);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_TLD_COSTS } from '../../integrations/registrars/sandbox/sandboxPrices.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
-import { auditEntries, signUpOperator } from '../catalog/catalogTestSupport.ts';
+import { auditEntries, signUpOperator } from '../../../../test/support/operators.ts';
 import { costsOf, pricingState, setMarkup, setSupplierActive, supplierRow } from './pricingTestSupport.ts';
 import { ensureDomainPricing, ensureDomainSuppliers } from './supplierSync.ts';
 

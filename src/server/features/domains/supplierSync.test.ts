@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeDynadot, type FakeDynadot, DYNADOT_FAKE_KEY } from '../../../../test/support/registrars/dynadot.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
-import { auditEntries, signUpOperator } from '../catalog/catalogTestSupport.ts';
+import { auditEntries, signUpOperator } from '../../../../test/support/operators.ts';
 import { TLD_SYNC_CRON, TLD_SYNC_QUEUE } from './domainWorkers.ts';
 import { costsOf, setMarkup, setSupplierActive, supplierRow } from './pricingTestSupport.ts';
 import { ensureDomainPricing, fetchSupplierCosts } from './supplierSync.ts';
