@@ -88,6 +88,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   /** scrypt cost parameter N; only tests lower it (production default follows OWASP). */
   passwordHashCost: number;
+  /** Per-supplier time-out of a domain search; only tests set it (default SUPPLIER_CHECK_TIMEOUT_MS). */
+  domainSearchTimeoutMs?: number;
   googleEnabled: boolean;
   /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */
   paymentMode: 'stripe' | 'test';

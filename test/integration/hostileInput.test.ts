@@ -44,6 +44,8 @@ describeEachDialect('hostile input', (dialect) => {
       ['listInvoices', { accountId: cast.accountId, cursor: '\u0000' }],
       ['listProducts', { category: 'Host\u0000ing' }],
       ['payTestCheckout', { sessionId: 'cs\u0000', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', cardholderName: 'A' }],
+      ['searchDomains', { query: 'ex\u0000ample', tlds: ['com'], accountId: cast.accountId }],
+      ['searchDomains', { query: 'example', tlds: ['c\u0000m'], accountId: cast.accountId }],
     ];
     for (const [name, data] of inputs) {
       const res = await t.call(name, data, cast.owner);
@@ -78,6 +80,21 @@ describeEachDialect('hostile input', (dialect) => {
     expect(res.error?.status).toBe('INVALID_ARGUMENT');
   });
 
+  it.each([
+    ['a 500-character query', { query: 'x'.repeat(500) }, 400, 'Please enter a valid domain name.'],
+    ['a 100,000-character query', { query: 'x.'.repeat(50_000) }, 400, 'Please enter a valid domain name.'],
+    ['21 TLDs', { tlds: Array.from({ length: 21 }, () => 'com') }, 400, 'Too many TLDs selected.'],
+    ['a TLD with other characters', { tlds: ["com'; drop table accounts;--"] }, 400, 'A TLD is not valid.'],
+    ['a TLD that is not text', { tlds: [{ $ne: null }] }, 400, null],
+    // Like every members function: an account the caller is not in, whether or not it exists.
+    ['an account id that is not one', { accountId: '../../etc/passwd' }, 403, 'You do not have access to this account.'],
+  ])('searchDomains with %s is a clear 4xx', async (_label, input, status, message) => {
+    const res = await t.call('searchDomains', { query: 'example', tlds: ['com'], accountId: cast.accountId, ...input }, cast.member);
+    expect(res.status).toBe(status);
+    if (message) expect(res.error?.message).toBe(message);
+    expect(JSON.stringify(res)).not.toMatch(LEAK);
+  });
+
   it('another account\'s ids, signed out, deep nesting and huge bodies: each a 4xx, nothing written', async () => {
     const before = await counts();
     const probes: [string, unknown, typeof cast.owner | null][] = [
@@ -101,6 +118,8 @@ describeEachDialect('hostile input', (dialect) => {
       ['syncSupplierTlds', { supplierId: 'x'.repeat(129) }, cast.globalAdmin],
       ['syncSupplierTlds', { supplierId: ['sandbox'] }, cast.globalAdmin],
       ['syncSupplierTlds', { supplierId: "sandbox' or '1'='1" }, cast.globalAdmin],
+      ['searchDomains', { query: 'example', tlds: ['com'], accountId: cast.otherAccountId }, cast.owner],
+      ['searchDomains', { query: 'example', tlds: ['com'], accountId: cast.accountId }, null],
     ];
     for (const [name, data, as] of probes) {
       const res = await t.call(name, data, as);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/contracts/index.ts';
 import { storedInvoice } from '../../src/server/features/billing/paymentEvents.harness.ts';
 import { createPlan } from './billingFactories.ts';
+import { seedSandboxSupplier } from './domainSuppliers.ts';
 import { addMember, type PermissionCast } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
 import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from './testModePayments.ts';
@@ -120,7 +121,11 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
 
   // Domains.
   getTldPricing: async () => ({}),
-  searchDomains: async ({ cast }) => ({ query: 'matrix-example', tlds: ['com', 'net'], accountId: cast.accountId }),
+  // The sandbox's prices, as a new installation has them from its first start (a no-op once it has).
+  searchDomains: async ({ t, cast }) => {
+    await seedSandboxSupplier(t.services.db);
+    return { query: 'matrix-example', tlds: ['com', 'net'], accountId: cast.accountId };
+  },
   syncSupplierTlds: async () => ({}),
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).

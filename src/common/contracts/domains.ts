@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_MODES } from '../domainSearch.ts';
+import { SEARCH_MODES, normalizeTld } from '../domainSearch.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountId, empty, id } from './shared.ts';
 
@@ -36,7 +36,9 @@ export const searchResult = z.object({
 });
 export type SearchResult = z.infer<typeof searchResult>;
 
-const tldInput = z.string().trim().toLowerCase().max(32, 'A TLD is not valid.');
+// 'com', '.com' or 'co.uk'; anything else is refused rather than silently dropped from the search.
+const tldInput = z.string().trim().toLowerCase().max(32, 'A TLD is not valid.')
+  .refine((tld) => normalizeTld(tld) !== null, 'A TLD is not valid.');
 
 export const searchDomains = defineContract({
   name: 'searchDomains',

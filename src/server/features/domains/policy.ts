@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { AccountRole } from '../../../common/constants.ts';
+import { requireMember } from '../../access/accountAccess.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../../rpc/context.ts';
+
+/**
+ * Any member of an account may search domains for it (a search is the first step of a
+ * registration there). Like every members function, a global super admin who is not a member
+ * is refused unless impersonating the account.
+ */
+export function requireDomainSearcher(db: Kysely<Database>, caller: Caller, accountId: string): Promise<AccountRole> {
+  return requireMember(db, caller, accountId);
+}
