@@ -20,7 +20,6 @@ async function main() {
   app.log.info({ mode: database.dialect === 'postgres' ? 'scaled' : 'embedded', applied }, 'database ready');
   await ensureSuperAdmin({ db: database.db, auth, config, log: app.log });
   await ensureStarterCatalog(services);
-  await ensureDomainPricing(services);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();
@@ -31,6 +30,9 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Portal running at ${config.PUBLIC_URL}`);
+  // Suppliers and their first price lists: a real registrar may take up to a minute to answer,
+  // so the portal serves meanwhile instead of starting late.
+  ensureDomainPricing(services).catch((error: unknown) => app.log.error({ err: error }, 'first domain price sync failed'));
 }
 
 main().catch((error) => {

@@ -45,6 +45,15 @@ export async function requireMember(db: Kysely<Database>, caller: Caller, accoun
   return role;
 }
 
+/**
+ * Operators' areas (the catalogue, suppliers, the back office) are for global super admins only;
+ * the protocol already refuses a back-office contract to anyone else, and each area's policy
+ * states the rule again beside what it protects.
+ */
+export function requireGlobalSuperAdmin(caller: Caller): void {
+  if (caller.globalRole !== 'super_admin') throw permissionDenied();
+}
+
 export function administers(role: AccountRole | null): boolean {
   return role !== null && ACCOUNT_ADMIN_ROLES.includes(role);
 }

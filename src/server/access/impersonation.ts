@@ -4,7 +4,8 @@ import { record } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Caller } from '../rpc/context.ts';
-import { failedPrecondition, notFound, permissionDenied } from '../rpc/errors.ts';
+import { failedPrecondition, notFound } from '../rpc/errors.ts';
+import { requireGlobalSuperAdmin } from './accountAccess.ts';
 import {
   endImpersonation, findAccountHeader, findActiveAccountId, findOpenImpersonation, insertImpersonation, setActiveAccountId,
 } from './repository.ts';
@@ -27,7 +28,7 @@ export interface ImpersonationStarted {
  * Written to the audit log in the same unit of work.
  */
 export async function startImpersonation(db: Kysely<Database>, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
-  if (operator.globalRole !== 'super_admin') throw permissionDenied();
+  requireGlobalSuperAdmin(operator);
   const why = reason?.trim() || DEFAULT_IMPERSONATION_REASON;
   const startedAt = new Date().toISOString();
   return inTransaction(db, async (tx) => {

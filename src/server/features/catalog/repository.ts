@@ -3,19 +3,12 @@ import type { PriceInterval } from '../../../common/billing.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { PricesTable, ProductsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
+import type { ProductFields } from '../../integrations/payments/provider.ts';
 
 export type ProductRow = Selectable<ProductsTable>;
 export type PriceRow = Selectable<PricesTable> & { subscription_count: number };
 
-/** What an operator or the provider says about a product. */
-export interface ProductFields {
-  name: string;
-  description: string;
-  category: string | null;
-  popular: boolean;
-  features: string[];
-  active: boolean;
-}
+export type { ProductFields };
 
 /** What a price is; once created these never change (a new price replaces it). */
 export interface PriceTerms {

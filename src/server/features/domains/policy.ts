@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole } from '../../../common/constants.ts';
-import { requireMember } from '../../access/accountAccess.ts';
+import { requireGlobalSuperAdmin, requireMember } from '../../access/accountAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 
@@ -12,3 +12,8 @@ import type { Caller } from '../../rpc/context.ts';
 export function requireDomainSearcher(db: Kysely<Database>, caller: Caller, accountId: string): Promise<AccountRole> {
   return requireMember(db, caller, accountId);
 }
+
+// getTldPricing has no rule beyond being signed in: our prices are the same for every customer.
+
+/** Only global super admins sync suppliers (and, later, set markups). */
+export const requireDomainsOperator = requireGlobalSuperAdmin;

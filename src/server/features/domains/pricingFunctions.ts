@@ -1,7 +1,7 @@
 import * as domains from '../../../common/contracts/domains.ts';
 import type { FunctionHandler } from '../../rpc/registry.ts';
 import { implement } from '../../rpc/registry.ts';
-import { requireDomainsOperator } from './pricingPolicy.ts';
+import { requireDomainsOperator } from './policy.ts';
 import { tldPricing } from './pricingService.ts';
 import { syncAsOperator } from './supplierSyncService.ts';
 

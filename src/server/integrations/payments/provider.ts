@@ -39,17 +39,21 @@ export interface PortalRequest {
   userId: string;
 }
 
-export interface ProductInput {
-  /** The provider's id when the product exists there already. */
-  providerProductId: string | null;
-  /** Our id; the test-mode provider answers with it as the provider id. */
-  localId: string;
+/** What a product is, as an operator or the provider says it. */
+export interface ProductFields {
   name: string;
   description: string;
   category: string | null;
   popular: boolean;
   features: string[];
   active: boolean;
+}
+
+export interface ProductInput extends ProductFields {
+  /** The provider's id when the product exists there already. */
+  providerProductId: string | null;
+  /** Our id; the test-mode provider answers with it as the provider id. */
+  localId: string;
 }
 
 export interface PriceInput {

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Center, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../common/billing.ts';
 import type { InvoiceSummary } from '../../../common/contracts/billing.ts';
@@ -8,11 +7,12 @@ import { callFunction } from '../../api/client.ts';
 import { INVOICES_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
-import classes from '../../components/StackedTable.module.css';
+import { SkeletonRows, StackedTable } from '../../components/StackedTable.tsx';
 import { invoicePdfFileName, invoicePdfPath } from './invoicePdfPath.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const COLUMNS = ['Number', 'Date', 'Amount', 'Status', 'Period', 'PDF'];
+const NUMERIC = ['Amount'];
 
 /** The key of every page of an account's invoices: the live topic refreshes it with the overview. */
 export const invoicesKey = (accountId: string) => ['listInvoices', 'pages', accountId];
@@ -46,33 +46,6 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
-function InvoiceTable({ children }: { children: ReactNode }) {
-  return (
-    <Paper withBorder>
-      <Table verticalSpacing="sm" aria-label="Invoices" className={classes.table}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => <Table.Th key={c} ta={c === 'Amount' ? 'right' : undefined}>{c}</Table.Th>)}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
-
-function LoadingRows() {
-  return (
-    <InvoiceTable>
-      {[0, 1].map((i) => (
-        <Table.Tr key={i} aria-hidden>
-          {COLUMNS.map((c) => <Table.Td key={c}><Skeleton height={16} width={64} /></Table.Td>)}
-        </Table.Tr>
-      ))}
-    </InvoiceTable>
-  );
-}
-
 function NoInvoices() {
   return (
     <Paper withBorder p="lg">
@@ -91,13 +64,13 @@ export function InvoicesTable({ accountId }: { accountId: string }) {
   const rows = invoices.data?.pages.flatMap((p) => p.invoices) ?? [];
 
   let body;
-  if (invoices.isPending) body = <LoadingRows />;
+  if (invoices.isPending) body = <StackedTable label="Invoices" columns={COLUMNS} numeric={NUMERIC}><SkeletonRows columns={COLUMNS} count={2} /></StackedTable>;
   else if (invoices.isError && rows.length === 0) {
     body = (
       <LoadFailedAlert onRetry={() => invoices.refetch()}>{INVOICES_LOAD_FAILED}</LoadFailedAlert>
     );
   } else if (rows.length === 0) body = <NoInvoices />;
-  else body = <InvoiceTable>{rows.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} />)}</InvoiceTable>;
+  else body = <StackedTable label="Invoices" columns={COLUMNS} numeric={NUMERIC}>{rows.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} />)}</StackedTable>;
 
   return (
     <Stack gap="sm">

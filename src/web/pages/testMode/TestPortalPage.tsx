@@ -8,7 +8,7 @@ import { isSessionGone, TEST_PAGE_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
-import classes from '../../components/StackedTable.module.css';
+import { StackedTable } from '../../components/StackedTable.tsx';
 import { type TestCard, TestCardForm } from './TestCardForm.tsx';
 import { SessionGone, TestModeFrame } from './TestModeFrame.tsx';
 import { PortalSubscription } from './PortalSubscription.tsx';
@@ -44,21 +44,16 @@ function CardOnFile({ portalSessionId, card }: { portalSessionId: string; card: 
 function Invoices({ invoices }: { invoices: Portal['invoices'] }) {
   if (invoices.length === 0) return <Text size="sm" c="dimmed">No invoices yet.</Text>;
   return (
-    <Table aria-label="Provider invoices" className={classes.table}>
-      <Table.Thead>
-        <Table.Tr><Table.Th>Number</Table.Th><Table.Th>Date</Table.Th><Table.Th ta="right">Amount</Table.Th><Table.Th>Status</Table.Th></Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {invoices.map((invoice) => (
-          <Table.Tr key={invoice.id}>
-            <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{invoice.number}</Table.Td>
-            <Table.Td data-label="Date">{formatDate(invoice.created)}</Table.Td>
-            <Table.Td data-label="Amount" ta="right">{formatAmount(invoice.amountCents, invoice.currency)}</Table.Td>
-            <Table.Td data-label="Status"><InvoiceStatusBadge status={invoice.status} /></Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <StackedTable label="Provider invoices" columns={['Number', 'Date', 'Amount', 'Status']} numeric={['Amount']}>
+      {invoices.map((invoice) => (
+        <Table.Tr key={invoice.id}>
+          <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{invoice.number}</Table.Td>
+          <Table.Td data-label="Date">{formatDate(invoice.created)}</Table.Td>
+          <Table.Td data-label="Amount" ta="right">{formatAmount(invoice.amountCents, invoice.currency)}</Table.Td>
+          <Table.Td data-label="Status"><InvoiceStatusBadge status={invoice.status} /></Table.Td>
+        </Table.Tr>
+      ))}
+    </StackedTable>
   );
 }
 

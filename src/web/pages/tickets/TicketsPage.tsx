@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,11 +6,16 @@ import type { TicketSummary } from '../../../common/contracts/tickets.ts';
 import { callFunction } from '../../api/client.ts';
 import { formatDate } from '../../components/dateFormat.ts';
 import classes from '../../components/StackedTable.module.css';
+import { SkeletonRows, StackedTable } from '../../components/StackedTable.tsx';
 import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const PAGE_SIZE = 50;
 const COLUMNS = ['Subject', 'Created', 'Status', 'Priority'];
+
+const TicketTable = ({ children }: { children: ReactNode }) => (
+  <StackedTable label="My support tickets" columns={COLUMNS} highlightOnHover>{children}</StackedTable>
+);
 
 /** Every page of the caller's tickets; keyed under 'listMyTickets' so a new ticket refreshes it. */
 function useMyTickets() {
@@ -39,34 +44,6 @@ function TicketRow({ ticket }: { ticket: TicketSummary }) {
   );
 }
 
-function TicketTable({ children }: { children: ReactNode }) {
-  return (
-    <Paper withBorder>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="My support tickets" className={classes.table}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
-
-/** Rows in the shape of the list while the first page loads. */
-function LoadingRows() {
-  return (
-    <TicketTable>
-      {[0, 1, 2].map((i) => (
-        <Table.Tr key={i} aria-hidden>
-          {COLUMNS.map((c) => <Table.Td key={c}><Skeleton height={16} width={c === 'Subject' ? '70%' : 64} /></Table.Td>)}
-        </Table.Tr>
-      ))}
-    </TicketTable>
-  );
-}
-
 /** No tickets yet: what the list will hold, and the way to open the first one. */
 function EmptyTickets() {
   return (
@@ -87,7 +64,7 @@ export default function TicketsPage() {
 
   let body;
   if (tickets.isPending) {
-    body = <LoadingRows />;
+    body = <TicketTable><SkeletonRows columns={COLUMNS} count={3} wide={['Subject']} /></TicketTable>;
   } else if (tickets.isError && rows.length === 0) {
     body = (
       <LoadFailedAlert onRetry={() => tickets.refetch()}>Failed to load tickets.</LoadFailedAlert>

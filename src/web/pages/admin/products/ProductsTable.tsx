@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatPrice } from '../../../../common/billing.ts';
 import type { AdminPrice, AdminProduct } from '../../../../common/contracts/catalog.ts';
 import classes from '../../../components/StackedTable.module.css';
+import { StackedTable } from '../../../components/StackedTable.tsx';
 
 interface ProductsTableProps {
   products: AdminProduct[];
@@ -35,52 +36,45 @@ function PriceLine({ price, busy, onToggle }: { price: AdminPrice; busy: boolean
 /** Every product with its prices, active or not: the operators' view of the catalogue. */
 export function ProductsTable({ products, busyId, onEdit, onAddPrice, onToggleProduct, onTogglePrice }: ProductsTableProps) {
   return (
-    <Paper withBorder>
-      <Table verticalSpacing="sm" aria-label="Products" className={classes.table}>
-        <Table.Thead>
-          <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c} ta={c === 'Subscriptions' ? 'right' : undefined}>{c}</Table.Th>)}</Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {products.map((product) => (
-            <Table.Tr key={product.id}>
-              <Table.Td data-primary>
-                <Stack gap={0}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{product.name}</Text>
-                  {product.description && <Text size="xs" c="dimmed" lineClamp={2}>{product.description}</Text>}
-                </Stack>
-              </Table.Td>
-              <Table.Td data-label="Category">{product.category ?? '—'}</Table.Td>
-              <Table.Td data-label="Popular">{product.popular ? 'Yes' : 'No'}</Table.Td>
-              <Table.Td data-label="Status"><ActiveBadge active={product.active} /></Table.Td>
-              <Table.Td data-label="Prices">
-                <Stack gap={4}>
-                  {product.prices.length === 0 && <Text size="sm" c="dimmed">No price yet</Text>}
-                  {product.prices.map((price) => (
-                    <PriceLine key={price.id} price={price} busy={busyId === price.id} onToggle={() => onTogglePrice(price)} />
-                  ))}
-                </Stack>
-              </Table.Td>
-              <Table.Td data-label="Subscriptions" ta="right">{product.prices.reduce((n, p) => n + p.subscriptionCount, 0)}</Table.Td>
-              <Table.Td data-label="Actions">
-                <Group gap={4} wrap="wrap">
-                  <Button size="compact-sm" variant="default" onClick={() => onEdit(product)} aria-label={`Edit ${product.name}`}>Edit</Button>
-                  <Button size="compact-sm" variant="default" onClick={() => onAddPrice(product)} aria-label={`Add price to ${product.name}`}>Add price</Button>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color={product.active ? 'red' : 'green'}
-                    loading={busyId === product.id}
-                    onClick={() => onToggleProduct(product)}
-                    aria-label={`${product.active ? 'Deactivate' : 'Activate'} ${product.name}`}
-                  >
-                    {product.active ? 'Deactivate' : 'Activate'}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <StackedTable label="Products" columns={COLUMNS} numeric={['Subscriptions']}>
+      {products.map((product) => (
+        <Table.Tr key={product.id}>
+          <Table.Td data-primary>
+            <Stack gap={0}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{product.name}</Text>
+              {product.description && <Text size="xs" c="dimmed" lineClamp={2}>{product.description}</Text>}
+            </Stack>
+          </Table.Td>
+          <Table.Td data-label="Category">{product.category ?? '—'}</Table.Td>
+          <Table.Td data-label="Popular">{product.popular ? 'Yes' : 'No'}</Table.Td>
+          <Table.Td data-label="Status"><ActiveBadge active={product.active} /></Table.Td>
+          <Table.Td data-label="Prices">
+            <Stack gap={4}>
+              {product.prices.length === 0 && <Text size="sm" c="dimmed">No price yet</Text>}
+              {product.prices.map((price) => (
+                <PriceLine key={price.id} price={price} busy={busyId === price.id} onToggle={() => onTogglePrice(price)} />
+              ))}
+            </Stack>
+          </Table.Td>
+          <Table.Td data-label="Subscriptions" ta="right">{product.prices.reduce((n, p) => n + p.subscriptionCount, 0)}</Table.Td>
+          <Table.Td data-label="Actions">
+            <Group gap={4} wrap="wrap">
+              <Button size="compact-sm" variant="default" onClick={() => onEdit(product)} aria-label={`Edit ${product.name}`}>Edit</Button>
+              <Button size="compact-sm" variant="default" onClick={() => onAddPrice(product)} aria-label={`Add price to ${product.name}`}>Add price</Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color={product.active ? 'red' : 'green'}
+                loading={busyId === product.id}
+                onClick={() => onToggleProduct(product)}
+                aria-label={`${product.active ? 'Deactivate' : 'Activate'} ${product.name}`}
+              >
+                {product.active ? 'Deactivate' : 'Activate'}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </StackedTable>
   );
 }
