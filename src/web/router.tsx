@@ -21,6 +21,11 @@ const ServicesPage = lazy(() => import('./pages/services/ServicesPage.tsx'));
 const BillingPage = lazy(() => import('./pages/billing/BillingPage.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/testMode/TestCheckoutPage.tsx'));
 const TestPortalPage = lazy(() => import('./pages/testMode/TestPortalPage.tsx'));
+const DomainSearchPage = lazy(() => import('./pages/domains/DomainSearchPage.tsx'));
+const DomainRegisterPage = lazy(() => import('./pages/domains/DomainRegisterPage.tsx'));
+const DomainsPage = lazy(() => import('./pages/domains/DomainsPage.tsx'));
+const DomainDetailPage = lazy(() => import('./pages/domains/DomainDetailPage.tsx'));
+const DomainOrderPage = lazy(() => import('./pages/domains/DomainOrderPage.tsx'));
 const AdminProductsPage = lazy(() => import('./pages/admin/products/AdminProductsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
@@ -54,6 +59,11 @@ export function AppRoutes() {
         <Route path="/services" element={guarded(<ServicesPage key="all" />)} />
         <Route path="/services/hosting" element={guarded(<ServicesPage key="hosting" category={HOSTING_CATEGORY} />)} />
         <Route path="/billing" element={guarded(<BillingPage />)} />
+        <Route path="/domains/search" element={guarded(<DomainSearchPage />)} />
+        <Route path="/domains/register" element={guarded(<DomainRegisterPage />)} />
+        <Route path="/domains/orders/:orderId" element={guarded(<DomainOrderPage />)} />
+        <Route path="/domains/:domain" element={guarded(<DomainDetailPage />)} />
+        <Route path="/domains" element={guarded(<DomainsPage />)} />
         <Route path="/test-mode/checkout/:sessionId" element={guarded(<TestCheckoutPage />)} />
         <Route path="/test-mode/portal/:portalSessionId" element={guarded(<TestPortalPage />)} />
         <Route path="/super-admin/products" element={guarded(<AdminProductsPage />)} />

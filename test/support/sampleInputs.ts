@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/contracts/index.ts';
 import { storedInvoice } from '../../src/server/features/billing/paymentEvents.harness.ts';
 import { createPlan } from './billingFactories.ts';
+import { domainManagementSamples } from './domainManagementSamples.ts';
+import { domainOrderSamples } from './domainOrderSamples.ts';
 import { seedSandboxSupplier } from './domainSuppliers.ts';
 import { addMember, type PermissionCast } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
@@ -127,6 +129,8 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
     return { query: 'matrix-example', tlds: ['com', 'net'], accountId: cast.accountId };
   },
   syncSupplierTlds: async () => ({}),
+  ...domainOrderSamples,
+  ...domainManagementSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

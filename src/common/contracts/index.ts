@@ -3,6 +3,8 @@ import * as accounts from './accounts.ts';
 import * as billing from './billing.ts';
 import * as catalog from './catalog.ts';
 import * as dashboard from './dashboard.ts';
+import * as domainManagement from './domainManagement.ts';
+import * as domainOrders from './domainOrders.ts';
 import * as domains from './domains.ts';
 import * as invitations from './invitations.ts';
 import * as members from './members.ts';
@@ -52,6 +54,20 @@ export const contracts = {
   getTldPricing: domains.getTldPricing,
   searchDomains: domains.searchDomains,
   syncSupplierTlds: domains.syncSupplierTlds,
+  registerDomain: domainOrders.registerDomain,
+  renewDomain: domainOrders.renewDomain,
+  payDomainOrder: domainOrders.payDomainOrder,
+  getDomainOrder: domainOrders.getDomainOrder,
+  listDomains: domainManagement.listDomains,
+  getDomainDetails: domainManagement.getDomainDetails,
+  updateDomainContacts: domainManagement.updateDomainContacts,
+  updateDomainNameservers: domainManagement.updateDomainNameservers,
+  updateDomainAutoRenew: domainManagement.updateDomainAutoRenew,
+  setDomainLock: domainManagement.setDomainLock,
+  setDomainPrivacy: domainManagement.setDomainPrivacy,
+  getDomainTransferCode: domainManagement.getDomainTransferCode,
+  verifyManagedDomain: domainManagement.verifyManagedDomain,
+  verifyManagedDomainsBulk: domainManagement.verifyManagedDomainsBulk,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_billing.ts';
 import * as m0007 from './migrations/0007_customer_lookup.ts';
 import * as m0008 from './migrations/0008_sandbox_registrar.ts';
 import * as m0009 from './migrations/0009_domain_suppliers.ts';
+import * as m0010 from './migrations/0010_domains.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_customer_lookup': m0007,
   '0008_sandbox_registrar': m0008,
   '0009_domain_suppliers': m0009,
+  '0010_domains': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

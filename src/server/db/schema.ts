@@ -5,6 +5,8 @@ import type {
 import type {
   AccountRole, AccountStatus, GlobalRole, InviteRole, StoredInvitationStatus, TicketPriority, TicketStatus,
 } from '../../common/constants.ts';
+import type { DomainStatus } from '../../common/domains.ts';
+import type { OrderKind, OrderStatus, PaymentStatus, RegistrationStatus } from '../../common/domainOrders.ts';
 
 /** Where an outbox message is: kept only (no SMTP), waiting for delivery, delivered, or given up. */
 export type MailStatus = 'stored' | 'queued' | 'sent' | 'failed';
@@ -353,6 +355,93 @@ export interface TldMarkupsTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface DomainsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  tld: string;
+  status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  supplier_id: string | null;
+  registration_id: string | null;
+  registration_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  auto_renew: DefaultedBool;
+  locked: DefaultedBool;
+  privacy: DefaultedBool;
+  /** JSON string[]. */
+  nameservers: Generated<string>;
+  /** JSON { registrant, admin, tech, billing } (DomainContacts), or null before the first sync. */
+  contacts: string | null;
+  notes: string | null;
+  last_synced_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** How an order was paid: the hosted checkout, the account's saved method (auto-renewal), or test mode's record. */
+export type OrderPaymentMethod = 'checkout' | 'saved_method' | 'test';
+
+export interface DomainOrdersTable {
+  id: string;
+  kind: OrderKind;
+  account_id: string;
+  user_id: string | null;
+  ordered_by: string | null;
+  domain: string;
+  tld: string;
+  domain_id: string | null;
+  years: number;
+  price_cents: number;
+  total_cents: number;
+  currency: Generated<string>;
+  /** JSON ContactInfo of the registration form; null for renewals. */
+  contact_info: string | null;
+  privacy_protection: DefaultedBool;
+  auto_renew: DefaultedBool;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  registration_status: ColumnType<RegistrationStatus, RegistrationStatus | undefined, RegistrationStatus>;
+  checkout_session_id: string | null;
+  payment_reference: string | null;
+  payment_method: OrderPaymentMethod | null;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  supplier_id: string | null;
+  registration_id: string | null;
+  registration_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  error: string | null;
+  admin_notes: string | null;
+  admin_action_required: DefaultedBool;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+export type AttemptOutcome = 'started' | 'succeeded' | 'failed';
+
+export interface DomainOrderAttemptsTable {
+  id: string;
+  order_id: string;
+  supplier_id: string;
+  /** 'register', 'renew', or 'check' (the getInfo asked before a retry). */
+  operation: 'register' | 'renew' | 'check';
+  outcome: AttemptOutcome;
+  reason: string | null;
+  duration_ms: number | null;
+  idempotency_key: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface DomainExpiryNoticesTable {
+  domain_id: string;
+  /** The expiry the notice was for (ISO); a renewal's new expiry gets its own notices. */
+  expiration_date: string;
+  days_before: number;
+  sent_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_session: AuthSessionTable;
@@ -380,4 +469,8 @@ export interface Database {
   domain_suppliers: DomainSuppliersTable;
   supplier_tld_costs: SupplierTldCostsTable;
   tld_markups: TldMarkupsTable;
+  domains: DomainsTable;
+  domain_orders: DomainOrdersTable;
+  domain_order_attempts: DomainOrderAttemptsTable;
+  domain_expiry_notices: DomainExpiryNoticesTable;
 }

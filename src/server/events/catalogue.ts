@@ -21,6 +21,18 @@ export const eventCatalogue = {
   'payment.invoice.payment_failed': { category: 'payment', description: 'A payment of an invoice failed; its subscription is past due.' },
   'admin.product.saved': { category: 'admin', description: 'An operator created or changed a product.' },
   'admin.price.saved': { category: 'admin', description: 'An operator created or changed a price.' },
+  'order.domain.created': { category: 'order', description: 'A domain registration or renewal order was placed; it awaits payment.' },
+  'order.domain.paid': { category: 'order', description: 'A domain order was paid; its registration job was queued.' },
+  'order.domain.completed': { category: 'order', description: 'A domain order completed: the domain was registered or renewed.' },
+  'order.domain.failed': { category: 'order', description: 'A domain order failed at every supplier (or its payment failed); the reason is in the payload.' },
+  'order.domain.cancelled': { category: 'order', description: 'A domain order was cancelled (its checkout expired unpaid, or an operator cancelled it).' },
+  'domain.registered': { category: 'domain', description: 'A domain was registered and added to an account.' },
+  'domain.renewed': { category: 'domain', description: 'A domain was renewed; its new expiry is in the payload.' },
+  'domain.expiring': { category: 'domain', description: 'A domain expires soon; its billing contact was reminded (30 or 7 days).' },
+  'domain.expired': { category: 'domain', description: 'A domain passed its expiry date without renewal.' },
+  'domain.synced': { category: 'domain', description: 'A domain was read again at its supplier and in RDAP.' },
+  'domain.updated': { category: 'domain', description: 'A domain\'s settings changed: contacts, nameservers, lock, privacy or auto-renew.' },
+  'domain.transfer_code.revealed': { category: 'domain', description: 'A domain\'s transfer (EPP) code was revealed to a member.' },
   'admin.catalog.synced': { category: 'admin', description: 'An operator synchronised the catalogue with the payment provider.' },
 } as const satisfies Record<string, { category: EventCategory; description: string }>;
 

@@ -6,14 +6,15 @@ import {
 import { recordIfActingAs } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { insertCheckoutSession } from '../../integrations/payments/checkoutSessions.ts';
 import { PaymentProviderError } from '../../integrations/payments/provider.ts';
 import type { Caller, FunctionContext } from '../../rpc/context.ts';
 import { failedPrecondition, FunctionError, notFound } from '../../rpc/errors.ts';
 import { findBillingAccount } from './accountBillingRepository.ts';
-import { findSellablePrice, insertCheckoutSession } from './checkoutRepository.ts';
+import { findSellablePrice } from './checkoutRepository.ts';
 import { ACCOUNT_NOT_FOUND } from './profile.ts';
 
-/** What a checkout pays for; the completion event's handler switches on it (a domain order is a later purpose). */
+/** What a billing checkout pays for; the completion event's handler switches on it (domain orders have their own, in the domains area). */
 export const CHECKOUT_PURPOSES = { subscription: 'subscription', payment: 'payment' } as const;
 
 type Ctx = Pick<FunctionContext, 'services' | 'log' | 'requestId'>;

@@ -1,4 +1,3 @@
-import type { CheckoutMode } from '../../../common/billing.ts';
 import type { Db } from '../../db/transaction.ts';
 
 /** A price customers may buy now: itself and its product active. */
@@ -11,15 +10,6 @@ export async function findSellablePrice(db: Db, priceId: string) {
     .where('p.active', '=', 1)
     .where('pr.active', '=', 1)
     .executeTakeFirst();
-}
-
-export async function insertCheckoutSession(db: Db, row: {
-  id: string; providerSessionId: string; accountId: string; userId: string; priceId: string; mode: CheckoutMode; purpose: string; url: string; now: string;
-}) {
-  await db.insertInto('checkout_sessions').values({
-    id: row.id, provider_session_id: row.providerSessionId, account_id: row.accountId, user_id: row.userId, price_id: row.priceId,
-    mode: row.mode, purpose: row.purpose, status: 'open', url: row.url, created_at: row.now,
-  }).execute();
 }
 
 const sessionColumns = ['id', 'account_id', 'mode', 'purpose', 'reference', 'status', 'price_id', 'completed_at'] as const;

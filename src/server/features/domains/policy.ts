@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole } from '../../../common/constants.ts';
-import { requireGlobalSuperAdmin, requireMember } from '../../access/accountAccess.ts';
+import { DOMAIN_NOT_FOUND } from '../../../common/domains.ts';
+import { ORDER_NOT_FOUND } from '../../../common/domainOrders.ts';
+import { administers, requireGlobalSuperAdmin, requireMember, roleIn } from '../../access/accountAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
+import { notFound, permissionDenied } from '../../rpc/errors.ts';
+import { type DomainRow, findDomainByName } from './domainRecords.ts';
+import { findOrder, type OrderRow } from './orderRepository.ts';
 
 /**
  * Any member of an account may search domains for it (a search is the first step of a
@@ -14,6 +19,38 @@ export function requireDomainSearcher(db: Kysely<Database>, caller: Caller, acco
 }
 
 // getTldPricing has no rule beyond being signed in: our prices are the same for every customer.
+
+/** Any member registers for the account and lists its domains (spec §6: customers work on the active account). */
+export const requireDomainBuyer = requireMember;
+export const requireDomainListReader = requireMember;
+
+/**
+ * A domain of an account the caller belongs to (or impersonates). Anyone else gets the same
+ * NOT_FOUND as for a name nobody holds, so an outsider cannot learn that a domain is ours.
+ */
+export async function requireOwnedDomain(db: Kysely<Database>, caller: Caller, name: string): Promise<{ domain: DomainRow; role: AccountRole }> {
+  const domain = await findDomainByName(db, name);
+  const role = domain ? await roleIn(db, caller, domain.account_id) : null;
+  if (!domain || !role) throw notFound(DOMAIN_NOT_FOUND);
+  return { domain, role };
+}
+
+export const TRANSFER_CODE_ADMINS_ONLY = 'Only the account owner or an administrator can reveal the transfer code.';
+
+/** The transfer code moves the domain away from us: the account's owner and admins only. */
+export async function requireDomainAdmin(db: Kysely<Database>, caller: Caller, name: string): Promise<{ domain: DomainRow; role: AccountRole }> {
+  const owned = await requireOwnedDomain(db, caller, name);
+  if (!administers(owned.role)) throw permissionDenied(TRANSFER_CODE_ADMINS_ONLY);
+  return owned;
+}
+
+/** An order of an account the caller belongs to; anyone else gets 'Order not found'. */
+export async function requireOrderMember(db: Kysely<Database>, caller: Caller, orderId: string): Promise<{ order: OrderRow; role: AccountRole }> {
+  const order = await findOrder(db, orderId);
+  const role = order ? await roleIn(db, caller, order.account_id) : null;
+  if (!order || !role) throw notFound(ORDER_NOT_FOUND);
+  return { order, role };
+}
 
 /** Only global super admins sync suppliers (and, later, set markups). */
 export const requireDomainsOperator = requireGlobalSuperAdmin;

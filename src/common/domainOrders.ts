@@ -1,0 +1,105 @@
+/**
+ * Domain orders: the spec's status values, the one state machine every writer goes through
+ * (payment events, the registration job, the daily renewals, and the back office's status
+ * changes), the registration form's rules and texts. Shared by the server and the pages.
+ */
+
+export const ORDER_STATUSES = ['pending_payment', 'processing', 'completed', 'failed', 'requires_manual_processing', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** `renewing` is ours: a renewal order at the registrar; the spec's three values cover registrations. */
+export const REGISTRATION_STATUSES = ['pending', 'registered', 'failed'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** A registration (a new name) or a renewal (of a domain the account has); both are paid, then executed by one job. */
+export const ORDER_KINDS = ['registration', 'renewal'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * Which status may follow which. A processing order belongs to the registration job, so nobody
+ * cancels it under the job's feet: it fails or completes first, or an operator parks it in
+ * requires_manual_processing. Completed and cancelled are final.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['processing', 'failed', 'cancelled'],
+  processing: ['completed', 'failed', 'requires_manual_processing'],
+  failed: ['processing', 'requires_manual_processing', 'completed', 'cancelled'],
+  requires_manual_processing: ['processing', 'completed', 'failed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The states an order may have been in just before `to` (for a conditional UPDATE ... WHERE status IN). */
+export function statusesBefore(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => canTransition(from, to));
+}
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Pending payment',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  requires_manual_processing: 'Requires manual processing',
+  cancelled: 'Cancelled',
+};
+
+// Registration form (spec §2, §5, §9).
+export const REGISTRATION_YEARS = { min: 1, max: 10 } as const;
+export const CONTACT_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'JP'] as const;
+export type ContactCountry = (typeof CONTACT_COUNTRIES)[number];
+export const DEFAULT_CONTACT_COUNTRY: ContactCountry = 'US';
+export const COUNTRY_NAMES: Record<ContactCountry, string> = {
+  US: 'United States', CA: 'Canada', GB: 'United Kingdom', AU: 'Australia', DE: 'Germany', FR: 'France', JP: 'Japan',
+};
+/** International calling codes, to put a typed phone number into the registrars' '+CC.NUMBER' form. */
+export const COUNTRY_CALLING_CODES: Record<ContactCountry, string> = { US: '1', CA: '1', GB: '44', AU: '61', DE: '49', FR: '33', JP: '81' };
+
+/** The form's required fields in order; the message words come from the field name ('postalCode' → 'postal code'). */
+export const REQUIRED_CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'postalCode'] as const;
+export type RequiredContactField = (typeof REQUIRED_CONTACT_FIELDS)[number];
+
+/** 'Please fill in {field words lowercased}': 'Please fill in postal code'. */
+export function missingFieldMessage(field: RequiredContactField): string {
+  return `Please fill in ${field.replace(/([A-Z])/g, ' $1').toLowerCase()}`;
+}
+
+export const REGISTRATION_BLOCKED = 'Missing required information or services not ready.';
+export const NO_DOMAIN_SPECIFIED = 'No domain specified';
+export const NO_ACTIVE_ACCOUNT = 'No active account';
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_LOAD_FAILED = 'Failed to load order details';
+export const REGISTRATION_FAILED = 'Registration failed';
+export const registrationFailedMessage = (message: string) => `Registration failed: ${message}`;
+/** Spec §9: the wait before the registration page hands over to the order page. */
+export const ORDER_REDIRECT_DELAY_MS = 3000;
+
+/**
+ * The registrars' phone form, '+CC.NUMBER', from what a customer types: '+44 20 7946 0000',
+ * '(555) 555-0100' with country US, '+1.5555550100'. Null when it cannot be a phone number
+ * (fewer than 6 or more than 15 digits).
+ */
+export function toRegistrarPhone(typed: string, country: ContactCountry): string | null {
+  const trimmed = typed.trim();
+  const dotted = /^\+(\d{1,3})\.(\d{4,14})$/.exec(trimmed.replace(/[\s()-]/g, ''));
+  if (dotted) return `+${dotted[1]}.${dotted[2]}`;
+  const international = trimmed.startsWith('+') || trimmed.startsWith('00');
+  let digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('00')) digits = digits.slice(2);
+  if (digits.length < 6 || digits.length > 15) return null;
+  const code = COUNTRY_CALLING_CODES[country];
+  if (international) {
+    // Only the customer's own country's code can be split off with certainty; other codes keep their first 1-3 digits.
+    if (digits.startsWith(code)) return `+${code}.${digits.slice(code.length)}`;
+    return `+${digits.slice(0, 2)}.${digits.slice(2)}`;
+  }
+  // A national number: drop the trunk prefix 0 (UK, DE, FR, AU, JP) before the country code.
+  const national = code !== '1' && digits.startsWith('0') ? digits.slice(1) : digits;
+  return `+${code}.${national}`;
+}

@@ -1,0 +1,77 @@
+import type { DomainDetail, DomainListItem } from '../../../common/contracts/domainManagement.ts';
+import { toIso } from '../../db/connection.ts';
+import type { DomainsTable } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
+import type { DomainContacts } from '../../integrations/registrars/registrar.ts';
+import type { Selectable } from 'kysely';
+
+/**
+ * The `domains` table's rows and the views the pages read. Every area that writes a domain (the
+ * registration job, Sync, the management functions, the back office later) goes through here.
+ */
+export type DomainRow = Selectable<DomainsTable>;
+
+export const parseNameservers = (json: string): string[] => {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+};
+
+export const parseContacts = (json: string | null): DomainContacts | null => (json ? JSON.parse(json) as DomainContacts : null);
+
+export function toListItem(row: Pick<DomainRow, 'id' | 'name' | 'status' | 'registration_date' | 'expiration_date' | 'auto_renew'>): DomainListItem {
+  return {
+    id: row.id, domain: row.name, status: row.status,
+    registrationDate: toIso(row.registration_date), expirationDate: toIso(row.expiration_date), autoRenew: Boolean(row.auto_renew),
+  };
+}
+
+export function toDetail(row: DomainRow, supplierName: string | null): DomainDetail {
+  return {
+    id: row.id, domain: row.name, accountId: row.account_id, status: row.status,
+    registrationDate: toIso(row.registration_date), expirationDate: toIso(row.expiration_date),
+    autoRenewEnabled: Boolean(row.auto_renew), locked: Boolean(row.locked), privacyEnabled: Boolean(row.privacy),
+    contacts: parseContacts(row.contacts), nameservers: parseNameservers(row.nameservers), registrar: supplierName,
+    updatedDate: toIso(row.updated_at)!, lastSyncedAt: toIso(row.last_synced_at), notes: row.notes, createdAt: toIso(row.created_at)!,
+  };
+}
+
+export async function findDomainByName(db: Db, name: string): Promise<DomainRow | undefined> {
+  return db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** The domain with its supplier's display name, for the detail view. */
+export async function findDomainWithSupplier(db: Db, name: string) {
+  const row = await findDomainByName(db, name);
+  if (!row) return undefined;
+  const supplier = row.supplier_id
+    ? await db.selectFrom('domain_suppliers').select('name').where('id', '=', row.supplier_id).executeTakeFirst()
+    : undefined;
+  return { row, supplierName: supplier?.name ?? null };
+}
+
+export interface NewDomain {
+  id: string;
+  accountId: string;
+  name: string;
+  tld: string;
+  supplierId: string;
+  registrationId: string | null;
+  registrationDate: string;
+  expirationDate: string;
+  autoRenew: boolean;
+  privacy: boolean;
+  locked: boolean;
+  nameservers: string[];
+  contacts: DomainContacts | null;
+  now: string;
+}
+
+export async function insertDomain(db: Db, domain: NewDomain): Promise<void> {
+  await db.insertInto('domains').values({
+    id: domain.id, account_id: domain.accountId, name: domain.name, tld: domain.tld, status: 'active', supplier_id: domain.supplierId,
+    registration_id: domain.registrationId, registration_date: domain.registrationDate, expiration_date: domain.expirationDate,
+    auto_renew: domain.autoRenew ? 1 : 0, privacy: domain.privacy ? 1 : 0, locked: domain.locked ? 1 : 0,
+    nameservers: JSON.stringify(domain.nameservers), contacts: domain.contacts ? JSON.stringify(domain.contacts) : null,
+    created_at: domain.now, updated_at: domain.now,
+  }).execute();
+}

@@ -1,0 +1,2 @@
+/** listDomains and the domain-keyed functions of /domains/{domain}. */
+export const handlers = [];

@@ -1,0 +1,2 @@
+/** registerDomain, renewDomain, payDomainOrder, getDomainOrder. */
+export const handlers = [];

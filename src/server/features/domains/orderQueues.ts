@@ -1,0 +1,16 @@
+/**
+ * The durable jobs of domain orders. Whoever moves an order to processing (a payment event, an
+ * auto-renewal, the back office's retry) sends FULFIL_ORDER_QUEUE in the same unit of work,
+ * with the order id as singleton key, so an order is executed by one job at a time.
+ */
+export const FULFIL_ORDER_QUEUE = 'domains.fulfil_order';
+export interface FulfilOrderJob {
+  orderId: string;
+  /** The back office's bulk retry may name the supplier to try first (issue 8). */
+  forceSupplierId?: string | null;
+}
+export const FULFIL_ORDER_JOB_OPTIONS = { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true } as const;
+
+/** Daily: expired domains marked, auto-renewals started, reminder e-mails. */
+export const DOMAIN_EXPIRY_QUEUE = 'domains.expiry_daily';
+export const DOMAIN_EXPIRY_CRON = '41 4 * * *';

@@ -1,0 +1,4 @@
+/** Placeholder until this page is built (issue 7). */
+export default function DomainDetailPage() {
+  return null;
+}
