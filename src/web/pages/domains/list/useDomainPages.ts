@@ -1,0 +1,20 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callFunction } from '../../../api/client.ts';
+import type { DomainListQuery } from './domainListQuery.ts';
+
+export const DOMAINS_PAGE_SIZE = 50;
+
+/**
+ * The account's domains a page (50) at a time, keyset-paged by the server; an account may hold
+ * 10,000, so the list never asks for all. Keyed under 'listDomains' so every domain write
+ * refreshes it. While a new search or sort loads, the previous rows stay on screen.
+ */
+export function useDomainPages(accountId: string, query: DomainListQuery) {
+  return useInfiniteQuery({
+    queryKey: ['listDomains', 'pages', accountId, query],
+    queryFn: ({ pageParam }) => callFunction('listDomains', { accountId, ...query, limit: DOMAINS_PAGE_SIZE, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
+  });
+}
