@@ -1,4 +1,89 @@
-/** Placeholder until this page is built (issue 7). */
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { DomainDetail } from '../../../common/contracts/domainManagement.ts';
+import { useFn } from '../../api/hooks.ts';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
+import { ContactsPanel } from './detail/ContactsPanel.tsx';
+import { DomainFacts } from './detail/DomainFacts.tsx';
+import { DnsRecordsComingSoon, DomainNotes } from './detail/DomainExtras.tsx';
+import { domainLoadText } from './detail/domainLoadText.ts';
+import { DomainSettings } from './detail/DomainSettings.tsx';
+import { NameserversPanel } from './detail/NameserversPanel.tsx';
+import { TransferCodePanel } from './detail/TransferCodePanel.tsx';
+import { SyncOutcomeAlert, useSync } from './detail/useSync.tsx';
+import { DomainStatusBadge } from './list/DomainStatusBadge.tsx';
+import { RenewDomainModal } from './list/RenewDomainModal.tsx';
+
+function BackToDomains() {
+  return <Anchor component={Link} to="/domains" size="sm">← My Domains</Anchor>;
+}
+
+function LoadingDomain() {
+  return (
+    <Stack gap="lg" aria-label="Loading domain" aria-busy>
+      <Skeleton height={34} width="40%" />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {[0, 1].map((i) => (
+          <Card key={i} withBorder radius="md" padding="lg" aria-hidden>
+            <Stack gap="sm">{[0, 1, 2, 3].map((l) => <Skeleton key={l} height={22} />)}</Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function DomainView({ detail }: { detail: DomainDetail }) {
+  const sync = useSync(detail.domain);
+  const [renewing, setRenewing] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{detail.domain}</Title>
+          <DomainStatusBadge status={detail.status} expirationDate={detail.expirationDate} />
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" onClick={sync.run} loading={sync.pending}>Sync</Button>
+          <Button onClick={() => setRenewing(true)} disabled={detail.status !== 'active'}>Renew</Button>
+        </Group>
+      </Group>
+      <SyncOutcomeAlert outcome={sync.outcome} onDismiss={sync.dismiss} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <DomainFacts detail={detail} />
+        <DomainSettings detail={detail} />
+        <NameserversPanel detail={detail} />
+        <TransferCodePanel domain={detail.domain} />
+      </SimpleGrid>
+      <ContactsPanel detail={detail} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <DomainNotes notes={detail.notes} />
+        <DnsRecordsComingSoon />
+      </SimpleGrid>
+      <RenewDomainModal domain={renewing ? detail.domain : null} onClose={() => setRenewing(false)} />
+    </Stack>
+  );
+}
+
+/** /domains/{domain}: one domain of the caller's accounts, its settings, nameservers, contacts and transfer code. */
 export default function DomainDetailPage() {
-  return null;
+  const domain = (useParams().domain ?? '').trim().toLowerCase();
+  const details = useFn('getDomainDetails', { domain }, { retry: (count, error) => domainLoadText(error.code).retry && count < 2 });
+
+  let body;
+  if (details.isPending) body = <LoadingDomain />;
+  else if (details.isError) {
+    const { text, retry } = domainLoadText(details.error.code);
+    body = retry
+      ? <LoadFailedAlert onRetry={() => details.refetch()}>{text}</LoadFailedAlert>
+      : <Alert color="yellow" role="alert" title={text}>{`There is no domain ${domain} in your accounts.`}</Alert>;
+  } else body = <DomainView detail={details.data.local} />;
+
+  return (
+    <Stack gap="sm">
+      <BackToDomains />
+      {body}
+    </Stack>
+  );
 }
