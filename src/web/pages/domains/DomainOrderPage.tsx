@@ -1,4 +1,74 @@
-/** Placeholder until this page is built (issue 7). */
+import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { DomainOrder } from '../../../common/contracts/domainOrders.ts';
+import { liveTopics } from '../../../common/live.ts';
+import { fnKey, useFn } from '../../api/hooks.ts';
+import { useLiveTopic } from '../../api/useLiveTopic.ts';
+import { formatDateTime } from '../../components/dateFormat.ts';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
+import { OrderContact, OrderDomainInfo, OrderSummary } from './order/OrderFacts.tsx';
+import { orderLoadText, paymentReturn } from './order/orderLoadText.ts';
+import { OrderStateBanner } from './order/OrderStateBanner.tsx';
+import { OrderStatusBadges } from './order/OrderStatusBadges.tsx';
+import { OrderTimelineCard } from './order/OrderTimelineCard.tsx';
+
+function LoadingOrder() {
+  return (
+    <Stack gap="lg" aria-label="Loading order" aria-busy>
+      <Skeleton height={34} width="50%" />
+      <Skeleton height={26} width="60%" />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {[0, 1].map((i) => (
+          <Card key={i} withBorder radius="md" padding="lg" aria-hidden>
+            <Stack gap="sm">{[0, 1, 2, 3].map((l) => <Skeleton key={l} height={22} />)}</Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function OrderView({ order }: { order: DomainOrder }) {
+  const [params] = useSearchParams();
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {order.kind === 'renewal' ? `Renewal of ${order.domain}` : `Registration of ${order.domain}`}
+        </Title>
+        <Text size="sm" c="dimmed">{`Order ${order.orderId}, placed ${formatDateTime(order.createdAt)}`}</Text>
+      </Stack>
+      <OrderStatusBadges order={order} />
+      <OrderStateBanner order={order} paymentReturn={paymentReturn(params)} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <OrderDomainInfo order={order} />
+        <OrderTimelineCard order={order} />
+        <OrderSummary order={order} />
+        <OrderContact order={order} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /domains/orders/{orderId}: one order, live: every change the server announces is read again. */
 export default function DomainOrderPage() {
-  return null;
+  const orderId = useParams().orderId ?? '';
+  const order = useFn('getDomainOrder', { orderId }, { retry: (count, error) => orderLoadText(error.code).retry && count < 2 });
+  useLiveTopic(order.isSuccess ? liveTopics.domainOrder(orderId) : null, fnKey('getDomainOrder', { orderId }));
+
+  let body;
+  if (order.isPending) body = <LoadingOrder />;
+  else if (order.isError) {
+    const { text, retry } = orderLoadText(order.error.code);
+    body = retry
+      ? <LoadFailedAlert onRetry={() => order.refetch()}>{text}</LoadFailedAlert>
+      : <Alert color="yellow" role="alert" title={text}>This order does not exist or belongs to an account you are not a member of.</Alert>;
+  } else body = <OrderView order={order.data.order} />;
+
+  return (
+    <Stack gap="sm">
+      <Group><Anchor component={Link} to="/domains" size="sm">← My Domains</Anchor></Group>
+      {body}
+    </Stack>
+  );
 }

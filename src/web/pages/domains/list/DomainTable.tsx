@@ -6,6 +6,7 @@ import type { DomainSortField } from '../../../../common/domains.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { SkeletonRows } from '../../../components/StackedTable.tsx';
+import { domainPath } from './domainPath.ts';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import type { DomainSort } from './domainListQuery.ts';
 
@@ -13,8 +14,6 @@ const COLUMNS = ['Domain', 'Status', 'Expires', 'Registered', 'Auto-renew', 'Act
 const SORTABLE: Partial<Record<(typeof COLUMNS)[number], DomainSortField>> = {
   Domain: 'domain', Status: 'status', Expires: 'expirationDate', Registered: 'registrationDate',
 };
-
-export const domainPath = (domain: string) => `/domains/${encodeURIComponent(domain)}`;
 
 function SortHeader({ label, field, sort, onSort, children }: { label: string; field: DomainSortField; sort: DomainSort; onSort(field: DomainSortField): void; children?: ReactNode }) {
   const active = sort.sortBy === field;

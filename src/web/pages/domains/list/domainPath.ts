@@ -1,0 +1,2 @@
+/** The detail page of a domain we hold. */
+export const domainPath = (domain: string) => `/domains/${encodeURIComponent(domain)}`;
