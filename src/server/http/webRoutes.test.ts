@@ -81,5 +81,14 @@ describe('web assets', () => {
     const res = await get('/assets/gone-000000.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
+    expect((await get('/favicon.png')).statusCode).toBe(404);
+  });
+
+  it('serves the app shell for pages whose path ends like a domain name', async () => {
+    for (const url of ['/domains/example.com', '/domains/shop.co.uk', '/domains/loja.com.br', '/domains/my-site.app?tab=dns']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
   });
 });

@@ -7,6 +7,12 @@ import type { FastifyInstance } from 'fastify';
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 
 /**
+ * What a missing static file would be called. Only these are a plain 404: a page's path may end
+ * in a dot and letters too (/domains/example.com, /domains/shop.com.br), and that is a page.
+ */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|txt|xml|html?|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|gz)$/i;
+
+/**
  * The pages people arrive on, by path, with the source modules (as Vite's manifest names them,
  * relative to src/web) that page needs at once. Their chunks are preloaded by the HTML itself,
  * so they download with the entry instead of after it has run.
@@ -58,8 +64,8 @@ export function landingPageShells(index: string, manifest: Record<string, Manife
  * Serves the built SPA. Hashed assets are cached for a year as immutable; anything else
  * (index.html) is revalidated on every load, so a deploy is seen at once. The build writes
  * brotli and gzip variants beside each file, which are sent to clients that accept them.
- * A missing file with an extension (an asset) is a plain 404, never the app shell; any
- * other unknown GET is the SPA, which routes it.
+ * A missing file with a static file's extension (an asset) is a plain 404, never the app shell;
+ * any other unknown GET is the SPA, which routes it.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webRoot?: string }) {
   const root = opts.webRoot;
@@ -85,7 +91,7 @@ export async function webRoutes(app: FastifyInstance, opts: { webRoot?: string }
     : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !STATIC_FILE.test(path);
     if (isPage && index) return reply.type('text/html').header('cache-control', 'no-cache').send(shells.get(path) ?? index);
     return reply.status(404).send({ error: { status: 'NOT_FOUND', message: 'Not found.' } });
   });
