@@ -53,7 +53,7 @@ export function ContactsPanel({ detail }: { detail: DomainDetail }) {
       {draft === null ? (
         <Stack gap="sm">
           {detail.contacts
-            ? <Code block style={{ maxHeight: 420, overflow: 'auto' }}>{contactsText(detail.contacts)}</Code>
+            ? <Code block tabIndex={0} style={{ maxHeight: 420, overflow: 'auto' }}>{contactsText(detail.contacts)}</Code>
             : <Text size="sm" c="dimmed">No contacts on record. Sync the domain to read them from the registrar, or enter them.</Text>}
           <Group><Button variant="default" size="xs" onClick={startEditing}>Edit contacts</Button></Group>
           {saved && <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSaved(null)}>{saved}</Alert>}

@@ -40,9 +40,14 @@ export function DomainList({ accountId }: { accountId: string }) {
   const queryKey = queryToParams(query).toString();
   const [searchText, setSearchText] = useState(query.search);
 
-  const setQuery = useCallback((change: Partial<DomainListQuery>) => {
-    setParams((current) => queryToParams({ ...queryFromParams(current), ...change }), { replace: true });
+  // From the address as it is now, not as last rendered: two quick clicks on a column must toggle twice.
+  const updateQuery = useCallback((change: (current: DomainListQuery) => Partial<DomainListQuery>) => {
+    setParams((params) => {
+      const current = queryFromParams(params);
+      return queryToParams({ ...current, ...change(current) });
+    }, { replace: true });
   }, [setParams]);
+  const setQuery = useCallback((change: Partial<DomainListQuery>) => updateQuery(() => change), [updateQuery]);
   const sendSearch = useDebouncedCallback((text: string) => setQuery({ search: text.trim().toLowerCase() }), SEARCH_DEBOUNCE_MS);
   const onSearchText = (text: string) => {
     setSearchText(text);
@@ -102,7 +107,7 @@ export function DomainList({ accountId }: { accountId: string }) {
       <DomainTable
         rows={rows}
         sort={query}
-        onSort={(field) => setQuery(nextSort(query, field))}
+        onSort={(field) => updateQuery((current) => nextSort(current, field))}
         selected={selected}
         onSelect={(domain, on) => select([domain], on)}
         onSelectAll={(on) => select(rows?.map((r) => r.domain) ?? [], on)}
@@ -112,7 +117,6 @@ export function DomainList({ accountId }: { accountId: string }) {
     );
   }
 
-  const showingRows = rows && rows.length > 0;
   return (
     <Stack gap="md">
       <DomainSummaryCards summary={first?.summary ?? null} />
@@ -126,7 +130,7 @@ export function DomainList({ accountId }: { accountId: string }) {
           </Group>
         </Alert>
       )}
-      {showingRows && first && (
+      {rows && rows.length > 0 && first && (
         <Center>
           <Stack gap={6} align="center">
             <Text size="sm" c="dimmed">{`Showing ${rows.length.toLocaleString()} of ${first.matching.toLocaleString()}`}</Text>
@@ -136,9 +140,11 @@ export function DomainList({ accountId }: { accountId: string }) {
           </Stack>
         </Center>
       )}
-      {showingRows && (
+      {rows && rows.length > 0 && (
         <BulkActionBar
           selectedCount={selected.size}
+          loadedCount={rows.length}
+          onSelectAll={(on) => select(rows.map((r) => r.domain), on)}
           progress={bulk.progress}
           report={bulk.report}
           onRun={(action) => void bulk.run(action, [...selected])}

@@ -11,15 +11,17 @@ import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import type { DomainSort } from './domainListQuery.ts';
 
 const COLUMNS = ['Domain', 'Status', 'Expires', 'Registered', 'Auto-renew', 'Actions'] as const;
+/** Fixed widths beside the name, so skeletons, pages and sorts keep the columns where they were. */
+const WIDTHS: Partial<Record<(typeof COLUMNS)[number], number>> = { Status: 190, Expires: 120, Registered: 130, 'Auto-renew': 110, Actions: 170 };
 const SORTABLE: Partial<Record<(typeof COLUMNS)[number], DomainSortField>> = {
   Domain: 'domain', Status: 'status', Expires: 'expirationDate', Registered: 'registrationDate',
 };
 
-function SortHeader({ label, field, sort, onSort, children }: { label: string; field: DomainSortField; sort: DomainSort; onSort(field: DomainSortField): void; children?: ReactNode }) {
+function SortHeader({ label, field, sort, onSort, width, children }: { label: string; field: DomainSortField; sort: DomainSort; onSort(field: DomainSortField): void; width?: number; children?: ReactNode }) {
   const active = sort.sortBy === field;
   const ariaSort = active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
-    <Table.Th aria-sort={ariaSort}>
+    <Table.Th aria-sort={ariaSort} w={width}>
       <Group gap="xs" wrap="nowrap">
         {children}
         <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label}`} fw={700} fz="sm">
@@ -66,7 +68,7 @@ export function DomainTable({ rows, sort, onSort, selected, onSelect, onSelectAl
             </SortHeader>
             {COLUMNS.slice(1).map((c) => {
               const field = SORTABLE[c];
-              return field ? <SortHeader key={c} label={c} field={field} sort={sort} onSort={onSort} /> : <Table.Th key={c}>{c}</Table.Th>;
+              return field ? <SortHeader key={c} label={c} field={field} sort={sort} onSort={onSort} width={WIDTHS[c]} /> : <Table.Th key={c} w={WIDTHS[c]} style={{ whiteSpace: 'nowrap' }}>{c}</Table.Th>;
             })}
           </Table.Tr>
         </Table.Thead>

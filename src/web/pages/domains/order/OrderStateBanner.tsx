@@ -103,7 +103,7 @@ export function OrderStateBanner({ order, paymentReturn }: OrderStateBannerProps
     case 'completed':
       return (
         <Alert color="green" role="status" title={order.kind === 'renewal' ? 'Domain renewed' : 'Domain registered'}>
-          <Button component={Link} to={domainPath(order.domain)} variant="white" color="green" size="sm">{`Manage ${order.domain}`}</Button>
+          <Button component={Link} to={domainPath(order.domain)} size="sm">{`Manage ${order.domain}`}</Button>
         </Alert>
       );
   }
