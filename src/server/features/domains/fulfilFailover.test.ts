@@ -4,9 +4,11 @@ import { accountWithMembers, type AccountWithMembers } from '../../../../test/su
 import { type NamecheapFake, namecheapFakeCredentials, namecheapFakeEnv, startNamecheapFake } from '../../../../test/support/registrars/namecheap.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { toIso } from '../../db/connection.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { FulfilmentDeferred } from './fulfilCalls.ts';
-import { fulfilOrder } from './fulfilment.ts';
+import { fulfilOrder, registerFulfilmentWorker } from './fulfilment.ts';
 import { attemptsOf, leaveStartedAttempt, orderRow, paidOrder, sandboxHolds, uniqueName } from './fulfilTestSupport.ts';
+import { FULFIL_ORDER_JOB_OPTIONS, type FulfilOrderJob } from './orderQueues.ts';
 import { findOrderView } from './orderRepository.ts';
 
 const UNAVAILABLE = 'The supplier could not be reached or did not answer in time.';
@@ -143,5 +145,29 @@ describeEachDialect('the registration job across suppliers', (dialect) => {
     fake.makeTaken(domain);
     expect(await fulfilOrder(t.services, mixed)).toBe('failed');
     expect((await orderRow(t, mixed)).error).toBe(`No registrar could register ${domain}. Our team has been notified and will retry or refund your payment.`);
+  });
+
+  it('the job\'s last attempt hands an order it cannot settle to an operator rather than leave it processing', async () => {
+    const domain = uniqueName();
+    const orderId = await order(domain);
+    await leaveStartedAttempt(t, orderId, 'namecheap', 'register');
+    let handler: JobHandler<FulfilOrderJob> | undefined;
+    await registerFulfilmentWorker({ work: async (_queue: string, registered: JobHandler<FulfilOrderJob>) => { handler = registered; } } as unknown as JobQueue, t.services);
+    const run = (attempt: number) => {
+      for (let i = 0; i < 3; i += 1) fake.http.override({ body: '', drop: true });
+      return handler!({ orderId }, { id: 'job-1', attempt, signal: new AbortController().signal });
+    };
+
+    await expect(run(1)).rejects.toBeInstanceOf(FulfilmentDeferred);
+    expect((await orderRow(t, orderId)).status).toBe('processing');
+    await run(FULFIL_ORDER_JOB_OPTIONS.retryLimit + 1);
+    const row = await orderRow(t, orderId);
+    expect(row).toMatchObject({
+      status: 'requires_manual_processing', payment_status: 'paid',
+      error: `We could not confirm the registration of ${domain} with our registrar yet. Our team has been notified and will complete it.`,
+    });
+    expect(Boolean(row.admin_action_required)).toBe(true);
+    expect(creates()).toHaveLength(0);
+    expect(await sandboxHolds(t, domain)).toBe(0);
   });
 });

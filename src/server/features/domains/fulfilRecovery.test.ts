@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { seedDomain } from '../../../../test/support/domainFactories.ts';
 import { seedSandboxSupplier } from '../../../../test/support/domainSuppliers.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
@@ -84,5 +85,18 @@ describeEachDialect('the registration job after a run was cut off', (dialect) =>
     expect(await fulfilOrder(t.services, orderId)).toBe('completed');
     expect(watched.calls.register).toBe(1);
     expect(await summary(orderId)).toEqual(['sandbox register started', 'sandbox check failed', 'sandbox register succeeded']);
+  });
+
+  it('a name the supplier holds for another account is not handed over: the order goes on and fails as taken', async () => {
+    const other = await accountWithMembers(t);
+    const held = await seedDomain(t.services, other.accountId);
+    const orderId = await order(held.name);
+    await leaveStartedAttempt(t, orderId, 'sandbox', 'register');
+
+    expect(await fulfilOrder(t.services, orderId)).toBe('failed');
+    expect(await summary(orderId)).toEqual(['sandbox register started', 'sandbox check succeeded', 'sandbox register failed']);
+    expect((await findOrderView(t.services.db, orderId))!.error).toBe(`${held.name} could not be registered: the name is no longer available.`);
+    const row = await t.services.db.selectFrom('domains').select('account_id').where('name', '=', held.name).executeTakeFirstOrThrow();
+    expect(row.account_id).toBe(other.accountId);
   });
 });
