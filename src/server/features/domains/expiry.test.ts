@@ -8,7 +8,7 @@ import { describeEachDialect, startTestApp, type TestApp } from '../../../../tes
 import { registerExpiryWorker, runDomainExpiry } from './expiry.ts';
 import { AUTOMATIC_RENEWAL_ORDERED_BY } from './expiryRenewalRules.ts';
 import {
-  daysLater, domainRow, eventsAbout, fulfilJobs, mailsAbout, renewalOrders, setBillingEmail,
+  daysLater, domainRow, eventsAbout, expiryOf, fulfilJobs, mailsAbout, renewalOrders, setBillingEmail,
 } from './expiryTestSupport.ts';
 import { DOMAIN_EXPIRY_CRON, DOMAIN_EXPIRY_QUEUE } from './orderQueues.ts';
 import { insertOrder } from './orderRepository.ts';
@@ -190,7 +190,7 @@ describeEachDialect('the daily expiry job in test mode', (dialect) => {
     const domain = await seed(25, false);
     const now = new Date();
     await run(now);
-    const renewedUntil = daysLater(new Date((await domainRow(t, domain.id)).expiration_date), 365).toISOString();
+    const renewedUntil = daysLater(new Date(await expiryOf(t, domain.id)), 365).toISOString();
     await t.services.db.updateTable('domains').set({ expiration_date: renewedUntil }).where('id', '=', domain.id).execute();
     await run(daysLater(now, 365));
     expect((await mailsAbout(t, a.owner.email, domain.name)).map((m) => m.subject))

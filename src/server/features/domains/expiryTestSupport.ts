@@ -10,6 +10,13 @@ export async function domainRow(t: TestApp, domainId: string) {
   return t.services.db.selectFrom('domains').selectAll().where('id', '=', domainId).executeTakeFirstOrThrow();
 }
 
+/** The domain's expiry as stored, in ISO form. */
+export async function expiryOf(t: TestApp, domainId: string): Promise<string> {
+  const { expiration_date: expiresAt } = await domainRow(t, domainId);
+  if (expiresAt === null) throw new Error(`domain ${domainId} has no expiry`);
+  return new Date(expiresAt).toISOString();
+}
+
 /** The domain's renewal orders, oldest first. */
 export async function renewalOrders(t: TestApp, domainId: string) {
   return t.services.db.selectFrom('domain_orders').selectAll().where('domain_id', '=', domainId).where('kind', '=', 'renewal')
