@@ -13,7 +13,8 @@ import {
   DOMAIN_ORDER_PURPOSE, findPayingAccount, findReusableCheckout, isNameHeld, lockDomainName, setOrderCheckout,
 } from './orderQueries.ts';
 import { findOrder, type OrderRow, transitionOrder } from './orderRepository.ts';
-import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './orderTexts.ts';
+import { isAutomatic } from './expiryRenewalRules.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './orderTexts.ts';
 
 type Ctx = Pick<SignedInContext, 'services' | 'log' | 'requestId'>;
 
@@ -22,7 +23,8 @@ type Standing =
   | { kind: 'awaiting'; order: OrderRow }
   | { kind: 'open_checkout'; url: string }
   | { kind: 'not_awaiting' }
-  | { kind: 'name_taken'; domain: string };
+  | { kind: 'name_taken'; domain: string }
+  | { kind: 'charged_automatically' };
 
 /**
  * The payment page of an order awaiting payment: its open checkout, or a new payment-mode
@@ -74,6 +76,7 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
 function answer(standing: Exclude<Standing, { kind: 'awaiting' }>): { url: string } {
   if (standing.kind === 'open_checkout') return { url: standing.url };
   if (standing.kind === 'name_taken') throw failedPrecondition(nameNotAvailable(standing.domain));
+  if (standing.kind === 'charged_automatically') throw failedPrecondition(AUTOMATIC_RENEWAL_CHARGED);
   throw failedPrecondition(ORDER_NOT_AWAITING_PAYMENT);
 }
 
@@ -88,6 +91,8 @@ async function standing(tx: Tx, ctx: Ctx, caller: Caller, orderId: string): Prom
   await lockDomainName(tx, services.dialect, first.domain);
   const order = await findOrder(tx.db, orderId);
   if (!order || order.status !== 'pending_payment') return { kind: 'not_awaiting' };
+  // The daily job charges its own orders to the saved payment method; a checkout beside that charge could take the money twice.
+  if (isAutomatic(order)) return { kind: 'charged_automatically' };
 
   if (order.kind === 'registration' && await isNameHeld(tx.db, order.domain, new Date(), order.id)) {
     const error = nameNotAvailable(order.domain);

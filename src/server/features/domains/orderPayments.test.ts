@@ -12,7 +12,8 @@ import type { PaymentEvent, ProviderCheckoutSession } from '../../integrations/p
 import { PaymentProviderError } from '../../integrations/payments/provider.ts';
 import { readTestObject, type TestCheckoutRecord } from '../../integrations/payments/testMode/testObjects.ts';
 import { FULFIL_ORDER_QUEUE } from './orderQueues.ts';
-import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, PAYMENT_AMOUNT_MISMATCH } from './orderTexts.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from './expiryRenewalRules.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, PAYMENT_AMOUNT_MISMATCH } from './orderTexts.ts';
 
 describeEachDialect('domain orders: payDomainOrder and the payment events', (dialect) => {
   let t: TestApp;
@@ -163,6 +164,13 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
         await t.services.db.updateTable('domain_orders').set({ status }).where('id', '=', orderId).execute();
         expect(await pay(orderId)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: ORDER_NOT_AWAITING_PAYMENT } });
       }
+      expect(await checkoutsOf(orderId)).toEqual([]);
+    });
+
+    it('refuses a checkout for an automatic renewal, which the daily job charges to the saved payment method', async () => {
+      const orderId = await placedOrder(t, cast.member, cast.accountId);
+      await t.services.db.updateTable('domain_orders').set({ user_id: null, ordered_by: AUTOMATIC_RENEWAL_ORDERED_BY }).where('id', '=', orderId).execute();
+      expect(await pay(orderId)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: AUTOMATIC_RENEWAL_CHARGED } });
       expect(await checkoutsOf(orderId)).toEqual([]);
     });
 
