@@ -1,0 +1,39 @@
+import { Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatAmount } from '../../../../common/billing.ts';
+import { totalCents, yearsText } from './registrationForm.ts';
+
+interface OrderSummaryProps {
+  domain: string;
+  years: number;
+  /** Our price per year in cents; null while it loads or when the TLD is not sold. */
+  pricePerYearCents: number | null;
+  privacyProtection: boolean;
+  autoRenew: boolean;
+}
+
+function Line({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>{label}</Text>
+      <Text component="div" size="sm" fw={strong ? 700 : 500} ta="right" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+    </Group>
+  );
+}
+
+const money = (cents: number | null) => (cents === null ? <Skeleton height={14} width={64} mt={3} aria-label="Loading price" /> : formatAmount(cents));
+
+/** What the order will be: the name, period, price per year, options and the total (price × years). */
+export function OrderSummary({ domain, years, pricePerYearCents, privacyProtection, autoRenew }: OrderSummaryProps) {
+  return (
+    <Stack gap={8} aria-label="Order summary" role="group">
+      <Line label="Domain">{domain}</Line>
+      <Line label="Period">{yearsText(years)}</Line>
+      <Line label="Price per year">{money(pricePerYearCents)}</Line>
+      <Line label="Privacy protection">{privacyProtection ? 'On' : 'Off'}</Line>
+      <Line label="Auto-renew">{autoRenew ? 'On' : 'Off'}</Line>
+      <Divider my={4} />
+      <Line label="Total" strong>{money(pricePerYearCents === null ? null : totalCents(pricePerYearCents, years))}</Line>
+    </Stack>
+  );
+}
