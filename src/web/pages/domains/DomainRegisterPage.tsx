@@ -124,10 +124,6 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
         <Text size="sm" c="dimmed">Choose the period and options, and who the domain is registered to. You pay on the next page.</Text>
       </Stack>
 
-      <FeedbackAlert feedback={feedback} />
-      {done && (
-        <Anchor component={Link} to={`/domains/orders/${encodeURIComponent(orderId)}`}>Go to your order now</Anchor>
-      )}
       {pricing.isError && <LoadFailedAlert onRetry={() => void pricing.refetch()}>{PRICING_LOAD_FAILED}</LoadFailedAlert>}
       {notSold && (
         <Alert color="yellow" role="alert">
@@ -182,6 +178,11 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
                   domain={domain} years={years} pricePerYearCents={ourCents} privacyProtection={privacyProtection} autoRenew={autoRenew}
                 />
                 <Button type="submit" fullWidth loading={register.isPending} disabled={done}>Register domain</Button>
+                {/* Beside the button, where the eye is after pressing it (on a phone the top of the page is far away). */}
+                <FeedbackAlert feedback={feedback} />
+                {done && (
+                  <Anchor component={Link} to={`/domains/orders/${encodeURIComponent(orderId)}`} ta="center">Go to your order now</Anchor>
+                )}
               </PageSection>
             </div>
           </Grid.Col>

@@ -5,6 +5,7 @@ import {
   DEFAULT_SELECTED_TLDS, type RecentSearch, SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SELECTABLE_TLDS, parseDomainQuery,
 } from '../../../common/domainSearch.ts';
 import { useFn } from '../../api/hooks.ts';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { NoActiveAccountNotice } from '../../components/NoActiveAccountNotice.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -100,18 +101,24 @@ export default function DomainSearchPage() {
 
   let results;
   if (!request?.ok) results = urlTerms === null ? <EmptySearch /> : null;
-  else if (search.isPending) results = <SearchingResults domains={request.expectedDomains} />;
   else if (search.isError) {
-    results = <Alert color="red" role="alert">{searchErrorText(search.error)}</Alert>;
-  } else {
-    const { message, mode, results: rows } = search.data;
+    const text = searchErrorText(search.error);
+    // A failure may pass; a refusal of what was typed needs a new query instead.
+    results = text.startsWith('Search failed')
+      ? <LoadFailedAlert onRetry={() => void search.refetch()}>{text}</LoadFailedAlert>
+      : <Alert color="red" role="alert">{text}</Alert>;
+  }
+  else {
+    const answer = search.data;
     results = (
       <Stack gap="sm">
-        {message && (
-          <Alert color={mode === 'full-domain-unsupported' ? 'yellow' : 'green'} role="status">{message}</Alert>
+        {answer?.message && (
+          <Alert color={answer.mode === 'full-domain-unsupported' ? 'yellow' : 'green'} role="status">{answer.message}</Alert>
         )}
         <PageSection title="Search results">
-          <SearchResults results={rows} retrying={retrying} onRetry={(domain) => void retry(domain)} />
+          {answer
+            ? <SearchResults results={answer.results} retrying={retrying} onRetry={(domain) => void retry(domain)} />
+            : <SearchingResults domains={request.expectedDomains} />}
         </PageSection>
       </Stack>
     );

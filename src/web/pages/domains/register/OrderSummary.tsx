@@ -1,4 +1,4 @@
-import { Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../../../../common/billing.ts';
 import { totalCents, yearsText } from './registrationForm.ts';
@@ -14,9 +14,12 @@ interface OrderSummaryProps {
 
 function Line({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
-      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>{label}</Text>
-      <Text component="div" size="sm" fw={strong ? 700 : 500} ta="right" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+    <Group
+      justify="space-between" wrap="nowrap" align="flex-start" gap="md"
+      style={strong ? { borderTop: '1px solid var(--mantine-color-gray-3)', paddingTop: 10, marginTop: 4 } : undefined}
+    >
+      <Text component="dt" size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>{label}</Text>
+      <Text component="dd" m={0} size="sm" fw={strong ? 700 : 500} ta="right" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
     </Group>
   );
 }
@@ -26,13 +29,12 @@ const money = (cents: number | null) => (cents === null ? <Skeleton height={14} 
 /** What the order will be: the name, period, price per year, options and the total (price × years). */
 export function OrderSummary({ domain, years, pricePerYearCents, privacyProtection, autoRenew }: OrderSummaryProps) {
   return (
-    <Stack gap={8} aria-label="Order summary" role="group">
+    <Stack gap={8} component="dl" m={0}>
       <Line label="Domain">{domain}</Line>
       <Line label="Period">{yearsText(years)}</Line>
       <Line label="Price per year">{money(pricePerYearCents)}</Line>
       <Line label="Privacy protection">{privacyProtection ? 'On' : 'Off'}</Line>
       <Line label="Auto-renew">{autoRenew ? 'On' : 'Off'}</Line>
-      <Divider my={4} />
       <Line label="Total" strong>{money(pricePerYearCents === null ? null : totalCents(pricePerYearCents, years))}</Line>
     </Stack>
   );

@@ -48,7 +48,7 @@ export const CONTACT_MAX_LENGTHS: Record<Exclude<ContactField, 'country'>, numbe
 };
 
 /** zod 4's e-mail pattern (`z.regexes.email`), the one the server checks the address with, copied so the page stays free of zod. */
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 interface SignedInUser {
   name: string;

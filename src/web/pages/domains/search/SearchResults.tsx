@@ -62,6 +62,7 @@ function PendingRows({ domains }: { domains: readonly string[] }) {
   ));
 }
 
+/** The results' place while the suppliers answer, the same size as the answer so nothing moves when it lands. */
 export function SearchingResults({ domains }: { domains: readonly string[] | null }) {
   return (
     <Stack gap="xs" aria-busy>
