@@ -175,7 +175,8 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
             <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))' }}>
               <PageSection title="Order summary">
                 <OrderSummary
-                  domain={domain} years={years} pricePerYearCents={ourCents} privacyProtection={privacyProtection} autoRenew={autoRenew}
+                  domain={domain} years={years} pricePerYearCents={ourCents} priceUnavailable={pricing.isError || notSold}
+                  privacyProtection={privacyProtection} autoRenew={autoRenew}
                 />
                 <Button type="submit" fullWidth loading={register.isPending} disabled={done}>Register domain</Button>
                 {/* Beside the button, where the eye is after pressing it (on a phone the top of the page is far away). */}

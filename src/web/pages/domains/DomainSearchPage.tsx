@@ -145,7 +145,7 @@ export default function DomainSearchPage() {
                 queryError={queryError}
                 searching={search.isFetching}
               />
-              <PopularTlds pricedTlds={pricedTlds} onPick={pickPopular} />
+              <PopularTlds pricedTlds={pricedTlds} failed={pricing.isError} onPick={pickPopular} />
             </PageSection>
             {pageError && <Alert color="red" role="alert">{pageError}</Alert>}
             {results}

@@ -6,8 +6,10 @@ import { totalCents, yearsText } from './registrationForm.ts';
 interface OrderSummaryProps {
   domain: string;
   years: number;
-  /** Our price per year in cents; null while it loads or when the TLD is not sold. */
+  /** Our price per year in cents; null while it loads or when there is none. */
   pricePerYearCents: number | null;
+  /** No price will come (the prices failed to load, the TLD is not sold): a dash instead of a placeholder. */
+  priceUnavailable: boolean;
   privacyProtection: boolean;
   autoRenew: boolean;
 }
@@ -24,10 +26,13 @@ function Line({ label, children, strong = false }: { label: string; children: Re
   );
 }
 
-const money = (cents: number | null) => (cents === null ? <Skeleton height={14} width={64} mt={3} aria-label="Loading price" /> : formatAmount(cents));
 
 /** What the order will be: the name, period, price per year, options and the total (price × years). */
-export function OrderSummary({ domain, years, pricePerYearCents, privacyProtection, autoRenew }: OrderSummaryProps) {
+export function OrderSummary({ domain, years, pricePerYearCents, priceUnavailable, privacyProtection, autoRenew }: OrderSummaryProps) {
+  const money = (cents: number | null) => {
+    if (cents !== null) return formatAmount(cents);
+    return priceUnavailable ? '—' : <Skeleton height={14} width={64} mt={3} aria-label="Loading price" />;
+  };
   return (
     <Stack gap={8} component="dl" m={0}>
       <Line label="Domain">{domain}</Line>

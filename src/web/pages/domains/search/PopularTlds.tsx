@@ -4,13 +4,15 @@ import { POPULAR_TLDS_MAX, popularTlds, tldLabel } from '../../../../common/doma
 
 interface PopularTldsProps {
   pricedTlds: Readonly<Record<string, number>> | null;
+  /** The prices could not be loaded: the pricing panel says so, this list stays away. */
+  failed: boolean;
   onPick(tld: string): void;
 }
 
 /** The popular extensions we price (up to 8); picking one searches the typed name with it. */
-export function PopularTlds({ pricedTlds, onPick }: PopularTldsProps) {
+export function PopularTlds({ pricedTlds, failed, onPick }: PopularTldsProps) {
   const tlds = pricedTlds ? popularTlds(pricedTlds) : null;
-  if (tlds && tlds.length === 0) return null;
+  if (failed || (tlds && tlds.length === 0)) return null;
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} id="popular-extensions">Popular extensions</Text>
