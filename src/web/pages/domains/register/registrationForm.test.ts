@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 import {
-  INVALID_EMAIL, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors,
+  INVALID_EMAIL, INVALID_PHONE, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors,
   totalCents, trimmedContact, validateContact, type ContactValues,
 } from './registrationForm.ts';
 
@@ -47,6 +47,13 @@ describe('validateContact', () => {
     expect(validateContact({ ...FILLED, email: 'ada@' })).toEqual({ email: INVALID_EMAIL });
     expect(validateContact({ ...FILLED, email: 'ada..x@example.com' })).toEqual({ email: INVALID_EMAIL });
     expect(validateContact({ ...FILLED, email: ' ada@example.com ' })).toEqual({});
+  });
+
+  it('refuses a phone number no registrar could take, in any country\'s way of writing it', () => {
+    expect(validateContact({ ...FILLED, phone: '12345' })).toEqual({ phone: INVALID_PHONE });
+    expect(validateContact({ ...FILLED, phone: '+1 555 555 0100 123 456 7' })).toEqual({ phone: INVALID_PHONE });
+    expect(validateContact({ ...FILLED, phone: '020 7946 0000' })).toEqual({});
+    expect(validateContact({ ...FILLED, country: 'US', phone: '(555) 555-0100' })).toEqual({});
   });
 
   it('sends the texts trimmed', () => {

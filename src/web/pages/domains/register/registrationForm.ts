@@ -1,7 +1,7 @@
 import { formatAmount } from '../../../../common/billing.ts';
 import {
   type ContactCountry, DEFAULT_CONTACT_COUNTRY, REGISTRATION_YEARS, REQUIRED_CONTACT_FIELDS, missingFieldMessage,
-  registrationFailedMessage,
+  registrationFailedMessage, toRegistrarPhone,
 } from '../../../../common/domainOrders.ts';
 import { parseDomainQuery, searchedQuery } from '../../../../common/domainSearch.ts';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
@@ -9,6 +9,8 @@ import { FunctionCallError } from '../../../api/functionCallError.ts';
 export const ORDER_CREATED = 'Order created! Redirecting to your order...';
 /** The contract's text for a malformed address (zod's email check). */
 export const INVALID_EMAIL = 'Please enter a valid email address.';
+/** Ours: a number that cannot be written '+CC.NUMBER' would make the registrar refuse the paid order. */
+export const INVALID_PHONE = 'Please enter a valid phone number, with its country code if it is not in the chosen country.';
 
 export interface ContactValues {
   firstName: string;
@@ -77,13 +79,17 @@ export function initialContact(user: SignedInUser | null): ContactValues {
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** The server's checks before the round trip, in its words: 'Please fill in postal code', a malformed e-mail. */
+/**
+ * The server's checks before the round trip, in its words ('Please fill in postal code', a
+ * malformed e-mail), and one of ours: a phone number the registrars could not take.
+ */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of REQUIRED_CONTACT_FIELDS) {
     if (values[field].trim() === '') errors[field] = missingFieldMessage(field);
   }
   if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = INVALID_EMAIL;
+  if (!errors.phone && toRegistrarPhone(values.phone, values.country) === null) errors.phone = INVALID_PHONE;
   return errors;
 }
 

@@ -42,6 +42,9 @@ function ResultRow({ result, retrying, onRetry, searchPath }: ResultRowProps) {
           <Button size="xs" variant="default" loading={retrying} onClick={() => onRetry(result.domain)} aria-label={`Retry ${result.domain}`}>
             Retry
           </Button>
+        ) : result.available && result.premium ? (
+          // The registry's own price, above the one we show per TLD: registerDomain refuses it and sends the customer to support.
+          <Button size="xs" variant="default" component={Link} to="/tickets/new" aria-label={`Ask support about ${result.domain}`}>Ask support</Button>
         ) : result.available && (
           <Button size="xs" component={Link} to={registerPath(result)} state={{ searchPath }} aria-label={`Register ${result.domain}`}>Register</Button>
         )}
