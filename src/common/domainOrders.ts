@@ -70,6 +70,8 @@ export function missingFieldMessage(field: RequiredContactField): string {
   return `Please fill in ${field.replace(/([A-Z])/g, ' $1').toLowerCase()}`;
 }
 
+/** A phone number `toRegistrarPhone` cannot put in the registrars' form: refused before payment, on the page and the server. */
+export const INVALID_PHONE = 'Please enter a valid phone number, with its country code if it is not in the chosen country.';
 export const REGISTRATION_BLOCKED = 'Missing required information or services not ready.';
 export const NO_DOMAIN_SPECIFIED = 'No domain specified';
 export const NO_ACTIVE_ACCOUNT = 'No active account';

@@ -1,3 +1,4 @@
+import { INVALID_PHONE } from '../../../common/domainOrders.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDomain } from '../../../../test/support/domainFactories.ts';
 import { freshDomainName, placedOrder, registrationContact, registrationInput } from '../../../../test/support/domainOrderSamples.ts';
@@ -73,6 +74,7 @@ describeEachDialect('domain orders: registerDomain, renewDomain and getDomainOrd
         ['a missing postal code', (a) => registrationInput(a, { contactInfo: { ...registrationContact(), postalCode: undefined } }), 'Please fill in postal code'],
         ['a blank first name', (a) => registrationInput(a, { contactInfo: registrationContact({ firstName: '   ' }) }), 'Please fill in first name'],
         ['a missing phone', (a) => registrationInput(a, { contactInfo: { ...registrationContact(), phone: undefined } }), 'Please fill in phone'],
+        ['a phone number no registrar could take', (a) => registrationInput(a, { contactInfo: registrationContact({ phone: '12345' }) }), INVALID_PHONE],
         ['0 years', (a) => registrationInput(a, { registrationYears: 0 }), 'The period must be 1 to 10 years.'],
         ['11 years', (a) => registrationInput(a, { registrationYears: 11 }), 'The period must be 1 to 10 years.'],
         ['a bad e-mail', (a) => registrationInput(a, { contactInfo: registrationContact({ email: 'ada-at-example' }) }), 'Please enter a valid email address.'],

@@ -1,7 +1,8 @@
+import { INVALID_PHONE } from '../../../../common/domainOrders.ts';
 import { describe, expect, it } from 'vitest';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 import {
-  INVALID_EMAIL, INVALID_PHONE, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors,
+  INVALID_EMAIL, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors,
   totalCents, trimmedContact, validateContact, type ContactValues,
 } from './registrationForm.ts';
 

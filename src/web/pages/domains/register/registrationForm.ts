@@ -1,7 +1,7 @@
 import { formatAmount } from '../../../../common/billing.ts';
 import {
   type ContactCountry, DEFAULT_CONTACT_COUNTRY, REGISTRATION_YEARS, REQUIRED_CONTACT_FIELDS, missingFieldMessage,
-  registrationFailedMessage, toRegistrarPhone,
+  INVALID_PHONE, registrationFailedMessage, toRegistrarPhone,
 } from '../../../../common/domainOrders.ts';
 import { parseDomainQuery, searchedQuery } from '../../../../common/domainSearch.ts';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
@@ -10,7 +10,6 @@ export const ORDER_CREATED = 'Order created! Redirecting to your order...';
 /** The contract's text for a malformed address (zod's email check). */
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 /** Ours: a number that cannot be written '+CC.NUMBER' would make the registrar refuse the paid order. */
-export const INVALID_PHONE = 'Please enter a valid phone number, with its country code if it is not in the chosen country.';
 
 export interface ContactValues {
   firstName: string;
