@@ -70,6 +70,8 @@ export function missingFieldMessage(field: RequiredContactField): string {
   return `Please fill in ${field.replace(/([A-Z])/g, ' $1').toLowerCase()}`;
 }
 
+/** A phone number `toRegistrarPhone` cannot put in the registrars' form: refused before payment, on the page and the server. */
+export const INVALID_PHONE = 'Please enter a valid phone number, with its country code if it is not in the chosen country.';
 export const REGISTRATION_BLOCKED = 'Missing required information or services not ready.';
 export const NO_DOMAIN_SPECIFIED = 'No domain specified';
 export const NO_ACTIVE_ACCOUNT = 'No active account';
@@ -95,11 +97,23 @@ export function toRegistrarPhone(typed: string, country: ContactCountry): string
   if (digits.length < 6 || digits.length > 15) return null;
   const code = COUNTRY_CALLING_CODES[country];
   if (international) {
-    // Only the customer's own country's code can be split off with certainty; other codes keep their first 1-3 digits.
     if (digits.startsWith(code)) return `+${code}.${digits.slice(code.length)}`;
-    return `+${digits.slice(0, 2)}.${digits.slice(2)}`;
+    const length = callingCodeLength(digits);
+    return `+${digits.slice(0, length)}.${digits.slice(length)}`;
   }
-  // A national number: drop the trunk prefix 0 (UK, DE, FR, AU, JP) before the country code.
-  const national = code !== '1' && digits.startsWith('0') ? digits.slice(1) : digits;
+  // A national number: drop the trunk prefix (0 in UK, DE, FR, AU, JP; 1 in North America) before the country code.
+  const national = code === '1' ? (digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits)
+    : digits.startsWith('0') ? digits.slice(1) : digits;
   return `+${code}.${national}`;
+}
+
+// ITU-T E.164 country codes are prefix-free: 1 (North America) and 7 have one digit, these two, all others three.
+const TWO_DIGIT_CALLING_CODES = new Set([
+  '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53', '54', '55',
+  '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98',
+]);
+
+function callingCodeLength(digits: string): number {
+  if (digits.startsWith('1') || digits.startsWith('7')) return 1;
+  return TWO_DIGIT_CALLING_CODES.has(digits.slice(0, 2)) ? 2 : 3;
 }

@@ -26,10 +26,18 @@ export interface FakeStripe {
   get(id: string): any;
   /** A customer as Checkout would have made it. */
   addCustomer(email?: string): { id: string; email: string | null; invoice_prefix: string; next_invoice_sequence: number };
+  /**
+   * A card attached to the customer and made its default (as the Billing Portal does), behaving
+   * like Stripe's test cards when charged: pm_card_visa succeeds, pm_card_chargeDeclined is
+   * declined, pm_card_authenticationRequired needs its holder (refused off-session).
+   */
+  addDefaultCard(customerId: string, behaviour?: FakeCardBehaviour): { id: string };
   /** The parameters a checkout session was created with (Stripe keeps its line items and subscription_data). */
   checkoutParams(sessionId: string): Record<string, any> | undefined;
   close(): Promise<void>;
 }
+
+export type FakeCardBehaviour = 'succeeds' | 'declined' | 'authentication_required';
 
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_test';
 
@@ -43,8 +51,8 @@ export const REVOKED_KEY = 'sk_test_revoked0000';
 
 type Answer = { status: number; body: unknown };
 class StripeFailure extends Error {
-  constructor(readonly status: number, readonly error: Record<string, string>) {
-    super(error.message);
+  constructor(readonly status: number, readonly error: Record<string, unknown>) {
+    super(String(error.message));
   }
 }
 const missing = (kind: string, id: string, param = 'id') =>
@@ -72,9 +80,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!found || found.object !== kind) throw missing(kind, id, param);
     return found;
   };
-  const list = (kind: string, params: Record<string, any>) => {
+  const list = (kind: string, params: Record<string, any>, matches: (object: any) => boolean = () => true) => {
     // Stripe lists newest first; insertion order stands in for creation time.
-    const all = [...objects.values()].filter((o) => o.object === kind).reverse();
+    const all = [...objects.values()].filter((o) => o.object === kind && matches(o)).reverse();
     const limit = Math.min(Number(params.limit ?? 10), 100);
     const start = params.starting_after ? all.findIndex((o) => o.id === params.starting_after) + 1 : 0;
     if (params.starting_after && start === 0) throw missing(kind, params.starting_after, 'starting_after');
@@ -98,6 +106,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     { method: 'GET', pattern: /^\/v1\/prices$/, handle: (p) => list('price', p) },
     { method: 'POST', pattern: /^\/v1\/prices$/, handle: (p) => put(createPrice(p, find)) },
     { method: 'POST', pattern: /^\/v1\/prices\/([^/]+)$/, handle: (p, id) => updatePrice(find('price', id), p) },
+    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: (_p, id) => find('customer', id) },
+    { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (p) => createPaymentIntent(p, find, put) },
+    { method: 'GET', pattern: /^\/v1\/payment_intents$/, handle: (p) => list('payment_intent', p, (intent) =>
+      (p.customer === undefined || intent.customer === p.customer) && (p.created?.gte === undefined || intent.created >= Number(p.created.gte))) },
   ];
 
   const answer = (method: string, path: string, params: Record<string, any>, authorization: string | null): Answer => {
@@ -158,7 +170,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     addCustomer: (email) => put({
       id: newId('cus'), object: 'customer', email: email ?? null, name: null, metadata: {}, created: now(), livemode: false,
       invoice_prefix: randomBytes(4).toString('hex').toUpperCase(), next_invoice_sequence: 1,
+      invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
     }),
+    addDefaultCard: (customerId, behaviour = 'succeeds') => {
+      const customer = find('customer', customerId);
+      const card = put({
+        id: newId('pm'), object: 'payment_method', type: 'card', customer: customerId, created: now(), livemode: false, metadata: {},
+        card: { brand: 'visa', last4: CARD_LAST4[behaviour], exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+        behaviour,
+      });
+      customer.invoice_settings.default_payment_method = card.id;
+      return { id: card.id };
+    },
     checkoutParams: (sessionId) => checkoutParams.get(sessionId),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
@@ -312,6 +335,50 @@ function checkoutSession(p: Record<string, any>, find: (kind: string, id: string
     amount_subtotal: total, amount_total: total, currency, created, expires_at: created + 86_400, livemode: false,
     invoice_creation: p.invoice_creation ? { enabled: p.invoice_creation.enabled === 'true', invoice_data: p.invoice_creation.invoice_data ?? {} } : null,
   };
+}
+
+const CARD_LAST4: Record<FakeCardBehaviour, string> = { succeeds: '4242', declined: '0002', authentication_required: '3155' };
+
+/**
+ * A payment intent created and, with confirm, charged at once. Off-session, a card that needs
+ * its holder is refused like a decline (Stripe's authentication_required card error); a refusal
+ * leaves the intent at Stripe, as there, awaiting another payment method.
+ */
+function createPaymentIntent(p: Record<string, any>, find: (kind: string, id: string, param?: string) => any, put: (object: any) => any) {
+  const amountCents = amount(p, 'amount');
+  const currency = String(requireParam(p, 'currency'));
+  if (currency !== currency.toLowerCase()) throw invalid('currency', `Invalid currency: ${currency}.`);
+  if (p.customer) find('customer', p.customer, 'customer');
+  const method = p.payment_method ? find('payment_method', p.payment_method, 'payment_method') : null;
+  if (method && method.customer !== (p.customer ?? null)) {
+    throw invalid('payment_method', `The provided PaymentMethod ${method.id} does not belong to the customer.`);
+  }
+  const confirm = p.confirm === 'true';
+  if (confirm && !method) throw invalid('payment_method', 'You must provide a payment_method to confirm this PaymentIntent.', 'parameter_missing');
+  const offSession = p.off_session === 'true';
+  const intent = put({
+    id: newId('pi'), object: 'payment_intent', amount: amountCents, amount_received: 0, currency, customer: p.customer ?? null,
+    payment_method: method?.id ?? null, description: p.description ?? null, metadata: mergeMetadata({}, p.metadata),
+    created: now(), livemode: false, off_session: offSession, confirmation_method: 'automatic', capture_method: 'automatic',
+    status: confirm ? 'succeeded' : 'requires_confirmation', latest_charge: null as string | null, last_payment_error: null as unknown,
+  });
+  if (!confirm) return intent;
+  if (method.behaviour === 'authentication_required' && !offSession) {
+    intent.status = 'requires_action';
+    return intent;
+  }
+  const refusal = method.behaviour === 'declined'
+    ? { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+    : method.behaviour === 'authentication_required'
+      ? { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' }
+      : null;
+  if (refusal) {
+    const error = { type: 'card_error', param: '', payment_method: { id: method.id, type: 'card' }, ...refusal };
+    Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
+    throw new StripeFailure(402, { ...error, payment_intent: intent });
+  }
+  Object.assign(intent, { amount_received: amountCents, latest_charge: newId('ch') });
+  return intent;
 }
 
 function portalSession(p: Record<string, any>, find: (kind: string, id: string, param?: string) => any, base: string) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  CONTACT_COUNTRIES, DEFAULT_CONTACT_COUNTRY, missingFieldMessage, ORDER_KINDS, ORDER_STATUSES, PAYMENT_STATUSES,
-  REGISTRATION_STATUSES, REGISTRATION_YEARS,
+  CONTACT_COUNTRIES, DEFAULT_CONTACT_COUNTRY, INVALID_PHONE, missingFieldMessage, ORDER_KINDS, ORDER_STATUSES, PAYMENT_STATUSES,
+  REGISTRATION_STATUSES, REGISTRATION_YEARS, toRegistrarPhone,
 } from '../domainOrders.ts';
 import { RENEWAL_YEARS } from '../domains.ts';
 import { allow, defineContract } from '../protocol.ts';
@@ -23,7 +23,7 @@ export const contactInfo = z.object({
   state: required('state', 80),
   postalCode: required('postalCode', 20),
   country: z.enum(CONTACT_COUNTRIES, { error: 'Please choose a country from the list.' }).default(DEFAULT_CONTACT_COUNTRY),
-}).strict();
+}).strict().refine((contact) => toRegistrarPhone(contact.phone, contact.country) !== null, { message: INVALID_PHONE, path: ['phone'] });
 export type ContactInfo = z.infer<typeof contactInfo>;
 
 const years = (range: { min: number; max: number }) =>

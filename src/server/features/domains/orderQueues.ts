@@ -9,7 +9,11 @@ export interface FulfilOrderJob {
   /** The back office's bulk retry may name the supplier to try first (issue 8). */
   forceSupplierId?: string | null;
 }
-export const FULFIL_ORDER_JOB_OPTIONS = { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true } as const;
+/**
+ * Each attempt may run 10 minutes: a registrar call gives up after 30 s, and a run asks a few
+ * suppliers at most. Past it the call in flight is aborted and the retry asks before calling again.
+ */
+export const FULFIL_ORDER_JOB_OPTIONS = { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, timeoutSeconds: 600 } as const;
 
 /** Daily: expired domains marked, auto-renewals started, reminder e-mails. */
 export const DOMAIN_EXPIRY_QUEUE = 'domains.expiry_daily';

@@ -66,6 +66,30 @@ export interface PriceInput {
   active: boolean;
 }
 
+/**
+ * An off-session charge of the customer's saved payment method (a domain's automatic renewal):
+ * nobody is at the keyboard, so a card that needs its holder (a decline, 3-D Secure) fails
+ * the charge instead of asking.
+ */
+export interface SavedMethodChargeRequest {
+  customerId: string;
+  /** In the currency's smallest unit (cents). */
+  amount: number;
+  currency: string;
+  /** On the customer's statement and in the provider's dashboard. */
+  description: string;
+  /** `reference` names what is paid for (the order id): at most one successful charge per reference. */
+  metadata: { accountId: string; purpose: string; reference: string };
+  /** Derived from our own ids, so a rerun after a crash answers the first charge instead of making a second. */
+  idempotencyKey: string;
+}
+
+/** A failed charge's reason is safe to show the customer (the provider's words for a card, or ours). */
+export type SavedMethodChargeResult = { status: 'succeeded'; paymentId: string } | { status: 'failed'; reason: string };
+
+export const NO_SAVED_PAYMENT_METHOD = 'No saved payment method.';
+export const PAYMENT_NEEDS_CARDHOLDER = 'The payment needs the cardholder to complete it.';
+
 export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature.';
 export const WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a payment provider event.';
 
@@ -114,6 +138,12 @@ export interface PaymentProvider {
   saveProduct(input: ProductInput): Promise<{ providerProductId: string; updated: number }>;
   /** Creates a price, or (existing) changes only whether it is active. */
   savePrice(input: PriceInput): Promise<{ providerPriceId: string; updated: number }>;
+
+  /**
+   * Charges the customer's saved (default) payment method now. A refusal of the card is an
+   * answer (`failed`); only a fault of the provider or of the request throws PaymentProviderError.
+   */
+  chargeSavedPaymentMethod(request: SavedMethodChargeRequest): Promise<SavedMethodChargeResult>;
 
   /** Verifies a webhook delivery's signature over the raw body; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

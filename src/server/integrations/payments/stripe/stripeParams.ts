@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import { type CheckoutRequest, checkoutMetadata, type PriceInput, type ProductInput } from '../provider.ts';
+import {
+  type CheckoutRequest, checkoutMetadata, type PriceInput, type ProductInput, type SavedMethodChargeRequest,
+} from '../provider.ts';
 
 /**
  * The portal's requests in Stripe's parameters. Kept apart from the calls so the shapes can be
@@ -71,6 +73,24 @@ export function priceCreateParams(input: PriceInput): Stripe.PriceCreateParams {
     currency: input.currency.toLowerCase(),
     active: input.active,
     ...(input.interval ? { recurring: { interval: input.interval } } : {}),
+  };
+}
+
+/**
+ * An off-session charge, confirmed at once: no redirect-based method is allowed, since nobody is
+ * there to follow one (it fails instead, and the customer is told).
+ */
+export function savedMethodChargeParams(request: SavedMethodChargeRequest, paymentMethodId: string): Stripe.PaymentIntentCreateParams {
+  return {
+    amount: request.amount,
+    currency: request.currency.toLowerCase(),
+    customer: request.customerId,
+    payment_method: paymentMethodId,
+    off_session: true,
+    confirm: true,
+    automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    description: request.description,
+    metadata: { ...request.metadata },
   };
 }
 

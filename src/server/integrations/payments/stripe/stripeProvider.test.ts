@@ -7,7 +7,8 @@ import { type FakeStripe, REVOKED_KEY, STRIPE_TEST_WEBHOOK_SECRET as SECRET, sta
 import { signedWebhook, stripeEvent } from '../../../../../test/support/stripeWebhooks.ts';
 import { loadConfig } from '../../../config.ts';
 import {
-  type CheckoutRequest, type PaymentProvider, PaymentProviderError, WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
+  type CheckoutRequest, NO_SAVED_PAYMENT_METHOD, type PaymentProvider, PaymentProviderError, type SavedMethodChargeRequest,
+  WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
 } from '../provider.ts';
 import { PROVIDER_CONFLICT, PROVIDER_MISCONFIGURED, PROVIDER_UNAVAILABLE } from './stripeErrors.ts';
 import { createStripePaymentProvider } from './stripeProvider.ts';
@@ -276,6 +277,73 @@ describe('the Stripe adapter against a local fake of Stripe\'s API', () => {
         const { payload, header } = signedWebhook(body, SECRET);
         expect(verify(payload, header)).toThrow(new WebhookSignatureError(WEBHOOK_NOT_AN_EVENT));
       }
+    });
+  });
+
+  describe('chargeSavedPaymentMethod', () => {
+    const charge = (customerId: string, overrides: Partial<SavedMethodChargeRequest> = {}): SavedMethodChargeRequest => {
+      const reference = `ord_${randomBytes(6).toString('hex')}`;
+      return {
+        customerId, amount: 1299, currency: 'USD', description: 'Renewal of example.com, 1 year',
+        metadata: { accountId: 'acc_1', purpose: 'domain_order', reference }, idempotencyKey: `domain-renewal:${reference}`, ...overrides,
+      };
+    };
+    const intentsOf = (customerId: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.customer === customerId);
+
+    it('charges the default payment method off-session, confirmed at once, with our idempotency key and metadata', async () => {
+      const customer = fake.addCustomer('billing@example.test');
+      const card = fake.addDefaultCard(customer.id);
+      const request = charge(customer.id);
+      const result = await stripe.chargeSavedPaymentMethod(request);
+      expect(result).toEqual({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_/) });
+      const sent = lastRequest('POST', '/v1/payment_intents');
+      expect(sent.idempotencyKey).toBe(request.idempotencyKey);
+      expect(sent.params).toEqual({
+        amount: '1299', currency: 'usd', customer: customer.id, payment_method: card.id, off_session: 'true', confirm: 'true',
+        automatic_payment_methods: { enabled: 'true', allow_redirects: 'never' }, description: 'Renewal of example.com, 1 year',
+        metadata: request.metadata,
+      });
+      if (result.status !== 'succeeded') return;
+      expect(fake.get(result.paymentId)).toMatchObject({ status: 'succeeded', amount_received: 1299, customer: customer.id });
+    });
+
+    it('a retry answers the first charge: by the same key, and by the reference once the key is gone', async () => {
+      const customer = fake.addCustomer();
+      fake.addDefaultCard(customer.id);
+      const request = charge(customer.id);
+      const first = await stripe.chargeSavedPaymentMethod(request);
+      expect(await stripe.chargeSavedPaymentMethod(request)).toEqual(first);
+      // Stripe forgets a key after 24 hours: a later retry (another key, same order) finds the payment instead of charging again.
+      expect(await stripe.chargeSavedPaymentMethod({ ...request, idempotencyKey: 'domain-renewal:expired-key' })).toEqual(first);
+      expect(intentsOf(customer.id).map((r) => r.idempotencyKey)).toEqual([request.idempotencyKey]);
+      // Another order of the same customer is a charge of its own.
+      expect((await stripe.chargeSavedPaymentMethod(charge(customer.id))).status).toBe('succeeded');
+      expect(intentsOf(customer.id)).toHaveLength(2);
+    });
+
+    it('a declined card, or one that needs its holder, fails the charge with Stripe\'s words', async () => {
+      const declined = fake.addCustomer();
+      fake.addDefaultCard(declined.id, 'declined');
+      expect(await stripe.chargeSavedPaymentMethod(charge(declined.id))).toEqual({ status: 'failed', reason: 'Your card was declined.' });
+      const authentication = fake.addCustomer();
+      fake.addDefaultCard(authentication.id, 'authentication_required');
+      expect(await stripe.chargeSavedPaymentMethod(charge(authentication.id)))
+        .toEqual({ status: 'failed', reason: 'Your card was declined. This transaction requires authentication.' });
+    });
+
+    it('without a saved payment method, or a customer, it fails without a charge', async () => {
+      const customer = fake.addCustomer();
+      expect(await stripe.chargeSavedPaymentMethod(charge(customer.id))).toEqual({ status: 'failed', reason: NO_SAVED_PAYMENT_METHOD });
+      expect(await stripe.chargeSavedPaymentMethod(charge('cus_gone'))).toEqual({ status: 'failed', reason: NO_SAVED_PAYMENT_METHOD });
+      expect(intentsOf(customer.id)).toEqual([]);
+      expect(intentsOf('cus_gone')).toEqual([]);
+    });
+
+    it('a refused request throws, as every other call does', async () => {
+      const customer = fake.addCustomer();
+      fake.addDefaultCard(customer.id);
+      const error = await rejectionOf(stripe.chargeSavedPaymentMethod(charge(customer.id, { amount: -5 })));
+      expect(error).toMatchObject({ kind: 'invalid_request', message: 'Invalid integer: -5' });
     });
   });
 

@@ -3,20 +3,27 @@ import type { Config } from '../../../config.ts';
 import { containsNul } from '../../../http/jsonBody.ts';
 import type { PaymentEvent, ProviderPrice, ProviderProduct } from '../events.ts';
 import {
-  type PaymentProvider, WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
+  NO_SAVED_PAYMENT_METHOD, PAYMENT_NEEDS_CARDHOLDER, type PaymentProvider, type SavedMethodChargeRequest,
+  WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
 } from '../provider.ts';
-import { callStripe } from './stripeErrors.ts';
+import { callStripe, toProviderError } from './stripeErrors.ts';
 import {
   fromStripeCheckoutSession, fromStripeInvoice, fromStripePrice, fromStripeProduct, fromStripeSubscription,
 } from './stripeObjects.ts';
 import {
-  checkoutSessionParams, creationKey, priceCreateParams, productCreateParams, productUpdateParams,
+  checkoutSessionParams, creationKey, priceCreateParams, productCreateParams, productUpdateParams, savedMethodChargeParams,
 } from './stripeParams.ts';
 
 /** Stripe's own default: a delivery signed longer ago than this is refused as a possible replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const PAGE_SIZE = 100;
 const epochNow = () => Math.floor(Date.now() / 1000);
+/**
+ * How far back a charge looks for an earlier successful one of the same reference. Stripe keeps
+ * an idempotency key for 24 hours only; a charge retried later than that (the daily job's next
+ * run after a crash) must still not charge twice. Retries come within days, not months.
+ */
+const EARLIER_CHARGE_LOOKBACK_SECONDS = 31 * 86_400;
 
 /** The SDK, pointed at STRIPE_API_BASE when set (tests' local fake), else at Stripe. */
 export function createStripeClient(config: Config): Stripe {
@@ -95,6 +102,27 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
       return { providerPriceId: price.id, updated: epochNow() };
     },
 
+    async chargeSavedPaymentMethod(request) {
+      const customer = await retrieveCustomer(stripe, request.customerId);
+      if (!customer) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
+      // Before the saved method is read: a card removed since an earlier charge succeeded must not fail what was paid.
+      const earlier = await callStripe(() => earlierSuccessfulCharge(stripe, request));
+      if (earlier) return { status: 'succeeded', paymentId: earlier };
+      const saved = customer.invoice_settings.default_payment_method;
+      const paymentMethodId = typeof saved === 'string' ? saved : saved?.id;
+      if (!paymentMethodId) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(savedMethodChargeParams(request, paymentMethodId), { idempotencyKey: request.idempotencyKey });
+      } catch (error) {
+        // A declined card, or one whose bank wants its holder (authentication_required): Stripe's words are for the customer.
+        if (error instanceof Stripe.errors.StripeCardError) return { status: 'failed', reason: toProviderError(error).message };
+        throw toProviderError(error);
+      }
+      // Cards settle at once; any other state means the holder has to act, which nobody can off-session.
+      return intent.status === 'succeeded' ? { status: 'succeeded', paymentId: intent.id } : { status: 'failed', reason: PAYMENT_NEEDS_CARDHOLDER };
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError(WEBHOOK_SIGNATURE_INVALID);
       let event: unknown;
@@ -108,6 +136,28 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
       return event;
     },
   };
+}
+
+/** The customer, or null when it was deleted at Stripe (it then has no saved method either). */
+async function retrieveCustomer(stripe: Stripe, customerId: string): Promise<Stripe.Customer | null> {
+  try {
+    const customer = await stripe.customers.retrieve(customerId);
+    return customer.deleted ? null : customer;
+  } catch (error) {
+    const failure = toProviderError(error);
+    if (failure.kind === 'not_found') return null;
+    throw failure;
+  }
+}
+
+/** The customer's recent successful payment intent for the same purpose and reference, if any. */
+async function earlierSuccessfulCharge(stripe: Stripe, request: SavedMethodChargeRequest): Promise<string | null> {
+  const since = epochNow() - EARLIER_CHARGE_LOOKBACK_SECONDS;
+  for await (const intent of stripe.paymentIntents.list({ customer: request.customerId, created: { gte: since }, limit: PAGE_SIZE })) {
+    if (intent.status === 'succeeded' && intent.metadata?.reference === request.metadata.reference
+      && intent.metadata?.purpose === request.metadata.purpose) return intent.id;
+  }
+  return null;
 }
 
 /** The fields the receiver relies on, checked before a signed body is trusted as an event. */

@@ -1,7 +1,12 @@
+import { CARD_DECLINED } from '../../../../common/contracts/testPayments.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import type { PaymentProviderDeps } from '../createPaymentProvider.ts';
 import type { ProviderPrice, ProviderProduct } from '../events.ts';
-import { type CheckoutRequest, checkoutMetadata, type PaymentProvider, PaymentProviderError, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError } from '../provider.ts';
+import {
+  type CheckoutRequest, checkoutMetadata, NO_SAVED_PAYMENT_METHOD, type PaymentProvider, PaymentProviderError, type SavedMethodChargeRequest,
+  type SavedMethodChargeResult, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
+} from '../provider.ts';
+import { chargeable } from './testCards.ts';
 import {
   checkoutObject, epochNow, readTestObject, subscriptionObject, type TestCheckoutRecord, type TestCustomerRecord,
   type TestInvoiceRecord, type TestPortalRecord, type TestSubscriptionRecord, testId, writeTestObject,
@@ -96,11 +101,33 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       return { providerPriceId: input.providerPriceId ?? input.localId, updated: epochNow() };
     },
 
+    async chargeSavedPaymentMethod(request) {
+      // As at Stripe: the same key answers the first charge's outcome, and the card on file decides it.
+      return inTransaction(db, async (tx) => {
+        const key = `idem_${request.idempotencyKey}`;
+        const charge = await chargeCardOnFile(tx, request);
+        const claimed = await tx.db.insertInto('test_payment_objects')
+          .values({ id: key, kind: 'idempotency_key', data: JSON.stringify({ charge }) })
+          .onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+        if (claimed) return charge;
+        const earlier = await readTestObject<{ charge?: SavedMethodChargeResult }>(tx.db, 'idempotency_key', key);
+        if (!earlier?.charge) throw new PaymentProviderError('conflict', 'This payment request was already made with different details.');
+        return earlier.charge;
+      });
+    },
+
     verifyWebhook() {
       // Test mode's events are delivered in-process; nothing from outside is one of them.
       throw new WebhookSignatureError(WEBHOOK_SIGNATURE_INVALID);
     },
   };
+
+  async function chargeCardOnFile(tx: Tx, request: SavedMethodChargeRequest): Promise<SavedMethodChargeResult> {
+    const customer = await readTestObject<TestCustomerRecord>(tx.db, 'customer', request.customerId);
+    if (!customer?.card) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
+    if (!chargeable(customer.card, new Date())) return { status: 'failed', reason: CARD_DECLINED };
+    return { status: 'succeeded', paymentId: testId('pi') };
+  }
 
   async function newCheckoutSession(tx: Tx, id: string, request: CheckoutRequest): Promise<TestCheckoutRecord> {
     let line: TestCheckoutRecord['line'];
