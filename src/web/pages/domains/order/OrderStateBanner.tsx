@@ -5,7 +5,7 @@ import { REGISTRATION_FAILED } from '../../../../common/domainOrders.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { domainPath } from '../list/domainPath.ts';
-import { PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, isAutomaticRenewal, PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
 
 /** The ticket page takes no subject from the address, so the link says which order to mention. */
 function ContactSupport({ orderId }: { orderId: string }) {
@@ -55,6 +55,8 @@ export function OrderStateBanner({ order, paymentReturn }: OrderStateBannerProps
     case 'pending_payment':
       // Back from a completed checkout, the provider's confirmation may land a moment later: no second payment meanwhile.
       if (paymentReturn === 'success') return <Alert color="blue" role="status">{PAYMENT_CONFIRMING}</Alert>;
+      // The server refuses a checkout for these: a second way to pay could take the money twice.
+      if (isAutomaticRenewal(order)) return <Alert color="blue" role="status">{AUTOMATIC_RENEWAL_CHARGED}</Alert>;
       return (
         <Stack gap="sm">
           {paymentReturn === 'cancelled' && <Alert color="yellow" role="status">{PAYMENT_CANCELLED}</Alert>}

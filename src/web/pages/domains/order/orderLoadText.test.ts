@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderLoadText, paymentReturn } from './orderLoadText.ts';
+import { isAutomaticRenewal, orderLoadText, paymentReturn } from './orderLoadText.ts';
 
 describe('the order page\'s load failures', () => {
   it('a 404 is Order not found, without a retry; anything else Failed to load order details, with one', () => {
@@ -14,5 +14,13 @@ describe('paymentReturn', () => {
     expect(paymentReturn(new URLSearchParams('payment=success&session_id=cs_1'))).toBe('success');
     expect(paymentReturn(new URLSearchParams('payment=maybe'))).toBeNull();
     expect(paymentReturn(new URLSearchParams(''))).toBeNull();
+  });
+});
+
+describe('isAutomaticRenewal', () => {
+  it('is the daily job\'s renewal only: no user, ordered by Automatic renewal', () => {
+    expect(isAutomaticRenewal({ kind: 'renewal', userId: null, orderedBy: 'Automatic renewal' })).toBe(true);
+    expect(isAutomaticRenewal({ kind: 'renewal', userId: 'u1', orderedBy: 'Ada Lovelace' })).toBe(false);
+    expect(isAutomaticRenewal({ kind: 'registration', userId: null, orderedBy: 'Automatic renewal' })).toBe(false);
   });
 });
