@@ -48,8 +48,8 @@ export function NameserversPanel({ detail }: { detail: DomainDetail }) {
       ) : (
         <Stack gap="sm">
           <Textarea
-            label="Nameservers"
-            description={`One per line, ${MIN_NAMESERVERS} to ${MAX_NAMESERVERS}.`}
+            label="Nameservers, one per line"
+            description={`${MIN_NAMESERVERS} to ${MAX_NAMESERVERS} host names, such as ns1.example.com.`}
             autosize
             minRows={3}
             maxRows={14}
