@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createAccount, field, newPerson, register, waitForPath } from './support/actions.ts';
+import { fillTestCard, sidebar } from './support/billing.ts';
+import { overflowingElements, PHONE } from './support/layout.ts';
+import { expectNoErrors, useE2E } from './support/suite.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+const SUCCEEDS = '4242 4242 4242 4242';
+
+/** Nothing on the page scrolls sideways at phone width. */
+async function fitsPhone(page: Page, ready: () => Promise<void>) {
+  await page.setViewportSize(PHONE);
+  await ready();
+  await expect.poll(() => overflowingElements(page)).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** From /domains/search, a name searched in .com; answers the results table. */
+async function searchName(page: Page, name: string) {
+  await field(page, 'Domain name').fill(name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('table', { name: 'Search results' });
+  await results.getByRole('link', { name: `Register ${name}.com` }).waitFor();
+  return results;
+}
+
+/** The registration form's contact, as a customer types it. */
+async function fillContact(page: Page) {
+  const form = page.getByRole('form', { name: 'Domain registration' });
+  await field(form, 'Phone').fill('+1 555 555 0100');
+  await field(form, 'Address').fill('1 Main Street');
+  await field(form, 'City').fill('Springfield');
+  await field(form, 'State / Province').fill('IL');
+  await field(form, 'Postal code').fill('62701');
+  return form;
+}
+
+/** Register page → 3 s → order page → Pay now → test checkout paid → back on the order page; answers the order path. */
+async function orderAndPay(page: Page, domain: string, holder: string): Promise<string> {
+  await page.getByRole('button', { name: 'Register domain' }).click();
+  await page.getByRole('link', { name: 'Go to your order now' }).waitFor();
+  // The spec's 3-second hand-over to the order page.
+  await page.waitForURL(/\/domains\/orders\/[^/?]+$/, { timeout: 10_000 });
+  const orderPath = new URL(page.url()).pathname;
+  await page.getByRole('heading', { name: `Registration of ${domain}` }).waitFor();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.waitForURL(/\/test-mode\/checkout\/[^/]+$/);
+  await fillTestCard(page, SUCCEEDS, holder);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL((url) => url.pathname === orderPath);
+  return orderPath;
+}
+
+describe('domains journey (sandbox registrar, test-mode payments)', () => {
+  const e2e = useE2E();
+
+  it('searches, registers and pays, watches the order complete, then manages and renews the domain', async () => {
+    const tracked = await e2e.open();
+    const { page } = tracked;
+    const person = newPerson('Dora', 'Domains');
+    await register(page, person);
+    await createAccount(page, 'Dora Domains Ltd');
+
+    // Search from the sidebar; our price per year, no supplier shown.
+    await sidebar(page).getByRole('link', { name: 'Domain Search' }).click();
+    await waitForPath(page, '/domains/search');
+    const name = `dora-shop-${Date.now().toString(36)}`;
+    const domain = `${name}.com`;
+    const results = await searchName(page, name);
+    const row = results.getByRole('row').filter({ hasText: domain });
+    expect(await row.textContent()).toMatch(/\$\d+\.\d{2}/);
+    expect(await results.textContent()).not.toMatch(/Sandbox/);
+    await fitsPhone(page, () => results.waitFor());
+
+    // The registration form: defaults of the spec, the total of 2 years, the contact.
+    await results.getByRole('link', { name: `Register ${domain}` }).click();
+    await waitForPath(page, '/domains/register');
+    expect(await field(page, 'Privacy protection').isChecked()).toBe(true);
+    expect(await field(page, 'Auto-renew').isChecked()).toBe(true);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    const perYear = Number((await summary.textContent())!.match(/\$(\d+\.\d{2})/)![1]);
+    await field(page, 'Registration period').selectOption('2');
+    await summary.getByText(`$${(perYear * 2).toFixed(2)}`).waitFor();
+    await fillContact(page);
+    await fitsPhone(page, () => page.getByRole('button', { name: 'Register domain' }).waitFor());
+
+    // Paid in test mode: the order page follows the job live until the domain is registered.
+    await orderAndPay(page, domain, 'Dora Domains');
+    await page.getByRole('link', { name: `Manage ${domain}` }).waitFor({ timeout: 30_000 });
+    await page.getByText('Domain registered').waitFor();
+    await fitsPhone(page, () => page.getByRole('heading', { name: `Registration of ${domain}` }).waitFor());
+
+    // My Domains lists it, active, with auto-renew.
+    await sidebar(page).getByRole('link', { name: 'My Domains' }).click();
+    await waitForPath(page, '/domains');
+    await page.getByRole('link', { name: domain, exact: true }).waitFor();
+    await fitsPhone(page, () => page.getByRole('link', { name: domain, exact: true }).waitFor());
+    await page.getByRole('link', { name: `Manage ${domain}` }).click();
+    await waitForPath(page, `/domains/${domain}`);
+
+    // Nameservers changed at the registrar and shown as NS1, NS2.
+    await page.getByRole('button', { name: 'Edit nameservers' }).click();
+    await page.getByRole('textbox', { name: 'Nameservers, one per line' }).fill('ns1.dora-dns.example\n\n  ns2.dora-dns.example  \n');
+    await page.getByRole('button', { name: 'Save nameservers' }).click();
+    await page.getByText('Nameservers updated.').waitFor();
+    await page.getByText('ns1.dora-dns.example').waitFor();
+    await page.getByText('ns2.dora-dns.example').waitFor();
+
+    // Auto-renew off, then on again.
+    const autoRenew = page.getByRole('switch', { name: 'Auto-renew' });
+    await autoRenew.click();
+    await page.getByText('Auto-renew disabled.').waitFor();
+    expect(await autoRenew.isChecked()).toBe(false);
+    await autoRenew.click();
+    await page.getByText('Auto-renew enabled.').waitFor();
+    expect(await autoRenew.isChecked()).toBe(true);
+    await fitsPhone(page, () => page.getByRole('button', { name: 'Sync' }).waitFor());
+
+    // Renew for a year: its own order, paid, completed, the expiry a year later.
+    const expiryBefore = await page.getByRole('region', { name: 'Registration' }).textContent();
+    await page.getByRole('button', { name: 'Renew', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Renew ${domain}` });
+    await dialog.getByText(/Total \$\d+\.\d{2}/).waitFor();
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/domains\/orders\/[^/?]+$/);
+    await page.getByRole('heading', { name: `Renewal of ${domain}` }).waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/test-mode\/checkout\/[^/]+$/);
+    await fillTestCard(page, SUCCEEDS, 'Dora Domains');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/domains\/orders\/[^/?]+/);
+    await page.getByText('Domain renewed').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: `Manage ${domain}` }).click();
+    await waitForPath(page, `/domains/${domain}`);
+    await expect.poll(() => page.getByRole('region', { name: 'Registration' }).textContent()).not.toBe(expiryBefore);
+
+    expectNoErrors(tracked);
+  });
+
+  it('a fail- name shows the failed order with its reason and a way to support', async () => {
+    const tracked = await e2e.open();
+    const { page } = tracked;
+    const person = newPerson('Fay', 'Failure');
+    await register(page, person);
+    await createAccount(page, 'Fay Failure Co');
+
+    await page.goto('/domains/search');
+    const name = `fail-${Date.now().toString(36)}`;
+    const domain = `${name}.com`;
+    const results = await searchName(page, name);
+    await results.getByRole('link', { name: `Register ${domain}` }).click();
+    await waitForPath(page, '/domains/register');
+    await fillContact(page);
+    await orderAndPay(page, domain, 'Fay Failure');
+
+    const failure = page.getByRole('alert').filter({ hasText: 'Registration failed' });
+    await failure.waitFor({ timeout: 30_000 });
+    expect(await failure.textContent()).toMatch(new RegExp(domain.replace(/[.-]/g, '\\$&')));
+    await failure.getByRole('link', { name: 'Contact support' }).waitFor();
+    await fitsPhone(page, () => failure.waitFor());
+
+    // Nothing was added to My Domains.
+    await page.goto('/domains');
+    await page.getByText('No domains registered').waitFor();
+
+    expectNoErrors(tracked);
+  });
+});
