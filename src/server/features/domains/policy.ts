@@ -39,16 +39,16 @@ export async function requireOwnedDomain(db: Kysely<Database>, caller: Caller, n
 /**
  * Every name a domain of an account the caller belongs to (bulk Sync). One name outside them
  * refuses the whole set with the same NOT_FOUND as requireOwnedDomain, so the answer never tells
- * which of the names someone else holds.
+ * which of the names someone else holds. The domains come back once each, in the order named.
  */
 export async function requireOwnedDomains(db: Kysely<Database>, caller: Caller, names: string[]): Promise<DomainRow[]> {
   const unique = [...new Set(names)];
-  const domains = await findDomainsByNames(db, unique);
-  if (domains.length !== unique.length) throw notFound(DOMAIN_NOT_FOUND);
-  for (const accountId of new Set(domains.map((domain) => domain.account_id))) {
+  const byName = new Map((await findDomainsByNames(db, unique)).map((domain) => [domain.name, domain]));
+  if (byName.size !== unique.length) throw notFound(DOMAIN_NOT_FOUND);
+  for (const accountId of new Set([...byName.values()].map((domain) => domain.account_id))) {
     if (!await roleIn(db, caller, accountId)) throw notFound(DOMAIN_NOT_FOUND);
   }
-  return domains;
+  return unique.map((name) => byName.get(name)!);
 }
 
 export const TRANSFER_CODE_ADMINS_ONLY = 'Only the account owner or an administrator can reveal the transfer code.';
