@@ -169,5 +169,28 @@ describeEachDialect('listDomains summary', (dialect) => {
       expect(res.result.matching).toBe(2);
       expect(res.result.domains).toHaveLength(1);
     });
+
+    it('follows every write to the domains table: status changes, a domain moved to another account, deletions', async () => {
+      const db = t.services.db;
+      const elsewhere = await accountWithMembers(t);
+      const summaryOf = async (accountId: string, as = a.member) => (await t.call('listDomains', { accountId }, as)).result.summary;
+      const counted = async (accountId: string) => {
+        const rows = await db.selectFrom('domains').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('account_id', '=', accountId).groupBy('status').execute();
+        const n = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+        return { total: rows.reduce((sum, row) => sum + Number(row.n), 0), active: n('active'), expired: n('expired') };
+      };
+      const [first, second, third] = [
+        await seedDomain(t.services, a.accountId, { expiresInDays: 300 }), await seedDomain(t.services, a.accountId, { expiresInDays: 300 }),
+        await seedDomain(t.services, a.accountId, { expiresInDays: 300 }),
+      ];
+      await db.updateTable('domains').set({ status: 'suspended' }).where('id', '=', first.id).execute();
+      await db.updateTable('domains').set({ status: 'expired', notes: 'lapsed' }).where('id', 'in', [second.id, first.id]).execute();
+      await db.updateTable('domains').set({ notes: 'unrelated change' }).where('account_id', '=', a.accountId).execute();
+      await db.updateTable('domains').set({ account_id: elsewhere.accountId }).where('id', '=', third.id).execute();
+      await db.deleteFrom('domains').where('id', '=', second.id).execute();
+      expect(await summaryOf(a.accountId)).toMatchObject(await counted(a.accountId));
+      expect(await summaryOf(a.accountId)).toMatchObject({ total: 8, active: 4, expired: 3 });
+      expect(await summaryOf(elsewhere.accountId, elsewhere.member)).toMatchObject({ total: 1, active: 1, expired: 0 });
+    });
   });
 });
