@@ -59,3 +59,12 @@ export function ticketDescription(random: Random): string {
   for (let i = 1; i < count; i++) text += ` ${pick(random, SENTENCES)}`;
   return text;
 }
+
+const DOMAIN_WORDS = ['north', 'blue', 'cedar', 'harbor', 'summit', 'lumen', 'atlas', 'maple', 'orbit', 'pioneer', 'quartz',
+  'river', 'sierra', 'tidal', 'vertex', 'willow', 'ember', 'falcon', 'granite', 'meadow'];
+const DOMAIN_KINDS = ['shop', 'studio', 'labs', 'media', 'cloud', 'works', 'digital', 'hub'];
+
+/** A registrable label, unique per `n`: "cedar-labs-4821". */
+export function domainLabel(random: Random, n: number): string {
+  return `${pick(random, DOMAIN_WORDS)}-${pick(random, DOMAIN_KINDS)}-${n}`;
+}

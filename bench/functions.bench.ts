@@ -3,6 +3,7 @@
  *
  *   npm run bench:generate            (once)
  *   npm run bench -- [--duration 15] [--warmup 3] [--connections 50] [--file ...] [--email ...] [--auth cookie|bearer]
+ *                    [--only listMyTickets,getDashboard,listDomains]
  *
  * Starts the real app (buildApp, SQLite on the generated file, logger off, no workers) and a
  * bare Fastify {hello:'world'} route in this process, signs the bench user in once through
@@ -31,6 +32,7 @@ const MAX_P99_MS = 25;
 const HOST = '127.0.0.1';
 
 interface Route {
+  /** The function's name, or a label when one function is measured with several inputs. */
   name: string;
   job: Omit<LoadJob, 'connections' | 'durationSeconds'>;
   isFunction: boolean;
@@ -115,6 +117,11 @@ async function probe(route: Route): Promise<string> {
   const result = json.result;
   if (!result) return text;
   if (Array.isArray(result.tickets)) return `${result.tickets.length} tickets, nextCursor ${result.nextCursor ? 'set' : 'null'}`;
+  if (Array.isArray(result.domains)) {
+    const first = result.domains[0] as { domain: string; status: string; expirationDate: string | null } | undefined;
+    return `${result.domains.length} domains of ${String(result.matching)} matching, nextCursor ${result.nextCursor ? 'set' : 'null'}, `
+      + `summary ${JSON.stringify(result.summary)}, first ${first ? `${first.domain} (${first.status}, expires ${first.expirationDate})` : 'none'}`;
+  }
   if ('openTicketCount' in result) {
     return `account "${(result.account as { name: string }).name}", ${String(result.openTicketCount)} open tickets, `
       + `last invoice ${result.lastInvoice ? 'present' : 'none'}`;
@@ -196,20 +203,27 @@ async function main() {
   const runner = startLoadRunner();
   try {
     const routes: Route[] = [{ name: 'bare Fastify GET /', isFunction: false, job: { url: bare.url, method: 'GET', headers: {} } }];
-    const missing = ['listMyTickets', 'getDashboard'].filter((n) => !names.has(n));
+    const benched = ['listMyTickets', 'getDashboard', 'listDomains'];
+    const missing = benched.filter((n) => !names.has(n));
     if (missing.length) console.log(`not registered yet, skipped: ${missing.join(', ')}`);
-    if (missing.length < 2) {
+    if (missing.length < benched.length) {
       const auth = await signIn(portal.url, flags.email);
       const user = await portal.database.db.selectFrom('users').select(['active_account_id']).where('email', '=', flags.email)
         .executeTakeFirstOrThrow();
       const headers = { ...auth, 'content-type': 'application/json' };
-      const call = (name: string, data: unknown): Route => ({
-        name, isFunction: true,
-        job: { url: `${portal.url}/api/fn/${name}`, method: 'POST', headers, body: JSON.stringify({ data }) },
+      const call = (fn: string, data: unknown, label = fn): Route => ({
+        name: label, isFunction: true,
+        job: { url: `${portal.url}/api/fn/${fn}`, method: 'POST', headers, body: JSON.stringify({ data }) },
       });
       const wanted = (name: string) => names.has(name) && (only.size === 0 || only.has(name));
       if (wanted('listMyTickets')) routes.push(call('listMyTickets', {}));
       if (wanted('getDashboard')) routes.push(call('getDashboard', { accountId: user.active_account_id }));
+      // The bench account holds 10,000 domains: the default page (newest registrations first), and
+      // the expired ones by expiry, newest first (the filter a customer uses to find lapsed names).
+      if (wanted('listDomains')) {
+        routes.push(call('listDomains', { accountId: user.active_account_id }));
+        routes.push(call('listDomains', { accountId: user.active_account_id, sortBy: 'expirationDate', status: 'expired' }, 'listDomains expired by expiry'));
+      }
       console.log(`signed in as ${flags.email} (${flags.auth}); active account ${user.active_account_id}`);
     }
     for (const route of routes) console.log(`probe ${route.name}: ${await probe(route)}`);

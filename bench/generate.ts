@@ -4,10 +4,11 @@
  *
  *   npm run bench:generate -- [--file bench/.data/portal.sqlite] [--scale 1] [--seed 1]
  *
- * Scale 1: 10,000 accounts, 100,000 users, 1,000,000 tickets. --scale 0.01 builds a
- * hundredth of that for a quick smoke test. Every user can sign in with BENCH_PASSWORD.
+ * Scale 1: 10,000 accounts, 100,000 users, 1,000,000 tickets, about 20,000 domains (10,000 of
+ * them in the bench account at every scale). --scale 0.01 builds a hundredth of the rest for a
+ * quick smoke test. Every user can sign in with BENCH_PASSWORD.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -16,7 +17,7 @@ import { openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
 import {
-  companyName, intBetween, personName, type Random, seededRandom, ticketDescription, ticketSubject,
+  companyName, domainLabel, intBetween, personName, pick, type Random, seededRandom, ticketDescription, ticketSubject,
 } from './fakeText.ts';
 
 const DAY_MS = 86_400_000;
@@ -31,6 +32,12 @@ const BENCH_ACCOUNT_OTHER_CLOSED = 300;
 /** Users 1..5 (heavy1..heavy5@example.com) carry many more tickets, for manual runs with --email. */
 const HEAVY_USERS = 5;
 const HEAVY_TICKETS_AT_SCALE_1 = 2_000;
+/** The bench account's domains, the same at every scale: the list of /domains at its largest. */
+const BENCH_ACCOUNT_DOMAINS = 10_000;
+/** Other accounts: about one in three holds 1 to 5 domains. */
+const ACCOUNTS_WITH_DOMAINS = 1 / 3;
+const DOMAIN_TLDS = ['com', 'com', 'com', 'net', 'org', 'io', 'dev', 'app', 'co.uk'];
+const SANDBOX_NAMESERVERS = JSON.stringify(['ns1.sandbox-dns.test', 'ns2.sandbox-dns.test']);
 
 interface Sizes { accounts: number; users: number; tickets: number }
 
@@ -83,7 +90,7 @@ async function migrate(path: string) {
 /** Secondary indexes are dropped during the load and rebuilt once, from the migration's own SQL. */
 function dropSecondaryIndexes(sqlite: SQLite.Database): { name: string; sql: string }[] {
   const indexes = sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-    AND tbl_name IN ('users', 'auth_identity', 'accounts', 'account_members', 'tickets', 'invoices')`).all() as { name: string; sql: string }[];
+    AND tbl_name IN ('users', 'auth_identity', 'accounts', 'account_members', 'tickets', 'invoices', 'domains')`).all() as { name: string; sql: string }[];
   for (const index of indexes) sqlite.exec(`DROP INDEX "${index.name}"`);
   return indexes;
 }
@@ -232,6 +239,47 @@ function ticketTotal(p: Plan): number {
   return Math.max(fixed, p.sizes.tickets);
 }
 
+function domainContacts(r: Random, email: string): string {
+  const [firstName, lastName] = personName(r).split(' ');
+  const contact = {
+    firstName, lastName, organization: null, email, phone: `+1.555${String(intBetween(r, 0, 9_999_999)).padStart(7, '0')}`,
+    address1: `${intBetween(r, 1, 400)} Main Street`, address2: null, city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US',
+  };
+  return JSON.stringify({ registrant: contact, admin: contact, tech: contact, billing: contact });
+}
+
+/**
+ * A domain as the registration job and Sync leave it. Most are active and expire within two
+ * years (about 4 % within 30 days); expired ones lapsed in the last 90 days; pending ones are
+ * registrations still running, with no dates yet (so the date sorts have rows without a value).
+ */
+function domainRow(p: Plan, account: number, n: number): unknown[] {
+  const tld = pick(random, DOMAIN_TLDS);
+  const x = random();
+  const status = x < 0.85 ? 'active' : x < 0.92 ? 'expired' : x < 0.97 ? 'pending' : 'suspended';
+  const registered = status === 'pending' ? null : NOW - Math.floor(random() * 10 * 365 * DAY_MS);
+  const expires = registered === null ? null
+    : status === 'expired' ? NOW - Math.floor(random() * 90 * DAY_MS) : NOW + Math.floor(random() * 2 * 365 * DAY_MS);
+  const created = registered ?? NOW - Math.floor(random() * 7 * DAY_MS);
+  const synced = registered !== null && random() < 0.8 ? iso(NOW - Math.floor(random() * 30 * DAY_MS)) : null;
+  return [
+    randomUUID(), p.accountIds[account], `${domainLabel(random, n)}.${tld}`, tld, status, 'sandbox',
+    registered === null ? null : `SBX-${randomBytes(6).toString('hex').toUpperCase()}`,
+    registered === null ? null : iso(registered), expires === null ? null : iso(expires),
+    random() < 0.7 ? 1 : 0, random() < 0.9 ? 1 : 0, random() < 0.4 ? 1 : 0, SANDBOX_NAMESERVERS,
+    registered === null ? null : domainContacts(random, emailOf(account)), null, synced, iso(created), synced ?? iso(created),
+  ];
+}
+
+function* domainRows(p: Plan) {
+  let n = 0;
+  for (let d = 0; d < BENCH_ACCOUNT_DOMAINS; d++) yield domainRow(p, 0, n++);
+  for (let j = 1; j < p.sizes.accounts; j++) {
+    if (random() >= ACCOUNTS_WITH_DOMAINS) continue;
+    for (let d = intBetween(random, 1, 5); d > 0; d--) yield domainRow(p, j, n++);
+  }
+}
+
 async function main() {
   const sizes = sizesFor(scale);
   log(`scale ${scale}: ${sizes.accounts.toLocaleString('en')} accounts, ${sizes.users.toLocaleString('en')} users, `
@@ -265,6 +313,11 @@ async function main() {
     Math.round(sizes.accounts * 3.5), invoiceRows(p));
   bulkInsert(sqlite, 'tickets', ['id', 'account_id', 'user_id', 'subject', 'description', 'priority', 'status', 'created_at',
     'updated_at'], p.sizes.tickets, ticketRows(p));
+  sqlite.prepare("INSERT INTO domain_suppliers (id, name, is_active, created_at) VALUES ('sandbox', 'Sandbox', 1, ?) ON CONFLICT (id) DO NOTHING")
+    .run(iso(NOW));
+  bulkInsert(sqlite, 'domains', ['id', 'account_id', 'name', 'tld', 'status', 'supplier_id', 'registration_id', 'registration_date',
+    'expiration_date', 'auto_renew', 'locked', 'privacy', 'nameservers', 'contacts', 'notes', 'last_synced_at', 'created_at', 'updated_at'],
+  BENCH_ACCOUNT_DOMAINS + Math.round(sizes.accounts), domainRows(p));
 
   const indexFrom = performance.now();
   for (const index of indexes) sqlite.exec(index.sql);
@@ -284,12 +337,14 @@ async function main() {
 
 function report(sqlite: SQLite.Database, p: Plan) {
   const count = (sql: string, ...params: unknown[]) => (sqlite.prepare(sql).get(...params) as { n: number }).n;
-  const tables = ['accounts', 'users', 'auth_identity', 'account_members', 'invoices', 'tickets'];
+  const tables = ['accounts', 'users', 'auth_identity', 'account_members', 'invoices', 'tickets', 'domains'];
   log(`rows: ${tables.map((t) => `${t} ${count(`SELECT count(*) AS n FROM ${t}`).toLocaleString('en')}`).join(', ')}`);
   log(`bench user: ${count('SELECT count(*) AS n FROM tickets WHERE user_id = ?', p.userIds[0])} tickets; `
     + `bench account: ${count("SELECT count(*) AS n FROM tickets WHERE account_id = ? AND status = 'open'", p.accountIds[0])} open tickets, `
     + `${count('SELECT count(*) AS n FROM account_members WHERE account_id = ?', p.accountIds[0])} members; `
     + `heavy users: ${p.heavyTickets} tickets each`);
+  const byStatus = sqlite.prepare('SELECT status, count(*) AS n FROM domains WHERE account_id = ? GROUP BY status ORDER BY status').all(p.accountIds[0]) as { status: string; n: number }[];
+  log(`bench account domains: ${byStatus.map((row) => `${row.status} ${row.n}`).join(', ')}`);
 }
 
 main().catch((error) => {

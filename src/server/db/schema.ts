@@ -378,6 +378,13 @@ export interface DomainsTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** How many domains each account holds per status, kept by triggers on `domains` (migration 0011): the list's summary cards. */
+export interface DomainStatusCountsTable {
+  account_id: string;
+  status: DomainStatus;
+  domain_count: number;
+}
+
 /** How an order was paid: the hosted checkout, the account's saved method (auto-renewal), or test mode's record. */
 export type OrderPaymentMethod = 'checkout' | 'saved_method' | 'test';
 
@@ -470,6 +477,7 @@ export interface Database {
   supplier_tld_costs: SupplierTldCostsTable;
   tld_markups: TldMarkupsTable;
   domains: DomainsTable;
+  domain_status_counts: DomainStatusCountsTable;
   domain_orders: DomainOrdersTable;
   domain_order_attempts: DomainOrderAttemptsTable;
   domain_expiry_notices: DomainExpiryNoticesTable;

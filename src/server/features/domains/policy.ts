@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound, permissionDenied } from '../../rpc/errors.ts';
 import { type DomainRow, findDomainByName } from './domainRecords.ts';
+import { findDomainsByNames } from './manageRepository.ts';
 import { findOrder, type OrderRow } from './orderRepository.ts';
 
 /**
@@ -33,6 +34,21 @@ export async function requireOwnedDomain(db: Kysely<Database>, caller: Caller, n
   const role = domain ? await roleIn(db, caller, domain.account_id) : null;
   if (!domain || !role) throw notFound(DOMAIN_NOT_FOUND);
   return { domain, role };
+}
+
+/**
+ * Every name a domain of an account the caller belongs to (bulk Sync). One name outside them
+ * refuses the whole set with the same NOT_FOUND as requireOwnedDomain, so the answer never tells
+ * which of the names someone else holds. The domains come back once each, in the order named.
+ */
+export async function requireOwnedDomains(db: Kysely<Database>, caller: Caller, names: string[]): Promise<DomainRow[]> {
+  const unique = [...new Set(names)];
+  const byName = new Map((await findDomainsByNames(db, unique)).map((domain) => [domain.name, domain]));
+  if (byName.size !== unique.length) throw notFound(DOMAIN_NOT_FOUND);
+  for (const accountId of new Set([...byName.values()].map((domain) => domain.account_id))) {
+    if (!await roleIn(db, caller, accountId)) throw notFound(DOMAIN_NOT_FOUND);
+  }
+  return unique.map((name) => byName.get(name)!);
 }
 
 export const TRANSFER_CODE_ADMINS_ONLY = 'Only the account owner or an administrator can reveal the transfer code.';
