@@ -88,7 +88,7 @@ describe('domains journey (sandbox registrar, test-mode payments)', () => {
     // Paid in test mode: the order page follows the job live until the domain is registered.
     await orderAndPay(page, domain, 'Dora Domains');
     await page.getByRole('link', { name: `Manage ${domain}` }).waitFor({ timeout: 30_000 });
-    await page.getByText('Domain registered').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Domain registered' }).waitFor();
     await fitsPhone(page, () => page.getByRole('heading', { name: `Registration of ${domain}` }).waitFor());
 
     // My Domains lists it, active, with auto-renew.
@@ -130,7 +130,7 @@ describe('domains journey (sandbox registrar, test-mode payments)', () => {
     await fillTestCard(page, SUCCEEDS, 'Dora Domains');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/domains\/orders\/[^/?]+/);
-    await page.getByText('Domain renewed').waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: 'Domain renewed' }).waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: `Manage ${domain}` }).click();
     await waitForPath(page, `/domains/${domain}`);
     await expect.poll(() => page.getByRole('region', { name: 'Registration' }).textContent()).not.toBe(expiryBefore);
