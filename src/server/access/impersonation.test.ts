@@ -85,10 +85,13 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
       expect(res.status, `${contract.name}: ${JSON.stringify(res.error)}`).toBe(200);
       const entries = await t.services.db.selectFrom('audit_log').selectAll().where('actor_user_id', '=', operator().id)
         .orderBy('created_at').execute();
-      expect(entries.length, `${contract.name} left no audit entry`).toBe(countBefore + 1);
-      expect(entries.at(-1), contract.name).toMatchObject({
-        actor_email: operator().email, acting_as_account_id: cast.accountId, reason: DEFAULT_IMPERSONATION_REASON,
-      });
+      // One entry per change: a bulk write (verifyManagedDomainsBulk) leaves one for each domain it changed.
+      expect(entries.length, `${contract.name} left no audit entry`).toBeGreaterThan(countBefore);
+      for (const entry of entries.slice(countBefore)) {
+        expect(entry, contract.name).toMatchObject({
+          actor_email: operator().email, acting_as_account_id: cast.accountId, reason: DEFAULT_IMPERSONATION_REASON,
+        });
+      }
     }
   });
 
