@@ -32,6 +32,8 @@ export interface FakeStripe {
    * declined, pm_card_authenticationRequired needs its holder (refused off-session).
    */
   addDefaultCard(customerId: string, behaviour?: FakeCardBehaviour): { id: string };
+  /** A card attached to the customer but not its default: where subscription-mode Checkout leaves the card it saved. */
+  attachCard(customerId: string, behaviour?: FakeCardBehaviour): { id: string };
   /** The parameters a checkout session was created with (Stripe keeps its line items and subscription_data). */
   checkoutParams(sessionId: string): Record<string, any> | undefined;
   close(): Promise<void>;
@@ -90,6 +92,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { object: 'list', data, has_more: start + limit < all.length, url: `/v1/${kind}s` };
   };
 
+  const attachCard = (customerId: string, behaviour: FakeCardBehaviour) => {
+    find('customer', customerId);
+    return put({
+      id: newId('pm'), object: 'payment_method', type: 'card', customer: customerId, created: now(), livemode: false, metadata: {},
+      card: { brand: 'visa', last4: CARD_LAST4[behaviour], exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+      behaviour,
+    });
+  };
+
   const routes: { method: string; pattern: RegExp; handle: (params: Record<string, any>, id: string) => unknown }[] = [
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: (p) => {
       const session = put(checkoutSession(p, find, url));
@@ -107,6 +118,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     { method: 'POST', pattern: /^\/v1\/prices$/, handle: (p) => put(createPrice(p, find)) },
     { method: 'POST', pattern: /^\/v1\/prices\/([^/]+)$/, handle: (p, id) => updatePrice(find('price', id), p) },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: (_p, id) => find('customer', id) },
+    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/, handle: (p, id) => {
+      find('customer', id);
+      return list('payment_method', p, (method) => method.customer === id && (p.type === undefined || method.type === p.type));
+    } },
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (p) => createPaymentIntent(p, find, put) },
     { method: 'GET', pattern: /^\/v1\/payment_intents$/, handle: (p) => list('payment_intent', p, (intent) =>
       (p.customer === undefined || intent.customer === p.customer) && (p.created?.gte === undefined || intent.created >= Number(p.created.gte))) },
@@ -173,15 +188,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
     }),
     addDefaultCard: (customerId, behaviour = 'succeeds') => {
-      const customer = find('customer', customerId);
-      const card = put({
-        id: newId('pm'), object: 'payment_method', type: 'card', customer: customerId, created: now(), livemode: false, metadata: {},
-        card: { brand: 'visa', last4: CARD_LAST4[behaviour], exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
-        behaviour,
-      });
-      customer.invoice_settings.default_payment_method = card.id;
+      const card = attachCard(customerId, behaviour);
+      find('customer', customerId).invoice_settings.default_payment_method = card.id;
       return { id: card.id };
     },
+    attachCard: (customerId, behaviour = 'succeeds') => ({ id: attachCard(customerId, behaviour).id }),
     checkoutParams: (sessionId) => checkoutParams.get(sessionId),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

@@ -331,6 +331,14 @@ describe('the Stripe adapter against a local fake of Stripe\'s API', () => {
         .toEqual({ status: 'failed', reason: 'Your card was declined. This transaction requires authentication.' });
     });
 
+    it('without a default, charges the card attached most recently (where subscription checkout leaves it)', async () => {
+      const customer = fake.addCustomer();
+      fake.attachCard(customer.id, 'declined');
+      const latest = fake.attachCard(customer.id);
+      expect((await stripe.chargeSavedPaymentMethod(charge(customer.id))).status).toBe('succeeded');
+      expect(lastRequest('POST', '/v1/payment_intents').params.payment_method).toBe(latest.id);
+    });
+
     it('without a saved payment method, or a customer, it fails without a charge', async () => {
       const customer = fake.addCustomer();
       expect(await stripe.chargeSavedPaymentMethod(charge(customer.id))).toEqual({ status: 'failed', reason: NO_SAVED_PAYMENT_METHOD });

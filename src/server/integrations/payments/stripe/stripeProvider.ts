@@ -108,8 +108,7 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
       // Before the saved method is read: a card removed since an earlier charge succeeded must not fail what was paid.
       const earlier = await callStripe(() => earlierSuccessfulCharge(stripe, request));
       if (earlier) return { status: 'succeeded', paymentId: earlier };
-      const saved = customer.invoice_settings.default_payment_method;
-      const paymentMethodId = typeof saved === 'string' ? saved : saved?.id;
+      const paymentMethodId = await savedCard(stripe, customer);
       if (!paymentMethodId) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
       let intent: Stripe.PaymentIntent;
       try {
@@ -136,6 +135,19 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
       return event;
     },
   };
+}
+
+/**
+ * The card to charge off-session: the customer's default, else the card attached most recently.
+ * Subscription-mode Checkout saves its card as the subscription's default and only attaches it
+ * to the customer, so most customers who subscribed have no customer default until they set one
+ * in the Billing Portal.
+ */
+async function savedCard(stripe: Stripe, customer: Stripe.Customer): Promise<string | null> {
+  const saved = customer.invoice_settings.default_payment_method;
+  if (saved) return typeof saved === 'string' ? saved : saved.id;
+  const attached = await callStripe(() => stripe.customers.listPaymentMethods(customer.id, { type: 'card', limit: 1 }));
+  return attached.data[0]?.id ?? null;
 }
 
 /** The customer, or null when it was deleted at Stripe (it then has no saved method either). */
