@@ -82,7 +82,7 @@ export const listDomains = defineContract({
     status: z.enum(DOMAIN_STATUS_FILTERS).optional().default('all'),
     sortBy: z.enum(DOMAIN_SORT_FIELDS).optional().default('registrationDate'),
     sortOrder: z.enum(['asc', 'desc']).optional().default('desc'),
-    limit: z.number().int().min(1).max(100).optional().default(50),
+    limit: z.number().int().min(1).max(100).optional().default(25),
     /** nextCursor of the previous page (of the same filters and sort). */
     cursor: z.string().max(600).optional(),
   }).strict(),

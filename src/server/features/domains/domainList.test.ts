@@ -79,11 +79,11 @@ describeEachDialect('listDomains', (dialect) => {
     for (const limit of [10, 22, 50, 100]) expect(await allPages({ sortBy: 'registrationDate', sortOrder: 'asc' }, limit)).toEqual(await expectedOrder('registrationDate', 'asc'));
   });
 
-  it('the default is 50 newest registrations first, with the counts over the whole account', async () => {
+  it('the default is 25 newest registrations first, with the counts over the whole account', async () => {
     const res = await list({});
     expect(res.status).toBe(200);
-    expect(res.result.domains).toHaveLength(50);
-    expect(res.result.domains.map((d: { id: string }) => d.id)).toEqual((await expectedOrder('registrationDate', 'desc')).slice(0, 50));
+    expect(res.result.domains).toHaveLength(25);
+    expect(res.result.domains.map((d: { id: string }) => d.id)).toEqual((await expectedOrder('registrationDate', 'desc')).slice(0, 25));
     expect(Object.keys(res.result.domains[0]).sort()).toEqual(['autoRenew', 'domain', 'expirationDate', 'id', 'registrationDate', 'status']);
     expect(res.result.domains[0]).toMatchObject({ domain: expect.stringMatching(/^list-\d{3}\.com$/), registrationDate: '2024-02-09T00:00:00.000Z', autoRenew: true });
     expect(res.result.matching).toBe(120);

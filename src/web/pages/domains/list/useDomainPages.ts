@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callFunction } from '../../../api/client.ts';
 import type { DomainListQuery } from './domainListQuery.ts';
 
-export const DOMAINS_PAGE_SIZE = 50;
+export const DOMAINS_PAGE_SIZE = 25;
 
 /**
  * The account's domains a page (50) at a time, keyset-paged by the server; an account may hold
