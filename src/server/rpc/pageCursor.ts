@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { invalidArgument } from './errors.ts';
 
+// A stored instant as each dialect prints it: ISO from SQLite, "YYYY-MM-DD hh:mm:ss.ffffff+00" from PostgreSQL.
+const storedTimestamp = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/**
+ * The pattern admits "2024-13-45T99:99:99Z", which PostgreSQL refuses with an error (and SQLite
+ * compares as text): the calendar fields must name a real instant.
+ */
+function isRealInstant(stamp: string): boolean {
+  const parts = stamp.match(/\d+/g);
+  if (!parts || parts.length < 6) return false;
+  const [y, mo, d, h, mi, s] = parts.slice(0, 6).map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d
+    && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+}
+
+/** A cursor key holding a stored timestamp exactly as the database printed it (so the next page starts right after it). */
+export const cursorTimestamp = z.string().max(40).regex(storedTimestamp).refine(isRealInstant);
+
 /** A row id inside a cursor: it goes into a query, where a NUL byte would be a PostgreSQL error, not a miss. */
 export const cursorRowId = z.string().min(1).max(128).refine((id) => !id.includes('\u0000'));
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { DomainDetail } from '../../../common/contracts/domainManagement.ts';
@@ -14,24 +14,14 @@ import { TransferCodePanel } from './detail/TransferCodePanel.tsx';
 import { SyncOutcomeAlert, useSync } from './detail/useSync.tsx';
 import { DomainStatusBadge } from './list/DomainStatusBadge.tsx';
 import { RenewDomainModal } from './list/RenewDomainModal.tsx';
+import { DetailSkeleton } from './DetailSkeleton.tsx';
 
 function BackToDomains() {
   return <Anchor component={Link} to="/domains" size="sm">← My Domains</Anchor>;
 }
 
 function LoadingDomain() {
-  return (
-    <Stack gap="lg" aria-label="Loading domain" aria-busy>
-      <Skeleton height={34} width="40%" />
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {[0, 1].map((i) => (
-          <Card key={i} withBorder radius="md" padding="lg" aria-hidden>
-            <Stack gap="sm">{[0, 1, 2, 3].map((l) => <Skeleton key={l} height={22} />)}</Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
+  return <DetailSkeleton label="Loading domain" titleWidths={['40%']} />;
 }
 
 function DomainView({ detail }: { detail: DomainDetail }) {

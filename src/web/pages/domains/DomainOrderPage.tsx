@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DomainOrder } from '../../../common/contracts/domainOrders.ts';
 import { liveTopics } from '../../../common/live.ts';
@@ -11,21 +11,10 @@ import { orderLoadText, paymentReturn } from './order/orderLoadText.ts';
 import { OrderStateBanner } from './order/OrderStateBanner.tsx';
 import { OrderStatusBadges } from './order/OrderStatusBadges.tsx';
 import { OrderTimelineCard } from './order/OrderTimelineCard.tsx';
+import { DetailSkeleton } from './DetailSkeleton.tsx';
 
 function LoadingOrder() {
-  return (
-    <Stack gap="lg" aria-label="Loading order" aria-busy>
-      <Skeleton height={34} width="50%" />
-      <Skeleton height={26} width="60%" />
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {[0, 1].map((i) => (
-          <Card key={i} withBorder radius="md" padding="lg" aria-hidden>
-            <Stack gap="sm">{[0, 1, 2, 3].map((l) => <Skeleton key={l} height={22} />)}</Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
+  return <DetailSkeleton label="Loading order" titleWidths={['50%', '60%']} />;
 }
 
 function OrderView({ order }: { order: DomainOrder }) {
