@@ -19,7 +19,7 @@ export function PopularTlds({ pricedTlds, failed, onPick }: PopularTldsProps) {
       <Group gap="xs" role="group" aria-labelledby="popular-extensions">
         {tlds && pricedTlds
           ? tlds.map((tld) => (
-            <Button key={tld} size="compact-sm" variant="light" onClick={() => onPick(tld)} aria-label={`Search ${tldLabel(tld)}`}>
+            <Button key={tld} size="compact-sm" variant="light" onClick={() => onPick(tld)} aria-label={`Search ${tldLabel(tld)} ${formatAmount(pricedTlds[tld] ?? 0)}`}>
               {tldLabel(tld)}&nbsp;<Text span size="xs" inherit fw={400}>{formatAmount(pricedTlds[tld] ?? 0)}</Text>
             </Button>
           ))
