@@ -19,7 +19,7 @@ describeEachDialect('hostile input', (dialect) => {
   const counts = async () => Object.fromEntries(await Promise.all(
     ['accounts', 'account_members', 'tickets', 'ticket_replies', 'invitations', 'users', 'mail_outbox', 'products', 'prices',
       'subscriptions', 'invoices', 'checkout_sessions', 'payment_events', 'test_payment_objects', 'audit_log',
-      'domain_suppliers', 'supplier_tld_costs', 'tld_markups'].map(async (table) => {
+      'domain_suppliers', 'supplier_tld_costs', 'tld_markups', 'domains', 'domain_orders', 'domain_order_attempts'].map(async (table) => {
       const row = await t.services.db.selectFrom(table as 'accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return [table, Number(row.n)];
     }),
@@ -46,6 +46,13 @@ describeEachDialect('hostile input', (dialect) => {
       ['payTestCheckout', { sessionId: 'cs\u0000', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', cardholderName: 'A' }],
       ['searchDomains', { query: 'ex\u0000ample', tlds: ['com'], accountId: cast.accountId }],
       ['searchDomains', { query: 'example', tlds: ['c\u0000m'], accountId: cast.accountId }],
+      ['registerDomain', { domain: 'nul-byte.com', registrationYears: 1, accountId: cast.accountId, contactInfo: {
+        firstName: 'A', lastName: 'B', email: 'a@example.test', phone: '+1.5555550100', address: '1 Main\u0000St', city: 'C', state: 'S', postalCode: '1',
+      } }],
+      ['getDomainOrder', { orderId: 'ord_\u0000' }],
+      ['listDomains', { accountId: cast.accountId, search: 'ex\u0000' }],
+      ['getDomainDetails', { domain: 'example\u0000.com' }],
+      ['updateDomainNameservers', { domain: 'example.com', nameservers: ['ns1.example.com', 'ns2\u0000.example.com'] }],
     ];
     for (const [name, data] of inputs) {
       const res = await t.call(name, data, cast.owner);
@@ -120,6 +127,19 @@ describeEachDialect('hostile input', (dialect) => {
       ['syncSupplierTlds', { supplierId: "sandbox' or '1'='1" }, cast.globalAdmin],
       ['searchDomains', { query: 'example', tlds: ['com'], accountId: cast.otherAccountId }, cast.owner],
       ['searchDomains', { query: 'example', tlds: ['com'], accountId: cast.accountId }, null],
+      ['registerDomain', { domain: 'other-account.com', registrationYears: 1, accountId: cast.otherAccountId, contactInfo: {
+        firstName: 'A', lastName: 'B', email: 'a@example.test', phone: '+1.5555550100', address: '1 Main St', city: 'C', state: 'S', postalCode: '1',
+      } }, cast.owner],
+      ['registerDomain', { domain: 'big.com', registrationYears: 1e308, accountId: cast.accountId }, cast.owner],
+      ['listDomains', { accountId: cast.otherAccountId }, cast.member],
+      ['listDomains', { accountId: cast.accountId, cursor: cursorOf('2024-02-30T25:61:00Z') }, cast.member],
+      ['listDomains', { accountId: cast.accountId, sortBy: 'expirationDate; drop table domains' }, cast.member],
+      ['getDomainOrder', { orderId: 'ord_does_not_exist' }, cast.member],
+      ['payDomainOrder', { orderId: 'ord_does_not_exist' }, null],
+      ['renewDomain', { domain: 'not-ours.com', years: 1 }, cast.owner],
+      ['renewDomain', { domain: 'not-ours.com', years: 11 }, cast.owner],
+      ['getDomainTransferCode', { domain: 'not-ours.com' }, cast.owner],
+      ['verifyManagedDomainsBulk', { domains: Array.from({ length: 101 }, (_, i) => `n${i}.com`) }, cast.owner],
     ];
     for (const [name, data, as] of probes) {
       const res = await t.call(name, data, as);
