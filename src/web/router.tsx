@@ -26,6 +26,11 @@ const DomainRegisterPage = lazy(() => import('./pages/domains/DomainRegisterPage
 const DomainsPage = lazy(() => import('./pages/domains/DomainsPage.tsx'));
 const DomainDetailPage = lazy(() => import('./pages/domains/DomainDetailPage.tsx'));
 const DomainOrderPage = lazy(() => import('./pages/domains/DomainOrderPage.tsx'));
+const AdminDashboardPage = lazy(() => import('./pages/admin/dashboard/AdminDashboardPage.tsx'));
+const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage.tsx'));
+const AdminUserDetailPage = lazy(() => import('./pages/admin/users/AdminUserDetailPage.tsx'));
+const AdminAccountsPage = lazy(() => import('./pages/admin/accounts/AdminAccountsPage.tsx'));
+const AdminAccountDetailPage = lazy(() => import('./pages/admin/accounts/AdminAccountDetailPage.tsx'));
 const AdminProductsPage = lazy(() => import('./pages/admin/products/AdminProductsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
@@ -66,6 +71,11 @@ export function AppRoutes() {
         <Route path="/domains" element={guarded(<DomainsPage />)} />
         <Route path="/test-mode/checkout/:sessionId" element={guarded(<TestCheckoutPage />)} />
         <Route path="/test-mode/portal/:portalSessionId" element={guarded(<TestPortalPage />)} />
+        <Route path="/super-admin" element={guarded(<AdminDashboardPage />)} />
+        <Route path="/super-admin/users" element={guarded(<AdminUsersPage />)} />
+        <Route path="/super-admin/users/:userId" element={guarded(<AdminUserDetailPage />)} />
+        <Route path="/super-admin/accounts" element={guarded(<AdminAccountsPage />)} />
+        <Route path="/super-admin/accounts/:accountId" element={guarded(<AdminAccountDetailPage />)} />
         <Route path="/super-admin/products" element={guarded(<AdminProductsPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/contracts/index.ts';
 import { storedInvoice } from '../../src/server/features/billing/paymentEvents.harness.ts';
 import { createPlan } from './billingFactories.ts';
+import { adminAccountsSamples } from './adminAccountsSamples.ts';
+import { adminDashboardSamples } from './adminDashboardSamples.ts';
+import { adminUsersSamples } from './adminUsersSamples.ts';
 import { domainManagementSamples } from './domainManagementSamples.ts';
 import { domainOrderSamples } from './domainOrderSamples.ts';
 import { seedSandboxSupplier } from './domainSuppliers.ts';
@@ -131,6 +134,9 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   syncSupplierTlds: async () => ({}),
   ...domainOrderSamples,
   ...domainManagementSamples,
+  ...adminDashboardSamples,
+  ...adminUsersSamples,
+  ...adminAccountsSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

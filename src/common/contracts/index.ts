@@ -1,5 +1,8 @@
 import type { FunctionContract } from '../protocol.ts';
 import * as accounts from './accounts.ts';
+import * as adminAccounts from './adminAccounts.ts';
+import * as adminDashboard from './adminDashboard.ts';
+import * as adminUsers from './adminUsers.ts';
 import * as billing from './billing.ts';
 import * as catalog from './catalog.ts';
 import * as dashboard from './dashboard.ts';
@@ -68,6 +71,9 @@ export const contracts = {
   getDomainTransferCode: domainManagement.getDomainTransferCode,
   verifyManagedDomain: domainManagement.verifyManagedDomain,
   verifyManagedDomainsBulk: domainManagement.verifyManagedDomainsBulk,
+  ...adminDashboard.contracts,
+  ...adminUsers.contracts,
+  ...adminAccounts.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

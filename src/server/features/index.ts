@@ -1,5 +1,8 @@
 import type { FunctionHandler } from '../rpc/registry.ts';
 import { handlers as accounts } from './accounts/functions.ts';
+import { handlers as adminAccounts } from './adminAccounts/functions.ts';
+import { handlers as adminDashboard } from './adminDashboard/functions.ts';
+import { handlers as adminUsers } from './adminUsers/functions.ts';
 import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
 import { handlers as dashboard } from './dashboard/functions.ts';
@@ -22,4 +25,7 @@ export const handlers: FunctionHandler[] = [
   ...billing,
   ...testPayments,
   ...domains,
+  ...adminDashboard,
+  ...adminUsers,
+  ...adminAccounts,
 ] as FunctionHandler[];

@@ -1,0 +1,2 @@
+/** The back office's Accounts handlers (issue 8). */
+export const handlers = [];

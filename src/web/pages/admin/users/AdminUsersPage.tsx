@@ -1,0 +1,4 @@
+/** Placeholder until this page is built (issue 8). */
+export default function AdminUsersPage() {
+  return null;
+}
