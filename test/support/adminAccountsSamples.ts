@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { contracts } from '../../src/common/contracts/adminAccounts.ts';
 import type { SampleInput } from './sampleInputs.ts';
 import type { TestApp, TestUser } from './testApp.ts';
 
@@ -15,7 +16,7 @@ async function freshAccount(t: TestApp, owner: TestUser, name = `Matrix ${random
 }
 
 /** The permission matrix's inputs for the back office's Accounts functions (issue 8). */
-export const adminAccountsSamples: Record<string, SampleInput> = {
+export const adminAccountsSamples: Record<keyof typeof contracts, SampleInput> = {
   getAllAccounts: async () => ({ limit: 5, sortBy: 'name', sortOrder: 'asc' }),
   searchAccounts: async () => ({ query: 'Account of' }),
   getAdminAccountDetails: async ({ cast }) => ({ accountId: cast.accountId }),
