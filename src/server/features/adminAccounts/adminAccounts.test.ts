@@ -27,7 +27,7 @@ describeEachDialect('back-office accounts', (dialect) => {
     if (res.status !== 200) throw new Error(`adminCreateAccount ${res.status}: ${JSON.stringify(res.error)}`);
     return res.result.account as { id: string; name: string };
   };
-  const invalid = (res: { status: number; error: unknown }, message: string) => {
+  const invalid = (res: { status: number; error?: unknown }, message: string) => {
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   };

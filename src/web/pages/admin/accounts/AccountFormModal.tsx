@@ -1,0 +1,78 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ACCOUNT_NAME_REQUIRED_ADMIN, createFailed, updateFailed } from '../../../../common/adminAccountsTexts.ts';
+import type { AdminAccount } from '../../../../common/contracts/adminAccounts.ts';
+import { errorDetail } from '../../../api/errorTexts.ts';
+import { useFnMutation } from '../../../api/hooks.ts';
+import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+
+interface AccountFormModalProps {
+  /** The account to edit; null for a new one. */
+  account: AdminAccount | null;
+  onClose(): void;
+  onSaved(account: AdminAccount): void;
+}
+
+const refreshes = ['getAllAccounts', 'getAdminAccountDetails', 'searchAccounts'] as const;
+
+/** Create account / Edit account: the name and billing fields; empty fields are saved as none. */
+export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
+  const create = useFnMutation('adminCreateAccount', [...refreshes]);
+  const update = useFnMutation('adminUpdateAccount', [...refreshes]);
+  const feedback = useFeedback();
+  const form = useForm({
+    initialValues: {
+      accountName: account?.name ?? '',
+      ownerEmail: '',
+      billingName: account?.billingName ?? '',
+      billingEmail: account?.billingEmail ?? '',
+      billingAddress: account?.billingAddress ?? '',
+      taxId: account?.taxId ?? '',
+    },
+    validate: { accountName: (v) => (v.trim() ? null : ACCOUNT_NAME_REQUIRED_ADMIN) },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    feedback.clear();
+    const billing = { billingName: values.billingName, billingEmail: values.billingEmail, billingAddress: values.billingAddress, taxId: values.taxId };
+    try {
+      if (account) {
+        const result = await update.mutateAsync({ accountId: account.id, updates: { accountName: values.accountName, ...billing } });
+        onSaved(result.account);
+      } else {
+        const result = await create.mutateAsync({ accountName: values.accountName, ownerEmail: values.ownerEmail || null, ...billing });
+        onSaved(result.account);
+      }
+    } catch (error) {
+      feedback.error((account ? updateFailed : createFailed)(errorDetail(error)));
+    }
+  });
+
+  const title = account ? 'Edit account' : 'Create account';
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg">
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack>
+          <TextInput label="Account name" required withAsterisk data-autofocus {...form.getInputProps('accountName')} />
+          {!account && (
+            <TextInput
+              label="Owner email"
+              type="email"
+              description="An existing user who becomes the account's owner; left empty, you own it."
+              {...form.getInputProps('ownerEmail')}
+            />
+          )}
+          <TextInput label="Billing name" {...form.getInputProps('billingName')} />
+          <TextInput label="Billing email" type="email" {...form.getInputProps('billingEmail')} />
+          <Textarea label="Billing address" autosize minRows={2} maxRows={5} {...form.getInputProps('billingAddress')} />
+          <TextInput label="Tax ID" {...form.getInputProps('taxId')} />
+          <FeedbackAlert feedback={feedback} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={form.submitting}>{account ? 'Save account' : 'Create account'}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
