@@ -43,7 +43,10 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
           <Anchor component={Link} to="/super-admin/accounts" size="sm">← Accounts</Anchor>
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>{account.name}</Title>
         </div>
-        <Group gap="xs"><Badge variant="light">{account.status}</Badge><Badge variant="light" color="teal">{account.activity}</Badge></Group>
+        <Group gap="xs">
+          <Badge variant="light" tt="none">Status: {account.status}</Badge>
+          <Badge variant="light" color="teal" tt="none">Activity: {account.activity}</Badge>
+        </Group>
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
