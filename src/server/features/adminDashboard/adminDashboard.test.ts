@@ -131,6 +131,22 @@ describeEachDialect('getSystemStats: the dashboard\'s figures', (dialect) => {
       .toBe(before.series.reduce((n: number, d: { orders: number }) => n + d.orders, 0) + 4);
   });
 
+  it('follows an order\'s later status changes and deletions, whichever area makes them', async () => {
+    const before = (await stats()).orders;
+    const id = randomUUID();
+    await t.services.db.insertInto('domain_orders').values({
+      id, kind: 'registration', account_id: accountId, domain: 'moving.com', tld: 'com', years: 1, price_cents: 1, total_cents: 1, status: 'failed',
+    }).execute();
+    expect((await stats()).orders).toMatchObject({ total: before.total + 1, failed: before.failed + 1 });
+    // A retried order completes: one failure less, one success more.
+    await t.services.db.updateTable('domain_orders').set({ status: 'completed' }).where('id', '=', id).execute();
+    const retried = (await stats()).orders;
+    expect(retried).toMatchObject({ total: before.total + 1, failed: before.failed });
+    expect(retried.successRate).toBeGreaterThan(before.successRate);
+    await t.services.db.deleteFrom('domain_orders').where('id', '=', id).execute();
+    expect((await stats()).orders).toEqual(before);
+  });
+
   it('is refused to a customer, with nothing of the figures', async () => {
     const customer = await t.signUpVerified();
     const res = await t.call('getSystemStats', {}, customer);
