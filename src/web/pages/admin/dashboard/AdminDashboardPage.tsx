@@ -1,18 +1,22 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/adminDashboardTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
-import { ActivityChart } from './ActivityChart.tsx';
 import { AdminTiles } from './AdminTiles.tsx';
 import { StatCards, StatCardsSkeleton } from './StatCards.tsx';
 import { TldSyncPanel } from './TldSyncPanel.tsx';
+
+// The chart library is most of the page's weight: the figures show while it arrives.
+const ActivityChart = lazy(() => import('./ActivityChart.tsx').then((m) => ({ default: m.ActivityChart })));
+const chartSkeleton = <Skeleton height={330} radius="md" />;
 
 function Dashboard() {
   const stats = useFn('getSystemStats', {});
   let figures;
   if (stats.isPending) {
-    figures = <><StatCardsSkeleton /><Skeleton height={330} radius="md" /></>;
+    figures = <><StatCardsSkeleton />{chartSkeleton}</>;
   } else if (stats.isError) {
     figures = (
       <LoadFailedAlert onRetry={() => stats.refetch()}>
@@ -20,7 +24,7 @@ function Dashboard() {
       </LoadFailedAlert>
     );
   } else {
-    figures = <><StatCards stats={stats.data} /><ActivityChart series={stats.data.series} /></>;
+    figures = <><StatCards stats={stats.data} /><Suspense fallback={chartSkeleton}><ActivityChart series={stats.data.series} /></Suspense></>;
   }
   return (
     <Stack gap="lg">
