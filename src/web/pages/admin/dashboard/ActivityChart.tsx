@@ -1,3 +1,5 @@
+// Mantine's CSS is per component (src/web/mantineStyles.ts): the legend's swatches and the charts' own, loaded with the chart.
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
