@@ -37,7 +37,12 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
     },
   ];
   if (isSuperAdmin) {
-    groups.push({ title: 'Super Admin', items: [{ to: '/super-admin', label: 'Super Admin' }, { to: '/super-admin/products', label: 'Products' }] });
+    groups.push({ title: 'Super Admin', items: [
+      { to: '/super-admin', label: 'Super Admin' },
+      { to: '/super-admin/users', label: 'Users' },
+      { to: '/super-admin/accounts', label: 'Accounts' },
+      { to: '/super-admin/products', label: 'Products' },
+    ] });
   }
   return groups;
 }

@@ -1,15 +1,59 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { ADMIN_GUARD_TEXTS } from '../../common/adminDashboardTexts.ts';
+import { callFunction, type FunctionCallError } from '../api/client.ts';
+import { PageLoader } from '../components/PageLoader.tsx';
 import { useSession } from './SessionProvider.tsx';
+import { guardState, superAdminCheckKey } from './superAdminGuard.ts';
 
-export const BACK_OFFICE_DENIED = 'You do not have permission to access this page.';
+function AccessDeniedCard({ failure, retrying, onRetry }: { failure: { text: string; detail: string } | null; retrying: boolean; onRetry(): void }) {
+  return (
+    <Card withBorder maw={520} mx="auto" mt="xl" p="lg">
+      <Stack gap="sm">
+        <Title order={1} size="h3">{ADMIN_GUARD_TEXTS.deniedTitle}</Title>
+        {failure ? (
+          <Alert color="red" role="alert" title={failure.text}>{failure.detail}</Alert>
+        ) : (
+          <Text size="sm" c="dimmed">{ADMIN_GUARD_TEXTS.deniedBody}</Text>
+        )}
+        <Group gap="xs">
+          <Button component={Link} to="/">{ADMIN_GUARD_TEXTS.returnToDashboard}</Button>
+          <Button variant="default" onClick={onRetry} loading={retrying}>{ADMIN_GUARD_TEXTS.retry}</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
 
 /**
- * Back-office pages for global super admins. The server refuses everyone else anyway; this only
- * spares them a page of failed calls.
+ * The guard of every /super-admin page: asks the server (checkSuperAdminStatus) once per signed-in
+ * user and session, and again on Retry. The server refuses back-office calls to anyone else
+ * whatever this shows; the guard spares them a page of refusals.
  */
 export function RequireSuperAdmin({ children }: { children: ReactNode }) {
-  const { globalRole } = useSession();
-  if (globalRole !== 'super_admin') return <Alert color="yellow" role="alert">{BACK_OFFICE_DENIED}</Alert>;
-  return children;
+  const { loading, user } = useSession();
+  const location = useLocation();
+  const check = useQuery<{ isSuperAdmin: boolean }, FunctionCallError>({
+    queryKey: superAdminCheckKey(user?.id ?? ''),
+    queryFn: () => callFunction('checkSuperAdminStatus', {}),
+    enabled: Boolean(user),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const state = guardState({
+    sessionLoading: loading,
+    signedIn: Boolean(user),
+    check: { pending: check.isPending, error: check.error, isSuperAdmin: check.data?.isSuperAdmin },
+  });
+  const retry = () => { void check.refetch(); };
+
+  switch (state.kind) {
+    case 'verifying': return <PageLoader label={ADMIN_GUARD_TEXTS.verifying} />;
+    case 'signedOut': return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    case 'failed': return <AccessDeniedCard failure={state} retrying={check.isFetching} onRetry={retry} />;
+    case 'denied': return <AccessDeniedCard failure={null} retrying={check.isFetching} onRetry={retry} />;
+    case 'allowed': return children;
+  }
 }

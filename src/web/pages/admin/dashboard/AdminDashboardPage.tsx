@@ -1,4 +1,45 @@
-/** Placeholder until this page is built (issue 8). */
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/adminDashboardTexts.ts';
+import { useFn } from '../../../api/hooks.ts';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { AdminTiles } from './AdminTiles.tsx';
+import { StatCards, StatCardsSkeleton } from './StatCards.tsx';
+import { TldSyncPanel } from './TldSyncPanel.tsx';
+
+// The chart library is most of the page's weight: the figures show while it arrives.
+const ActivityChart = lazy(() => import('./ActivityChart.tsx').then((m) => ({ default: m.ActivityChart })));
+const chartSkeleton = <Skeleton height={330} radius="md" />;
+
+function Dashboard() {
+  const stats = useFn('getSystemStats', {});
+  let figures;
+  if (stats.isPending) {
+    figures = <><StatCardsSkeleton />{chartSkeleton}</>;
+  } else if (stats.isError) {
+    figures = (
+      <LoadFailedAlert onRetry={() => stats.refetch()}>
+        {stats.error.message ? ADMIN_DASHBOARD_TEXTS.statsFailedWith(stats.error.message) : ADMIN_DASHBOARD_TEXTS.statsFailed}
+      </LoadFailedAlert>
+    );
+  } else {
+    figures = <><StatCards stats={stats.data} /><Suspense fallback={chartSkeleton}><ActivityChart series={stats.data.series} /></Suspense></>;
+  }
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">Super Admin</Title>
+        <Text size="sm" c="dimmed">The platform at a glance: users, accounts and domain orders.</Text>
+      </div>
+      {figures}
+      <AdminTiles />
+      <TldSyncPanel />
+    </Stack>
+  );
+}
+
+/** /super-admin: the back office's dashboard, for global super admins. */
 export default function AdminDashboardPage() {
-  return null;
+  return <RequireSuperAdmin><Dashboard /></RequireSuperAdmin>;
 }

@@ -1,0 +1,24 @@
+import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+
+/** The back-office pages that exist so far; a page joins here when it is built. */
+const TILES = [
+  { to: '/super-admin/users', title: 'Users', description: 'Find a user, change their role or details.' },
+  { to: '/super-admin/accounts', title: 'Accounts', description: 'Customer accounts, their members and domains.' },
+  { to: '/super-admin/products', title: 'Products', description: 'The plans and prices customers subscribe to.' },
+] as const;
+
+export function AdminTiles() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} component="nav" aria-label="Back-office pages">
+      {TILES.map((tile) => (
+        <UnstyledButton key={tile.to} component={Link} to={tile.to}>
+          <Paper withBorder p="md" radius="md" h="100%">
+            <Text fw={700} c="indigo.7">{tile.title}</Text>
+            <Text size="sm" c="dimmed">{tile.description}</Text>
+          </Paper>
+        </UnstyledButton>
+      ))}
+    </SimpleGrid>
+  );
+}
