@@ -86,7 +86,7 @@ export async function updateDetails(ctx: BackOfficeWriteContext, userId: string,
   await db.updateTable('users').set({
     name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: nowIso(),
     // A new address is not proven yet: invitations (which ask for the proof) wait for it.
-    ...(after.email !== before.email ? { email_verified: false } : {}),
+    ...(after.email !== before.email ? { email_verified: 0 } : {}),
   }).where('id', '=', userId).execute();
   await record(ctx.tx, {
     actor: actorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
@@ -134,7 +134,7 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
   const db = ctx.tx.db;
   const user = await findUser(db, userId);
   if (!user) throw notFound(USER_NOT_FOUND);
-  await db.updateTable('users').set({ disabled, updated_at: nowIso() }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: nowIso() }).where('id', '=', userId).execute();
   // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.
   const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
   await record(ctx.tx, {
