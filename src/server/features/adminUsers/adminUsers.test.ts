@@ -35,7 +35,7 @@ describeEachDialect('back office: users', (dialect) => {
           const seen: { email: string; displayName: string; createdAt: string }[] = [];
           let startAfter: string | null = null;
           do {
-            const res = await t.call('getAllUsers', { limit: 3, email: tag, sortBy, sortOrder, startAfter }, operator);
+            const res: { status: number; result?: any } = await t.call('getAllUsers', { limit: 3, email: tag, sortBy, sortOrder, startAfter }, operator);
             expect(res.status).toBe(200);
             expect(res.result.users.length).toBeLessThanOrEqual(3);
             seen.push(...res.result.users);
@@ -89,13 +89,13 @@ describeEachDialect('back office: users', (dialect) => {
       for (const [input, message] of cases) {
         const res = await t.call('getAllUsers', input, operator);
         expect(res.status, JSON.stringify(input)).toBe(400);
-        expect(res.error.message).toContain(message);
+        expect(res.error!.message).toContain(message);
       }
       // A cursor of one sort is not read as another's.
       const page = await t.call('getAllUsers', { limit: 1, sortBy: 'email' }, operator);
       const mixed = await t.call('getAllUsers', { limit: 1, sortBy: 'createdAt', startAfter: page.result.nextCursor }, operator);
       expect(mixed.status).toBe(400);
-      expect(mixed.error.message).toBe(INVALID_USERS_CURSOR);
+      expect(mixed.error!.message).toBe(INVALID_USERS_CURSOR);
     });
   });
 
@@ -109,9 +109,9 @@ describeEachDialect('back office: users', (dialect) => {
       expect(user.auth).toMatchObject({ emailVerified: true, disabled: false, providers: ['credential'] });
       expect(user.auth.lastSignInAt).toEqual(expect.any(String));
       const missing = await t.call('getUserDetails', { userId: 'no-such-user' }, operator);
-      expect([missing.status, missing.error.message]).toEqual([404, USER_NOT_FOUND]);
+      expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);
       const blank = await t.call('getUserDetails', { userId: ' ' }, operator);
-      expect([blank.status, blank.error.message]).toEqual([400, 'User ID is required.']);
+      expect([blank.status, blank.error!.message]).toEqual([400, 'User ID is required.']);
     });
 
     it('lists the newest domain orders across the user\'s accounts', async () => {
@@ -152,7 +152,7 @@ describeEachDialect('back office: users', (dialect) => {
     it('refuses a taken e-mail and each invalid field, writing nothing', async () => {
       const user = await t.signUp();
       const taken = await t.call('updateUserDetails', { userId: user.id, updates: { email: customers.owner.email.toUpperCase() }, reason: 'x' }, operator);
-      expect([taken.status, taken.error.message]).toEqual([409, EMAIL_TAKEN]);
+      expect([taken.status, taken.error!.message]).toEqual([409, EMAIL_TAKEN]);
       const cases: [unknown, string][] = [
         [{ userId: user.id, updates: {}, reason: 'x' }, NOTHING_TO_UPDATE],
         [{ userId: user.id, updates: { displayName: '  ' }, reason: 'x' }, 'Display name is required.'],
@@ -167,10 +167,10 @@ describeEachDialect('back office: users', (dialect) => {
       for (const [input, message] of cases) {
         const res = await t.call('updateUserDetails', input, operator);
         expect(res.status, JSON.stringify(input)).toBe(400);
-        expect(res.error.message).toContain(message);
+        expect(res.error!.message).toContain(message);
       }
       const missing = await t.call('updateUserDetails', { userId: 'nobody', updates: { displayName: 'Ok' }, reason: 'x' }, operator);
-      expect([missing.status, missing.error.message]).toEqual([404, USER_NOT_FOUND]);
+      expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);
       expect(await auditEntries(t, 'user.details_updated', user.id)).toEqual([]);
     });
   });
@@ -191,7 +191,7 @@ describeEachDialect('back office: users', (dialect) => {
 
     it('never changes the caller\'s own role, and never removes the last super admin', async () => {
       const own = await t.call('updateUserGlobalRole', { targetUserId: operator.id, newGlobalRole: 'user' }, operator);
-      expect([own.status, own.error.message]).toEqual([400, CANNOT_CHANGE_OWN_ROLE]);
+      expect([own.status, own.error!.message]).toEqual([400, CANNOT_CHANGE_OWN_ROLE]);
       // With the caller a super admin and the target another, two exist: only two operators
       // demoting each other at once can reach the last one, and one of them must be refused.
       const second = await signUpOperator(t);
@@ -204,7 +204,7 @@ describeEachDialect('back office: users', (dialect) => {
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       const refused = answers.find((a) => a.status !== 200)!;
       // Refused as the last super admin, or because its caller had just lost the role.
-      expect([[400, LAST_SUPER_ADMIN], [403, 'You do not have permission to do this.']]).toContainEqual([refused.status, refused.error.message]);
+      expect([[400, LAST_SUPER_ADMIN], [403, 'You do not have permission to do this.']]).toContainEqual([refused.status, refused.error!.message]);
       const left = await t.services.db.selectFrom('users').select('id').where('role', '=', 'super_admin').execute();
       expect(left).toHaveLength(1);
       await t.services.db.updateTable('users').set({ role: 'super_admin' }).where('id', 'in', [operator.id, second.id]).execute();
@@ -212,9 +212,9 @@ describeEachDialect('back office: users', (dialect) => {
 
     it('refuses an invalid role and an unknown user', async () => {
       const bad = await t.call('updateUserGlobalRole', { targetUserId: customers.member.id, newGlobalRole: 'owner' }, operator);
-      expect([bad.status, bad.error.message]).toEqual([400, 'Global role must be user or super_admin.']);
+      expect([bad.status, bad.error!.message]).toEqual([400, 'Global role must be user or super_admin.']);
       const missing = await t.call('updateUserGlobalRole', { targetUserId: 'nobody', newGlobalRole: 'user' }, operator);
-      expect([missing.status, missing.error.message]).toEqual([404, USER_NOT_FOUND]);
+      expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);
     });
   });
 
@@ -234,7 +234,7 @@ describeEachDialect('back office: users', (dialect) => {
       expect((await signIn(user.email, 'a brand new passphrase')).statusCode).toBe(200);
       expect(await auditEntries(t, 'user.password_reset_sent', user.id)).toEqual([expect.objectContaining({ actorUserId: operator.id })]);
       const missing = await t.call('sendUserPasswordReset', { userId: 'nobody' }, operator);
-      expect([missing.status, missing.error.message]).toEqual([404, USER_NOT_FOUND]);
+      expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);
     });
   });
 
@@ -269,14 +269,14 @@ describeEachDialect('back office: users', (dialect) => {
 
     it('refuses disabling oneself, a missing reason and an unknown user', async () => {
       const self = await t.call('setUserDisabled', { userId: operator.id, disabled: true, reason: 'x' }, operator);
-      expect([self.status, self.error.message]).toEqual([400, CANNOT_DISABLE_SELF]);
+      expect([self.status, self.error!.message]).toEqual([400, CANNOT_DISABLE_SELF]);
       expect((await t.call('getProfile', {}, operator)).status).toBe(200);
       const noReason = await t.call('setUserDisabled', { userId: customers.member.id, disabled: true, reason: '' }, operator);
-      expect([noReason.status, noReason.error.message]).toEqual([400, REASON_REQUIRED]);
+      expect([noReason.status, noReason.error!.message]).toEqual([400, REASON_REQUIRED]);
       const notBool = await t.call('setUserDisabled', { userId: customers.member.id, disabled: 'yes', reason: 'x' }, operator);
-      expect([notBool.status, notBool.error.message]).toEqual([400, 'Disabled must be true or false.']);
+      expect([notBool.status, notBool.error!.message]).toEqual([400, 'Disabled must be true or false.']);
       const missing = await t.call('setUserDisabled', { userId: 'nobody', disabled: true, reason: 'x' }, operator);
-      expect([missing.status, missing.error.message]).toEqual([404, USER_NOT_FOUND]);
+      expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);
       expect((await t.call('getProfile', {}, customers.member)).status).toBe(200);
     });
   });
