@@ -36,10 +36,9 @@ function UserDetail({ userId }: { userId: string }) {
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email} · signed up {formatDate(user.createdAt)}</Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {/* Keyed by the last change, so the form starts from what was saved. */}
-          <UserDetailsForm key={user.updatedAt} user={user} />
+          <UserDetailsForm key={user.id} user={user} />
           <Stack gap="lg">
-            <RoleControl key={`${user.globalRole}-${user.updatedAt}`} user={user} isSelf={isSelf} />
+            <RoleControl key={user.id} user={user} isSelf={isSelf} />
             <AccessActions user={user} isSelf={isSelf} />
           </Stack>
         </SimpleGrid>

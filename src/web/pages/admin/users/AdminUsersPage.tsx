@@ -47,7 +47,7 @@ function UserRow({ user }: { user: AdminUserSummary }) {
           {!user.emailVerified && <Badge color="yellow" variant="outline" className={classes.badge}>Unverified</Badge>}
         </Group>
       </Table.Td>
-      <Table.Td data-label="Accounts">{user.accountCount}</Table.Td>
+      <Table.Td data-label="Accounts" ta="right">{user.accountCount}</Table.Td>
       <Table.Td data-label="Created">{formatDate(user.createdAt)}</Table.Td>
     </Table.Tr>
   );
@@ -94,11 +94,11 @@ function Users() {
         />
         <Select
           label="Global role" placeholder="All roles" data={GLOBAL_ROLE_OPTIONS} value={globalRole} clearable
-          onChange={(value) => setGlobalRole(value as GlobalRole | null)} style={{ flex: '0 1 180px' }}
+          onChange={(value) => setGlobalRole(value as GlobalRole | null)} style={{ flex: '1 1 150px' }}
         />
         <Select
           label="Sort" data={SORTS} value={sort} allowDeselect={false}
-          onChange={(value) => value && setSort(value as typeof sort)} style={{ flex: '0 1 180px' }}
+          onChange={(value) => value && setSort(value as typeof sort)} style={{ flex: '1 1 150px' }}
         />
       </Group>
       {body}

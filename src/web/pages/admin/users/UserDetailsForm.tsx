@@ -23,7 +23,11 @@ export function UserDetailsForm({ user }: { user: AdminUserDetails }) {
     if (Object.keys(updates).length === 0) return feedback.error(NOTHING_TO_UPDATE);
     if (!reason.trim()) return feedback.error(REASON_REQUIRED);
     try {
-      await save.mutateAsync({ userId: user.id, updates, reason });
+      // The form shows what was stored (trimmed, the address lower-cased).
+      const saved = (await save.mutateAsync({ userId: user.id, updates, reason })).user;
+      setDisplayName(saved.displayName);
+      setEmail(saved.email);
+      setPhoneNumber(saved.phoneNumber ?? '');
       setReason('');
       feedback.success(CHANGES_SAVED);
     } catch (error) {
