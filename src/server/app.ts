@@ -64,6 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const services = createServices({ database, config, log: app.log, liveBus: options.liveBus });
   const { jobs, live, mailer } = services;
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
+  services.requestPasswordReset = async (email) => {
+    await auth.api.requestPasswordReset({ body: { email } });
+  };
 
   applySecurityHeaders(app, config);
   app.addHook('onRequest', (request, reply, done) => {

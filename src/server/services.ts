@@ -27,6 +27,8 @@ export function createServices(deps: { database: DatabaseHandle; config: Config;
     receivePaymentEvent: receive,
     registrars: createRegistrars({ config, db: database.db }),
     domainLookup: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
+    // Only the web process holds better-auth (app.ts replaces this); a worker never serves the back office.
+    requestPasswordReset: () => Promise.reject(new Error('password resets are issued by the web process')),
   };
   return services;
 }

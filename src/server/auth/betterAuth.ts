@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
+import { ACCOUNT_DISABLED } from '../../common/adminUsersTexts.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
@@ -53,6 +55,18 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
         accountId: 'account_id', providerId: 'provider_id', userId: 'user_id', accessToken: 'access_token',
         refreshToken: 'refresh_token', idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at',
         refreshTokenExpiresAt: 'refresh_token_expires_at', ...timestamps,
+      },
+    },
+    // Every way in (password, Google, the verification link's auto sign-in) creates a session:
+    // refusing it here shuts a disabled user out of all of them with one sentence.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await deps.db.selectFrom('users').select('disabled').where('id', '=', session.userId).executeTakeFirst();
+            if (user && Boolean(user.disabled)) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
+          },
+        },
       },
     },
     verification: { modelName: 'auth_verification', fields: { expiresAt: 'expires_at', ...timestamps } },

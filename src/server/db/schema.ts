@@ -29,6 +29,8 @@ export interface UsersTable {
   role: GlobalRole;
   phone_number: string | null;
   active_account_id: string | null;
+  /** Set by an operator: sign-in refused (migration 0013). */
+  disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

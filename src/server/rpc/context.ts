@@ -59,6 +59,8 @@ export interface Services {
   registrars: Registrar[];
   /** RDAP (with WHOIS fallback) lookups of any domain, for Sync. */
   domainLookup: DomainLookupClient;
+  /** Sends the password-reset e-mail of the public "forgot password" (better-auth issues the token); web processes only. */
+  requestPasswordReset(email: string): Promise<void>;
   /** Applies a payment-provider event once, with every area's handlers (Stripe's webhook and test mode both end here). */
   receivePaymentEvent(event: PaymentEvent): Promise<ReceiveResult>;
 }

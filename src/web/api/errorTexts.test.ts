@@ -44,6 +44,7 @@ describe('error texts of the spec (section 8)', () => {
       expect(signInErrorText(auth(400, 'INVALID_EMAIL'))).toBe('Please enter a valid email address.');
       expect(signInErrorText(auth(500, 'INTERNAL'))).toBe('Login failed. Please check your credentials.');
       expect(signInErrorText(new Error('boom'))).toBe('Login failed. Please check your credentials.');
+      expect(signInErrorText(auth(403, 'ACCOUNT_DISABLED'))).toBe('This account has been disabled. Please contact support.');
     });
 
     it('reads a refused sign-up with the spec\'s texts', () => {

@@ -1,3 +1,4 @@
+import { ACCOUNT_DISABLED } from '../../common/adminUsersTexts.ts';
 import { AuthError } from './auth.ts';
 import { FunctionCallError } from './functionCallError.ts';
 
@@ -81,6 +82,8 @@ export function signInErrorText(error: unknown): string {
   if (error instanceof AuthError && (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401)) {
     return 'Invalid email or password.';
   }
+  // Set by the session hook in betterAuth.ts, after the password was right.
+  if (error instanceof AuthError && error.code === 'ACCOUNT_DISABLED') return ACCOUNT_DISABLED;
   return 'Login failed. Please check your credentials.';
 }
 

@@ -7,13 +7,11 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * them, the completed, the failed) and grouping 30 days of them by day read hundreds of thousands
  * of index entries on each visit (0.7 s on SQLite). So: orders per UTC day of creation and
  * status, kept by triggers (every writer of `domain_orders`, whichever area, keeps them right),
- * and indexes for the users' sign-up days and roles.
+ * The users' sign-up days and roles are read through 0013's indexes (users_created_id,
+ * users_role_created_id), which the users list needs anyway.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-
-  await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
-  await db.schema.createIndex('users_role').on('users').column('role').execute();
 
   await db.schema.createTable('domain_order_day_counts')
     // YYYY-MM-DD, the UTC day the order was created on (created_at never changes).
@@ -68,6 +66,4 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const name of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists domain_orders_day_counts_${name}`).execute(db);
   }
   await db.schema.dropTable('domain_order_day_counts').ifExists().execute();
-  await db.schema.dropIndex('users_role').ifExists().execute();
-  await db.schema.dropIndex('users_created_at').ifExists().execute();
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 // No count here reads more than a day's worth of rows: orders come from the per-day counts
 // the triggers of migration 0012 keep, users and the last 24 hours from ranges of an index
-// (users_created_at, users_role, domain_orders_created). Figures in docs/decisions.md.
+// (users_created_id, users_role_created_id, domain_orders_created). Figures in docs/decisions.md.
 
 type Db = Kysely<Database>;
 
@@ -43,7 +43,7 @@ export async function countOrdersPerDay(db: Db, firstDay: Date): Promise<Map<str
   return new Map(rows.map((r) => [r.day, asNumber(r.n)]));
 }
 
-/** Sign-ups on each of `days` UTC days from `firstDay` on: one range of users_created_at per day. */
+/** Sign-ups on each of `days` UTC days from `firstDay` on: one range of users_created_id per day. */
 export async function countSignUpsPerDay(db: Db, firstDay: Date, days: number): Promise<Map<string, number>> {
   const counts = await Promise.all(Array.from({ length: days }, async (_, i) => {
     const start = new Date(firstDay.getTime() + i * DAY_MS);

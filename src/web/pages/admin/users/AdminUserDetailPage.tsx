@@ -1,4 +1,63 @@
-/** Placeholder until this page is built (issue 8). */
+import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { FAILED_TO_LOAD_USER } from '../../../../common/adminUsersTexts.ts';
+import { failureText } from '../../../api/errorTexts.ts';
+import { useFn } from '../../../api/hooks.ts';
+import { formatDate } from '../../../components/dateFormat.ts';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { useSession } from '../../../session/SessionProvider.tsx';
+import { AccessActions } from './AccessActions.tsx';
+import { RoleControl } from './RoleControl.tsx';
+import { UserDetailsForm } from './UserDetailsForm.tsx';
+import { Memberships, RecentOrders } from './UserRelations.tsx';
+import { GLOBAL_ROLE_LABELS } from './userLabels.ts';
+
+function UserDetail({ userId }: { userId: string }) {
+  const details = useFn('getUserDetails', { userId });
+  const { user: me } = useSession();
+
+  let body;
+  if (details.isPending) {
+    body = <Stack aria-busy aria-label="Loading user">{[0, 1, 2].map((i) => <Skeleton key={i} height={120} />)}</Stack>;
+  } else if (details.isError) {
+    body = <LoadFailedAlert onRetry={() => details.refetch()}>{failureText(FAILED_TO_LOAD_USER, details.error)}</LoadFailedAlert>;
+  } else {
+    const { user } = details.data;
+    const isSelf = me?.id === user.id;
+    body = (
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{user.displayName || user.email}</Title>
+            <Badge variant="light" color={user.globalRole === 'super_admin' ? 'grape' : 'gray'}>{GLOBAL_ROLE_LABELS[user.globalRole]}</Badge>
+            {user.auth.disabled && <Badge color="red" variant="light">Disabled</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email} · signed up {formatDate(user.createdAt)}</Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <UserDetailsForm key={user.id} user={user} />
+          <Stack gap="lg">
+            <RoleControl key={user.id} user={user} isSelf={isSelf} />
+            <AccessActions user={user} isSelf={isSelf} />
+          </Stack>
+        </SimpleGrid>
+        <Memberships user={user} />
+        <RecentOrders user={user} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/super-admin/users" size="sm">← All users</Anchor>
+      {body}
+    </Stack>
+  );
+}
+
+/** /super-admin/users/{userId}: one user's details, role, sign-in and access, memberships and orders. */
 export default function AdminUserDetailPage() {
-  return null;
+  const { userId = '' } = useParams();
+  return <RequireSuperAdmin><UserDetail userId={userId} /></RequireSuperAdmin>;
 }

@@ -1,0 +1,85 @@
+import { type Kysely, sql } from 'kysely';
+import type { SortOrder, UserSortField } from '../../../common/contracts/adminUsers.ts';
+import type { GlobalRole } from '../../../common/constants.ts';
+import type { Database } from '../../db/schema.ts';
+import type { UserListPosition } from './userCursor.ts';
+
+const sortColumn = { createdAt: 'u.created_at', email: 'u.email', displayName: 'u.name' } as const;
+
+export interface UserListQuery {
+  limit: number;
+  globalRole: GlobalRole | null;
+  emailPrefix: string | null;
+  sortBy: UserSortField;
+  sortOrder: SortOrder;
+  after: UserListPosition | null;
+}
+
+/** The highest code point a UTF-16 text holds: every address starting with the prefix sorts below prefix + it. */
+const PREFIX_END = '\uffff';
+
+/**
+ * One page of users in keyset order on (sort key, id). The e-mail filter is a prefix range
+ * (addresses are stored lower-case, the filter is lower-cased) so it stays on an index.
+ */
+export async function listUsers(db: Kysely<Database>, q: UserListQuery) {
+  const column = sortColumn[q.sortBy];
+  const op = q.sortOrder === 'asc' ? '>' : '<';
+  let query = db.selectFrom('users as u')
+    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.disabled', 'u.email_verified', 'u.created_at',
+      sql<string>`cast(${sql.ref(column)} as text)`.as('position_value'),
+      (eb) => eb.selectFrom('account_members as m').select((m) => m.fn.countAll<number | string>().as('n'))
+        .whereRef('m.user_id', '=', 'u.id').as('account_count')]);
+  if (q.globalRole) query = query.where('u.role', '=', q.globalRole);
+  if (q.emailPrefix) query = query.where('u.email', '>=', q.emailPrefix).where('u.email', '<', q.emailPrefix + PREFIX_END);
+  if (q.after) {
+    const { value, id } = q.after;
+    // created_at compares as a timestamp on PostgreSQL: the cursor holds exactly what it printed.
+    query = query.where((eb) => eb.or([
+      eb(column, op, value),
+      eb.and([eb(column, '=', value), eb('u.id', op, id)]),
+    ]));
+  }
+  return query.orderBy(column, q.sortOrder).orderBy('u.id', q.sortOrder).limit(q.limit).execute();
+}
+
+export async function findUser(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function membershipsOf(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('account_members as m').innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select(['m.account_id', 'a.name', 'm.role', 'm.joined_at'])
+    .where('m.user_id', '=', userId).orderBy('m.joined_at').orderBy('m.account_id').execute();
+}
+
+/** The newest domain orders of every account the user belongs to. */
+export async function recentOrdersOf(db: Kysely<Database>, userId: string, limit: number) {
+  return db.selectFrom('domain_orders as o')
+    .select(['o.id', 'o.account_id', 'o.domain', 'o.kind', 'o.status', 'o.total_cents', 'o.currency', 'o.created_at'])
+    .where('o.account_id', 'in', (eb) => eb.selectFrom('account_members').select('account_id').where('user_id', '=', userId))
+    .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+}
+
+export async function signInFactsOf(db: Kysely<Database>, userId: string) {
+  const [providers, last] = await Promise.all([
+    db.selectFrom('auth_identity').select('provider_id').distinct().where('user_id', '=', userId).orderBy('provider_id').execute(),
+    db.selectFrom('auth_session').select('created_at').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+  ]);
+  return { providers: providers.map((p) => p.provider_id), lastSignInAt: last?.created_at ?? null };
+}
+
+export async function countSuperAdmins(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('role', '=', 'super_admin').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function endSessionsOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom('auth_session').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
