@@ -198,7 +198,8 @@ describe('plans, checkout and billing journey (test mode)', () => {
     await email.getByText('Spam filter').waitFor();
     // The back office is not theirs.
     await customer.page.goto('/super-admin/products');
-    await customer.page.getByText('You do not have permission to access this page.').waitFor();
+    await customer.page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await customer.page.getByRole('button', { name: 'Return to Dashboard' }).or(customer.page.getByRole('link', { name: 'Return to Dashboard' })).waitFor();
 
     expectNoErrors(admin);
     expectNoErrors(customer);
