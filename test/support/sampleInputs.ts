@@ -4,6 +4,7 @@ import { storedInvoice } from '../../src/server/features/billing/paymentEvents.h
 import { createPlan } from './billingFactories.ts';
 import { adminAccountsSamples } from './adminAccountsSamples.ts';
 import { adminDashboardSamples } from './adminDashboardSamples.ts';
+import { adminImpersonationSamples } from './adminImpersonationSamples.ts';
 import { adminUsersSamples } from './adminUsersSamples.ts';
 import { domainManagementSamples } from './domainManagementSamples.ts';
 import { domainOrderSamples } from './domainOrderSamples.ts';
@@ -137,6 +138,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminDashboardSamples,
   ...adminUsersSamples,
   ...adminAccountsSamples,
+  ...adminImpersonationSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

@@ -2,6 +2,7 @@ import type { FunctionContract } from '../protocol.ts';
 import * as accounts from './accounts.ts';
 import * as adminAccounts from './adminAccounts.ts';
 import * as adminDashboard from './adminDashboard.ts';
+import * as adminImpersonation from './adminImpersonation.ts';
 import * as adminUsers from './adminUsers.ts';
 import * as billing from './billing.ts';
 import * as catalog from './catalog.ts';
@@ -74,6 +75,7 @@ export const contracts = {
   ...adminDashboard.contracts,
   ...adminUsers.contracts,
   ...adminAccounts.contracts,
+  ...adminImpersonation.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { record } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, type Tx } from '../db/transaction.ts';
 import type { Caller } from '../rpc/context.ts';
 import { failedPrecondition, notFound } from '../rpc/errors.ts';
 import { requireGlobalSuperAdmin } from './accountAccess.ts';
@@ -10,7 +10,9 @@ import {
   endImpersonation, findAccountHeader, findActiveAccountId, findOpenImpersonation, insertImpersonation, setActiveAccountId,
 } from './repository.ts';
 
-export const DEFAULT_IMPERSONATION_REASON = 'Administrative access';
+import { DEFAULT_IMPERSONATION_REASON, IMPERSONATION_LIFETIME_MS } from '../../common/adminImpersonationTexts.ts';
+
+export { DEFAULT_IMPERSONATION_REASON };
 export const NOT_IMPERSONATING = 'You are not acting as an account.';
 const ACCOUNT_NOT_FOUND = 'The account could not be found.';
 
@@ -28,39 +30,70 @@ export interface ImpersonationStarted {
  * Written to the audit log in the same unit of work.
  */
 export async function startImpersonation(db: Kysely<Database>, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
+  return inTransaction(db, (tx) => startImpersonationIn(tx, operator, accountId, reason));
+}
+
+/** startImpersonation inside a unit of work the caller opened (the back office's audited write). */
+export async function startImpersonationIn(tx: Tx, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
   requireGlobalSuperAdmin(operator);
   const why = reason?.trim() || DEFAULT_IMPERSONATION_REASON;
   const startedAt = new Date().toISOString();
-  return inTransaction(db, async (tx) => {
-    const account = await findAccountHeader(tx.db, accountId);
-    if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-    const open = await findOpenImpersonation(tx.db, operator.sessionId);
-    if (open) await endImpersonation(tx.db, open.id, startedAt);
-    const originalAccountId = open ? open.originalAccountId : await findActiveAccountId(tx.db, operator.userId);
-    await insertImpersonation(tx.db, {
-      id: randomUUID(), sessionId: operator.sessionId, operatorUserId: operator.userId, accountId, reason: why, originalAccountId, startedAt,
-    });
-    await record(tx, {
-      actor: { userId: operator.userId, email: operator.email }, actingAs: { accountId },
-      action: 'impersonation.started', target: { type: 'account', id: accountId }, reason: why,
-      before: open ? { actingAsAccountId: open.accountId } : null, after: { actingAsAccountId: accountId },
-    });
-    return { accountId, accountName: account.name, originalAccountId, reason: why, startedAt };
+  const account = await findAccountHeader(tx.db, accountId);
+  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  const open = await findOpenImpersonation(tx.db, operator.sessionId);
+  if (open) await endImpersonation(tx.db, open.id, startedAt);
+  const originalAccountId = open ? open.originalAccountId : await findActiveAccountId(tx.db, operator.userId);
+  await insertImpersonation(tx.db, {
+    id: randomUUID(), sessionId: operator.sessionId, operatorUserId: operator.userId, accountId, reason: why, originalAccountId, startedAt,
   });
+  await record(tx, {
+    actor: { userId: operator.userId, email: operator.email }, actingAs: { accountId },
+    action: 'impersonation.started', target: { type: 'account', id: accountId }, reason: why,
+    before: open ? { actingAsAccountId: open.accountId } : null, after: { actingAsAccountId: accountId },
+  });
+  return { accountId, accountName: account.name, originalAccountId, reason: why, startedAt };
 }
 
 /** Ends the session's impersonation and makes the operator's own account active again. */
 export async function stopImpersonation(db: Kysely<Database>, operator: Caller): Promise<{ originalAccountId: string | null }> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, (tx) => stopImpersonationIn(tx, operator));
+}
+
+/** stopImpersonation inside a unit of work the caller opened (the back office's audited write). */
+export async function stopImpersonationIn(tx: Tx, operator: Caller): Promise<{ originalAccountId: string | null }> {
+  const open = await findOpenImpersonation(tx.db, operator.sessionId);
+  if (!open || !await endImpersonation(tx.db, open.id, new Date().toISOString())) throw failedPrecondition(NOT_IMPERSONATING);
+  await setActiveAccountId(tx.db, operator.userId, open.originalAccountId);
+  await record(tx, {
+    actor: { userId: operator.userId, email: operator.email }, actingAs: { accountId: open.accountId },
+    action: 'impersonation.stopped', target: { type: 'account', id: open.accountId }, reason: open.reason,
+    before: { actingAsAccountId: open.accountId }, after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
+  });
+  return { originalAccountId: open.originalAccountId };
+}
+
+/** Whether an impersonation started at `startedAt` has outlived its hour (issue 8). */
+export function impersonationExpired(startedAt: string, now = Date.now()): boolean {
+  return Date.parse(startedAt) + IMPERSONATION_LIFETIME_MS <= now;
+}
+
+/**
+ * Closes a session's impersonation that outlived its hour, found while resolving the caller:
+ * the operator's own account becomes active again, and the end is audited as the system's act.
+ * Another request may have closed it first; then nothing more happens.
+ */
+export async function closeExpiredImpersonation(db: Kysely<Database>, operator: { userId: string; email: string; sessionId: string }): Promise<void> {
+  await inTransaction(db, async (tx) => {
     const open = await findOpenImpersonation(tx.db, operator.sessionId);
-    if (!open || !await endImpersonation(tx.db, open.id, new Date().toISOString())) throw failedPrecondition(NOT_IMPERSONATING);
+    if (!open || !impersonationExpired(open.startedAt)) return;
+    if (!await endImpersonation(tx.db, open.id, new Date().toISOString())) return;
     await setActiveAccountId(tx.db, operator.userId, open.originalAccountId);
     await record(tx, {
-      actor: { userId: operator.userId, email: operator.email }, actingAs: { accountId: open.accountId },
-      action: 'impersonation.stopped', target: { type: 'account', id: open.accountId }, reason: open.reason,
-      before: { actingAsAccountId: open.accountId }, after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
+      actor: null, actingAs: { accountId: open.accountId },
+      action: 'impersonation.expired', target: { type: 'account', id: open.accountId }, reason: open.reason,
+      before: { actingAsAccountId: open.accountId, operatorUserId: operator.userId, operatorEmail: operator.email },
+      after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
     });
-    return { originalAccountId: open.originalAccountId };
   });
 }
 

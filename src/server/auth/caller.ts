@@ -4,6 +4,7 @@ import type { GlobalRole } from '../../common/constants.ts';
 import { nowIso, toIso } from '../db/connection.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
 import type { Database } from '../db/schema.ts';
+import { closeExpiredImpersonation, impersonationExpired } from '../access/impersonation.ts';
 import type { ActingAs, Caller } from '../rpc/context.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
 
@@ -106,6 +107,12 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
       .where('id', '=', row.sessionId).execute();
   }
   const globalRole: GlobalRole = row.role === 'super_admin' ? 'super_admin' : 'user';
+  let actingAs = actingAsOf(row, globalRole);
+  if (actingAs && impersonationExpired(actingAs.startedAt, now)) {
+    // Issue 8: an impersonation ends by itself after one hour; the first request after that closes it.
+    await closeExpiredImpersonation(db, { userId: row.userId, email: row.email, sessionId: row.sessionId });
+    actingAs = null;
+  }
   return {
     userId: row.userId,
     email: row.email,
@@ -114,7 +121,7 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
     emailVerified: Boolean(row.email_verified),
     sessionId: row.sessionId,
     sessionEndsAt: Math.min(slidExpiresAt, createdAt + SESSION_ABSOLUTE_LIFETIME_MS),
-    actingAs: actingAsOf(row, globalRole),
+    actingAs,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FunctionHandler } from '../rpc/registry.ts';
 import { handlers as accounts } from './accounts/functions.ts';
 import { handlers as adminAccounts } from './adminAccounts/functions.ts';
 import { handlers as adminDashboard } from './adminDashboard/functions.ts';
+import { handlers as adminImpersonation } from './adminImpersonation/functions.ts';
 import { handlers as adminUsers } from './adminUsers/functions.ts';
 import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
@@ -28,4 +29,5 @@ export const handlers: FunctionHandler[] = [
   ...adminDashboard,
   ...adminUsers,
   ...adminAccounts,
+  ...adminImpersonation,
 ] as FunctionHandler[];
