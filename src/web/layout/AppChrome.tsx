@@ -6,6 +6,7 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { useHeaderVisible } from './headerVisibility.ts';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 
 // The signed-in chrome (account selector, navigation, toasts) is its own chunk, so the
 // sign-in and sign-up pages do not download it.
@@ -69,6 +70,7 @@ export default function AppChrome() {
       >
         <Box style={{ flex: 1 }}>
           <Container size="lg" px={0}>
+            <ImpersonationBanner />
             <Outlet />
           </Container>
         </Box>

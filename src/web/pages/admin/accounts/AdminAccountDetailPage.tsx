@@ -10,6 +10,7 @@ import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { StackedTable } from '../../../components/StackedTable.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 
 /** A read-only list of the account's rows, or its empty sentence. */
 function Section<T>({ title, rows, empty, columns, numeric, row }: {
@@ -46,6 +47,7 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
         <Group gap="xs">
           <Badge variant="light" tt="none">Status: {account.status}</Badge>
           <Badge variant="light" color="teal" tt="none">Activity: {account.activity}</Badge>
+          <ImpersonateButton size="xs" account={account} />
         </Group>
       </Group>
       <Paper withBorder p="md">

@@ -14,6 +14,7 @@ import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback
 import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
 import classes from '../../../components/StackedTable.module.css';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 import { AccountFormModal } from './AccountFormModal.tsx';
 import { DeleteAccountModal } from './DeleteAccountModal.tsx';
 
@@ -64,6 +65,7 @@ function AccountRow({ account, onEdit, onDelete }: { account: AdminAccount; onEd
       <Table.Td data-label="Actions">
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${account.name}`}>Edit</Button>
+          <ImpersonateButton size="xs" account={account} />
           <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${account.name}`}>Delete</Button>
         </Group>
       </Table.Td>

@@ -1,11 +1,13 @@
 import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { NO_ACCOUNT_TO_IMPERSONATE } from '../../../../common/adminImpersonationTexts.ts';
 import { FAILED_TO_LOAD_USER } from '../../../../common/adminUsersTexts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { AccessActions } from './AccessActions.tsx';
 import { RoleControl } from './RoleControl.tsx';
@@ -25,6 +27,8 @@ function UserDetail({ userId }: { userId: string }) {
   } else {
     const { user } = details.data;
     const isSelf = me?.id === user.id;
+    // Issue 8: impersonating a user means acting as their first account.
+    const firstAccount = user.memberships[0];
     body = (
       <Stack gap="lg">
         <Stack gap={4}>
@@ -32,6 +36,10 @@ function UserDetail({ userId }: { userId: string }) {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{user.displayName || user.email}</Title>
             <Badge variant="light" color={user.globalRole === 'super_admin' ? 'grape' : 'gray'}>{GLOBAL_ROLE_LABELS[user.globalRole]}</Badge>
             {user.auth.disabled && <Badge color="red" variant="light">Disabled</Badge>}
+            <ImpersonateButton
+              size="xs" disabledReason={NO_ACCOUNT_TO_IMPERSONATE}
+              account={firstAccount ? { id: firstAccount.accountId, name: firstAccount.accountName } : null}
+            />
           </Group>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email} · signed up {formatDate(user.createdAt)}</Text>
         </Stack>
