@@ -13,7 +13,10 @@ export const IMPERSONATE_LABEL = 'Impersonate';
 export const EXIT_IMPERSONATION_LABEL = 'Exit impersonation';
 export const NO_ACCOUNT_TO_IMPERSONATE = 'This user belongs to no account, so there is nothing to act as.';
 
-/** The banner's time left, in whole minutes (never below zero). */
+const LIFETIME_MINUTES = IMPERSONATION_LIFETIME_MS / 60_000;
+
+/** The banner's time left, in whole minutes, between 0 and 60: a browser clock behind the server's must not show more than the hour. */
 export function minutesLeft(startedAt: string, now: number): number {
-  return Math.max(0, Math.ceil((Date.parse(startedAt) + IMPERSONATION_LIFETIME_MS - now) / 60_000));
+  const left = Math.ceil((Date.parse(startedAt) + IMPERSONATION_LIFETIME_MS - now) / 60_000);
+  return Math.min(LIFETIME_MINUTES, Math.max(0, left));
 }
