@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canTransition, missingFieldMessage, ORDER_STATUSES, type OrderStatus, REQUIRED_CONTACT_FIELDS, statusesBefore, toRegistrarPhone,
+  canTransition, isAutomaticRenewal, missingFieldMessage, ORDER_STATUSES, type OrderStatus, REQUIRED_CONTACT_FIELDS, statusesBefore, toRegistrarPhone,
 } from './domainOrders.ts';
 
 describe('the order state machine', () => {
@@ -85,5 +85,13 @@ describe('toRegistrarPhone', () => {
     expect(toRegistrarPhone('12345', 'US')).toBeNull();
     expect(toRegistrarPhone('call me', 'US')).toBeNull();
     expect(toRegistrarPhone('+1 2345 6789 0123 4567', 'US')).toBeNull();
+  });
+});
+
+describe('isAutomaticRenewal', () => {
+  it('is the daily job\'s renewal only: no user, ordered by Automatic renewal', () => {
+    expect(isAutomaticRenewal({ kind: 'renewal', userId: null, orderedBy: 'Automatic renewal' })).toBe(true);
+    expect(isAutomaticRenewal({ kind: 'renewal', userId: 'u1', orderedBy: 'Ada Lovelace' })).toBe(false);
+    expect(isAutomaticRenewal({ kind: 'registration', userId: null, orderedBy: 'Automatic renewal' })).toBe(false);
   });
 });

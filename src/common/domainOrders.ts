@@ -72,6 +72,15 @@ export function missingFieldMessage(field: RequiredContactField): string {
 
 /** A phone number `toRegistrarPhone` cannot put in the registrars' form: refused before payment, on the page and the server. */
 export const INVALID_PHONE = 'Please enter a valid phone number, with its country code if it is not in the chosen country.';
+/** `orderedBy` of the daily job's renewal orders, charged to the saved payment method rather than paid through a checkout. */
+export const AUTOMATIC_RENEWAL_ORDERED_BY = 'Automatic renewal';
+export const AUTOMATIC_RENEWAL_CHARGED = 'This automatic renewal is charged to the saved payment method of the account; it needs no checkout.';
+
+/** An order the daily job placed (no user ordered it). */
+export function isAutomaticRenewal(order: { kind: string; userId: string | null; orderedBy: string | null }): boolean {
+  return order.kind === 'renewal' && order.userId === null && order.orderedBy === AUTOMATIC_RENEWAL_ORDERED_BY;
+}
+
 export const REGISTRATION_BLOCKED = 'Missing required information or services not ready.';
 export const NO_DOMAIN_SPECIFIED = 'No domain specified';
 export const NO_ACTIVE_ACCOUNT = 'No active account';

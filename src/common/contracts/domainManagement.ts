@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  BULK_DOMAINS_MAX, DOMAIN_SORT_FIELDS, DOMAIN_STATUS_FILTERS, DOMAIN_STATUSES, MAX_NAMESERVERS, MIN_NAMESERVERS,
+  BULK_DOMAINS_MAX, DOMAIN_SORT_FIELDS, DOMAINS_PAGE_SIZE, DOMAIN_STATUS_FILTERS, DOMAIN_STATUSES, MAX_NAMESERVERS, MIN_NAMESERVERS,
 } from '../domains.ts';
 import { allow, defineContract, type Permissions } from '../protocol.ts';
 import { domainName } from './domainNames.ts';
@@ -82,7 +82,7 @@ export const listDomains = defineContract({
     status: z.enum(DOMAIN_STATUS_FILTERS).optional().default('all'),
     sortBy: z.enum(DOMAIN_SORT_FIELDS).optional().default('registrationDate'),
     sortOrder: z.enum(['asc', 'desc']).optional().default('desc'),
-    limit: z.number().int().min(1).max(100).optional().default(25),
+    limit: z.number().int().min(1).max(100).optional().default(DOMAINS_PAGE_SIZE),
     /** nextCursor of the previous page (of the same filters and sort). */
     cursor: z.string().max(600).optional(),
   }).strict(),

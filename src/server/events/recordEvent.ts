@@ -22,6 +22,11 @@ export interface EventActor {
   actingAsAccountId: string | null;
 }
 
+/** Events caused by the payment provider: which provider, and the provider event that caused them. */
+export function providerEventFields(payments: { mode: 'stripe' | 'test' }, providerEventId: string | null) {
+  return { source: payments.mode === 'stripe' ? 'stripe' : 'test-mode', correlationId: providerEventId };
+}
+
 export function byCaller(caller: Caller): EventActor {
   return { userId: caller.userId, actingAsAccountId: caller.actingAs?.accountId ?? null };
 }

@@ -1,12 +1,12 @@
 import { liveTopics } from '../../../common/live.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { ProviderCheckoutSession } from '../../integrations/payments/events.ts';
 import type { Services } from '../../rpc/context.ts';
 import { CHECKOUT_PURPOSES } from './checkout.ts';
 import { findCheckoutById, findCheckoutByProviderId, finishCheckout } from './checkoutRepository.ts';
 import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob } from './fulfilment.ts';
-import { linkCustomer, providerEventFields } from './providerRecords.ts';
+import { linkCustomer } from './providerRecords.ts';
 
 type CheckoutEvent = { id: string; created: number; data: { object: ProviderCheckoutSession } };
 
@@ -32,7 +32,7 @@ export async function onCheckoutCompleted(tx: Tx, services: Services, event: Che
   if (!await finishCheckout(tx.db, row.id, 'complete')) return;
   await linkCustomer(tx, services, row.account_id, session.customer, event.id);
   await recordEvent(tx, {
-    type: 'payment.checkout.completed', accountId: row.account_id, ...providerEventFields(services, event.id),
+    type: 'payment.checkout.completed', accountId: row.account_id, ...providerEventFields(services.payments, event.id),
     actor: session.metadata?.userId ? { userId: session.metadata.userId, actingAsAccountId: null } : undefined,
     payload: { checkoutSessionId: row.id, mode: row.mode, purpose: row.purpose, amountTotal: session.amount_total, currency: session.currency?.toUpperCase() ?? null },
   });

@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '../../../common/billing.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Db, Tx } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { PaymentEvent, ProviderInvoice } from '../../integrations/payments/events.ts';
 import type { Services } from '../../rpc/context.ts';
 import { accountExists, findAccountIdByCustomer, findBillingAccount, findBillingContact } from './accountBillingRepository.ts';
@@ -11,7 +11,6 @@ import {
   findInvoiceByProviderId, insertInvoice, type InvoiceLineRow, type InvoiceState, replaceInvoiceLines, updateInvoice,
 } from './invoiceRepository.ts';
 import { pastDueMail } from './pastDueMail.ts';
-import { providerEventFields } from './providerRecords.ts';
 import { findCataloguedPrice, findSubscriptionByProviderId, setSubscriptionStatus } from './subscriptionRepository.ts';
 
 type InvoiceEvent = Extract<PaymentEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.finalized' | 'invoice.voided' }>;
@@ -68,7 +67,7 @@ export async function applyInvoiceEvent(tx: Tx, services: Services, event: Invoi
   }
   const previousStatus = existing?.status ?? null;
   services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
-  const fields = providerEventFields(services, event.id);
+  const fields = providerEventFields(services.payments, event.id);
   const payload = { invoiceId, number: state.number, amountCents: state.amountCents, currency: state.currency };
 
   if (event.type === 'invoice.paid' && previousStatus !== 'paid') {

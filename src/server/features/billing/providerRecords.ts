@@ -1,14 +1,9 @@
 import { liveTopics } from '../../../common/live.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { Services } from '../../rpc/context.ts';
 import { findBillingAccount, setCustomerIfNone } from './accountBillingRepository.ts';
-
-/** Platform events caused by the payment provider: which provider, and the provider event that caused them. */
-export function providerEventFields(services: Pick<Services, 'payments'>, providerEventId: string | null) {
-  return { source: services.payments.mode === 'stripe' ? 'stripe' : 'test-mode', correlationId: providerEventId };
-}
 
 /**
  * The account's customer at the provider, stored the first time a payment names one. An
@@ -18,7 +13,7 @@ export function providerEventFields(services: Pick<Services, 'payments'>, provid
 export async function linkCustomer(tx: Tx, services: Services, accountId: string, customerId: string | null, providerEventId: string | null) {
   if (!customerId) return;
   if (await setCustomerIfNone(tx.db, accountId, customerId, nowIso())) {
-    await recordEvent(tx, { type: 'payment.customer.created', accountId, ...providerEventFields(services, providerEventId), payload: { customerId } });
+    await recordEvent(tx, { type: 'payment.customer.created', accountId, ...providerEventFields(services.payments, providerEventId), payload: { customerId } });
     services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
     return;
   }

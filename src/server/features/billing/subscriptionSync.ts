@@ -4,11 +4,11 @@ import { liveTopics } from '../../../common/live.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
 import type { Db, Tx } from '../../db/transaction.ts';
 import type { EventType } from '../../events/catalogue.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { ProviderSubscription } from '../../integrations/payments/events.ts';
 import type { Services } from '../../rpc/context.ts';
 import { accountExists, findAccountIdByCustomer } from './accountBillingRepository.ts';
-import { linkCustomer, providerEventFields } from './providerRecords.ts';
+import { linkCustomer } from './providerRecords.ts';
 import {
   findCataloguedPrice, findSubscriptionByProviderId, insertSubscription, type SubscriptionState, updateSubscription,
 } from './subscriptionRepository.ts';
@@ -119,7 +119,7 @@ const eventIdOf = (source: SubscriptionSource) => (source.kind === 'event' ? sou
 
 async function report(tx: Tx, services: Services, accountId: string, type: EventType, subscriptionId: string, state: SubscriptionState, eventId: string | null) {
   await recordEvent(tx, {
-    type, accountId, ...providerEventFields(services, eventId),
+    type, accountId, ...providerEventFields(services.payments, eventId),
     payload: { subscriptionId, status: state.status, productName: state.productName, cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodEnd: state.currentPeriodEnd },
   });
   services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');

@@ -6,7 +6,7 @@ import { seedDomain } from '../../../../test/support/domainFactories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { registerExpiryWorker, runDomainExpiry } from './expiry.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from './expiryRenewalRules.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../common/domainOrders.ts';
 import {
   daysLater, domainRow, eventsAbout, expiryOf, fulfilJobs, mailsAbout, renewalOrders, setBillingEmail,
 } from './expiryTestSupport.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../common/domainOrders.ts';
 import { dueReminders } from './expiryReminders.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY, type RenewalOrderFacts, renewalBlocker } from './expiryRenewalRules.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../common/domainOrders.ts';
+import { type RenewalOrderFacts, renewalBlocker } from './expiryRenewalRules.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2027-03-10T04:41:00.000Z');

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../common/domainOrders.ts';
 
 /** `ordered_by` of the orders the daily job places (user_id null): how they are told from a customer's. */
-export const AUTOMATIC_RENEWAL_ORDERED_BY = 'Automatic renewal';
 
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,8 @@ import {
   claimRenewalCandidate, cursorOf, EXPIRY_BATCH_SIZE, type ExpiringDomain, expiringDomainsPage, type ExpiryCursor, isoOf,
   renewalOrdersOf, unfinishedAutomaticRenewals,
 } from './expiryRepository.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY, renewalBlocker } from './expiryRenewalRules.ts';
+import { renewalBlocker } from './expiryRenewalRules.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../common/domainOrders.ts';
 import { findOrder, insertOrder, type OrderRow } from './orderRepository.ts';
 import { chargeRenewal, recordRenewalCharge } from './renewalCharge.ts';
 import { type SellPrice, sellPrices } from './tldPrices.ts';

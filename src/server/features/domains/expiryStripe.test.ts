@@ -7,7 +7,7 @@ import { PaymentProviderError } from '../../integrations/payments/provider.ts';
 import { PROVIDER_UNAVAILABLE } from '../../integrations/payments/stripe/stripeErrors.ts';
 import { runDomainExpiry } from './expiry.ts';
 import { expiryDay } from './expiryMails.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from './expiryRenewalRules.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../common/domainOrders.ts';
 import {
   daysLater, eventsAbout, expiryOf, fulfilJobs, mailsAbout, renewalOrders, setBillingEmail, setPaymentCustomer,
 } from './expiryTestSupport.ts';

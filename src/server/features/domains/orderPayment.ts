@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../common/billingTexts.ts';
+import { AUTOMATIC_RENEWAL_CHARGED } from '../../../common/domainOrders.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
@@ -14,7 +15,7 @@ import {
 } from './orderQueries.ts';
 import { findOrder, type OrderRow, transitionOrder } from './orderRepository.ts';
 import { isAutomatic } from './expiryRenewalRules.ts';
-import { AUTOMATIC_RENEWAL_CHARGED, nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './orderTexts.ts';
+import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './orderTexts.ts';
 
 type Ctx = Pick<SignedInContext, 'services' | 'log' | 'requestId'>;
 

@@ -1,7 +1,7 @@
 import { liveTopics } from '../../../common/live.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { recordEvent } from '../../events/recordEvent.ts';
+import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { ProviderCheckoutSession } from '../../integrations/payments/events.ts';
 import type { Services } from '../../rpc/context.ts';
 import { DOMAIN_ORDER_PURPOSE } from './orderQueries.ts';
@@ -10,10 +10,6 @@ import { findOrder, type OrderRow, transitionOrder } from './orderRepository.ts'
 import { PAYMENT_AMOUNT_MISMATCH } from './orderTexts.ts';
 
 type CheckoutEvent = { id: string; created: number; data: { object: ProviderCheckoutSession } };
-
-/** Platform events caused by the payment provider: which provider, and its event that caused them. */
-const providerFields = (services: Services, eventId: string) =>
-  ({ source: services.payments.mode === 'stripe' ? 'stripe' : 'test-mode', correlationId: eventId });
 
 /** The order a domain-order checkout pays, if the session is one and names an order of its own account. */
 async function orderOf(tx: Tx, services: Services, event: CheckoutEvent): Promise<OrderRow | undefined> {
@@ -59,7 +55,7 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
   if (paidAmount.amountCents !== order.total_cents || paidAmount.currency !== order.currency) {
     if (!await transitionOrder(tx.db, order.id, 'failed', { ...payment, error: PAYMENT_AMOUNT_MISMATCH, admin_action_required: 1 }, 'pending_payment')) return;
     await recordEvent(tx, {
-      type: 'order.domain.failed', accountId: order.account_id, severity: 'warning', actor, ...providerFields(services, event.id),
+      type: 'order.domain.failed', accountId: order.account_id, severity: 'warning', actor, ...providerEventFields(services.payments, event.id),
       payload: { orderId: order.id, domain: order.domain, reason: 'payment_amount_mismatch', ...paidAmount, totalCents: order.total_cents, expectedCurrency: order.currency },
     });
     services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
@@ -70,7 +66,7 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
   const job: FulfilOrderJob = { orderId: order.id };
   await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: order.id, ...FULFIL_ORDER_JOB_OPTIONS });
   await recordEvent(tx, {
-    type: 'order.domain.paid', accountId: order.account_id, actor, ...providerFields(services, event.id),
+    type: 'order.domain.paid', accountId: order.account_id, actor, ...providerEventFields(services.payments, event.id),
     payload: { orderId: order.id, kind: order.kind, domain: order.domain, ...paidAmount, paymentReference: session.payment_intent },
   });
   services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');

@@ -12,8 +12,8 @@ import type { PaymentEvent, ProviderCheckoutSession } from '../../integrations/p
 import { PaymentProviderError } from '../../integrations/payments/provider.ts';
 import { readTestObject, type TestCheckoutRecord } from '../../integrations/payments/testMode/testObjects.ts';
 import { FULFIL_ORDER_QUEUE } from './orderQueues.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from './expiryRenewalRules.ts';
-import { AUTOMATIC_RENEWAL_CHARGED, nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, PAYMENT_AMOUNT_MISMATCH } from './orderTexts.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../common/domainOrders.ts';
+import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, PAYMENT_AMOUNT_MISMATCH } from './orderTexts.ts';
 
 describeEachDialect('domain orders: payDomainOrder and the payment events', (dialect) => {
   let t: TestApp;

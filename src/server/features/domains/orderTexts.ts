@@ -8,7 +8,6 @@ export const nameNotAvailable = (domain: string) => `${domain} is not available.
 export const premiumName = (domain: string) => `${domain} is a premium name with its own price. Please contact support to register it.`;
 export const tldNotRenewable = (tld: string) => `We cannot renew .${tld} domains online right now. Please contact support.`;
 export const ONLY_ACTIVE_OR_EXPIRED_RENEW = 'Only active or expired domains can be renewed.';
-export const AUTOMATIC_RENEWAL_CHARGED = 'This automatic renewal is charged to the saved payment method of the account; it needs no checkout.';
 export const ORDER_NOT_AWAITING_PAYMENT = 'This order does not await payment.';
 export const PAYMENT_AMOUNT_MISMATCH = 'The payment did not match the order total. Our team will refund or complete it.';
 

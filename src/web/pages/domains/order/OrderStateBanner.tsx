@@ -5,7 +5,8 @@ import { REGISTRATION_FAILED } from '../../../../common/domainOrders.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { domainPath } from '../list/domainPath.ts';
-import { AUTOMATIC_RENEWAL_CHARGED, isAutomaticRenewal, PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, isAutomaticRenewal } from '../../../../common/domainOrders.ts';
+import { PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
 
 /** The ticket page takes no subject from the address, so the link says which order to mention. */
 function ContactSupport({ orderId }: { orderId: string }) {

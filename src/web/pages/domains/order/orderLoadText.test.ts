@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAutomaticRenewal, orderLoadText, paymentReturn } from './orderLoadText.ts';
+import { orderLoadText, paymentReturn } from './orderLoadText.ts';
 
 describe('the order page\'s load failures', () => {
   it('a 404 is Order not found, without a retry; anything else Failed to load order details, with one', () => {
@@ -17,10 +17,3 @@ describe('paymentReturn', () => {
   });
 });
 
-describe('isAutomaticRenewal', () => {
-  it('is the daily job\'s renewal only: no user, ordered by Automatic renewal', () => {
-    expect(isAutomaticRenewal({ kind: 'renewal', userId: null, orderedBy: 'Automatic renewal' })).toBe(true);
-    expect(isAutomaticRenewal({ kind: 'renewal', userId: 'u1', orderedBy: 'Ada Lovelace' })).toBe(false);
-    expect(isAutomaticRenewal({ kind: 'registration', userId: null, orderedBy: 'Automatic renewal' })).toBe(false);
-  });
-});

@@ -14,11 +14,3 @@ export function paymentReturn(params: URLSearchParams): 'cancelled' | 'success' 
   const value = params.get('payment');
   return value === 'cancelled' || value === 'success' ? value : null;
 }
-
-/** The daily job's renewal orders (the contract's `orderedBy`), charged to the saved payment method rather than paid through a checkout. */
-const AUTOMATIC_RENEWAL_ORDERED_BY = 'Automatic renewal';
-export const AUTOMATIC_RENEWAL_CHARGED = 'This automatic renewal is charged to the saved payment method of the account; it needs no checkout.';
-
-export function isAutomaticRenewal(order: { kind: string; userId: string | null; orderedBy: string | null }): boolean {
-  return order.kind === 'renewal' && order.userId === null && order.orderedBy === AUTOMATIC_RENEWAL_ORDERED_BY;
-}
