@@ -4,6 +4,7 @@ import { inTransaction } from '../../src/server/db/transaction.ts';
 import { recordEvent } from '../../src/server/events/recordEvent.ts';
 import { type ReceivedMail, startFakeSmtpServer } from '../support/fakeSmtpServer.ts';
 import { describeEachDialect, type SharedTestDatabase, sharedTestDatabase, startTestApp, type TestApp } from '../support/testApp.ts';
+import { waitFor } from '../support/waitFor.ts';
 
 /**
  * A write and what it causes (a job, a mail, a platform event) commit together or not at all;
@@ -87,12 +88,3 @@ describeEachDialect('units of work: side effects share the write\'s transaction'
   });
 });
 
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

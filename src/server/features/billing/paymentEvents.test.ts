@@ -9,6 +9,7 @@ import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob, fulfilCheckout }
 import { checkoutSession, eventOf, invoice, providerId, subscription } from './paymentEvents.harness.ts';
 import { SUBSCRIPTION_REFRESH_QUEUE, type SubscriptionRefreshJob } from './subscriptionSync.ts';
 import { refreshSubscription } from './workers.ts';
+import { waitFor } from '../../../../test/support/waitFor.ts';
 
 const DAY = 86_400;
 const T = 1_790_000_000;
@@ -345,13 +346,3 @@ describeEachDialect('payment events with the job workers running', (dialect) => 
   });
 });
 
-/** Polls until the probe finds something; the deadline only ends a test that would otherwise hang. */
-async function waitFor<T>(probe: () => Promise<T | undefined>, deadlineMs = 15_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

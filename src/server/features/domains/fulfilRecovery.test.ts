@@ -6,7 +6,8 @@ import { describeEachDialect, startTestApp, type TestApp } from '../../../../tes
 import { type RegisterRequest, RegistrarError } from '../../integrations/registrars/registrar.ts';
 import { FulfilmentDeferred } from './fulfilCalls.ts';
 import { fulfilOrder } from './fulfilment.ts';
-import { attemptsOf, leaveStartedAttempt, paidOrder, sandboxHolds, uniqueName, waitFor, type WatchedRegistrar, watchRegistrar } from './fulfilTestSupport.ts';
+import { attemptsOf, leaveStartedAttempt, paidOrder, sandboxHolds, uniqueName, type WatchedRegistrar, watchRegistrar } from './fulfilTestSupport.ts';
+import { waitFor } from '../../../../test/support/waitFor.ts';
 import { findOrderView } from './orderRepository.ts';
 
 /** A run cut off after the sandbox registered the name but before the order heard of it. */

@@ -106,13 +106,3 @@ export function watchRegistrar(t: TestApp, id: string, override: Partial<Pick<Re
   return { real, calls, restore: () => { registrars[index] = real; } };
 }
 
-/** Polls until the probe finds something; the deadline only ends a test that would otherwise hang. */
-export async function waitFor<T>(probe: () => Promise<T | undefined>, deadlineMs = 15_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

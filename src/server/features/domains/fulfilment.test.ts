@@ -5,7 +5,8 @@ import { describeEachDialect, startTestApp, type TestApp } from '../../../../tes
 import { toIso } from '../../db/connection.ts';
 import { SANDBOX_NAMESERVERS } from '../../integrations/registrars/sandbox/sandboxRules.ts';
 import { fulfilOrder } from './fulfilment.ts';
-import { attemptsOf, eventsOf, orderContact, orderRow, paidOrder, sandboxHolds, uniqueName, waitFor } from './fulfilTestSupport.ts';
+import { attemptsOf, eventsOf, orderContact, orderRow, paidOrder, sandboxHolds, uniqueName } from './fulfilTestSupport.ts';
+import { waitFor } from '../../../../test/support/waitFor.ts';
 import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orderQueues.ts';
 import { findOrderView } from './orderRepository.ts';
 
