@@ -101,7 +101,12 @@ describeEachDialect('back-office accounts', (dialect) => {
     it('pages of 25 by name with a filter, each page continuing where the last ended', async () => {
       const prefix = `Paged ${randomUUID().slice(0, 6)}`;
       const names = Array.from({ length: 30 }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`);
-      for (const name of names) await create(name);
+      const base = Date.now() - names.length * 60_000;
+      for (const [i, name] of names.entries()) {
+        const { id } = await create(name);
+        // Accounts made within one millisecond tie on createdAt (then id decides): a minute apart, creation order is the newest-first order.
+        await t.services.db.updateTable('accounts').set({ created_at: new Date(base + i * 60_000).toISOString() }).where('id', '=', id).execute();
+      }
       const first = await t.call('getAllAccounts', { limit: 25, name: prefix.toLowerCase(), sortBy: 'name', sortOrder: 'asc' }, operator);
       expect(first.status).toBe(200);
       expect(first.result.shape).toBe('page');
