@@ -32,6 +32,14 @@ const AdminUserDetailPage = lazy(() => import('./pages/admin/users/AdminUserDeta
 const AdminAccountsPage = lazy(() => import('./pages/admin/accounts/AdminAccountsPage.tsx'));
 const AdminAccountDetailPage = lazy(() => import('./pages/admin/accounts/AdminAccountDetailPage.tsx'));
 const AdminProductsPage = lazy(() => import('./pages/admin/products/AdminProductsPage.tsx'));
+const AdminOrdersPage = lazy(() => import('./pages/admin/orders/AdminOrdersPage.tsx'));
+const AdminFailedOrdersPage = lazy(() => import('./pages/admin/orders/AdminFailedOrdersPage.tsx'));
+const AdminOrderDetailPage = lazy(() => import('./pages/admin/orders/AdminOrderDetailPage.tsx'));
+const AdminTicketsPage = lazy(() => import('./pages/admin/support/AdminTicketsPage.tsx'));
+const AdminTicketDetailPage = lazy(() => import('./pages/admin/support/AdminTicketDetailPage.tsx'));
+const AdminMailPage = lazy(() => import('./pages/admin/mail/AdminMailPage.tsx'));
+const AdminMailMessagePage = lazy(() => import('./pages/admin/mail/AdminMailMessagePage.tsx'));
+const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -77,6 +85,14 @@ export function AppRoutes() {
         <Route path="/super-admin/accounts" element={guarded(<AdminAccountsPage />)} />
         <Route path="/super-admin/accounts/:accountId" element={guarded(<AdminAccountDetailPage />)} />
         <Route path="/super-admin/products" element={guarded(<AdminProductsPage />)} />
+        <Route path="/super-admin/orders" element={guarded(<AdminOrdersPage />)} />
+        <Route path="/super-admin/orders/failed" element={guarded(<AdminFailedOrdersPage />)} />
+        <Route path="/super-admin/orders/:orderId" element={guarded(<AdminOrderDetailPage />)} />
+        <Route path="/super-admin/tickets" element={guarded(<AdminTicketsPage />)} />
+        <Route path="/super-admin/tickets/:ticketId" element={guarded(<AdminTicketDetailPage />)} />
+        <Route path="/super-admin/mail" element={guarded(<AdminMailPage />)} />
+        <Route path="/super-admin/mail/:messageId" element={guarded(<AdminMailMessagePage />)} />
+        <Route path="/super-admin/audit" element={guarded(<AdminAuditPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>

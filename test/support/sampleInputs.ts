@@ -3,8 +3,12 @@ import type { FunctionName } from '../../src/common/contracts/index.ts';
 import { storedInvoice } from '../../src/server/features/billing/paymentEvents.harness.ts';
 import { createPlan } from './billingFactories.ts';
 import { adminAccountsSamples } from './adminAccountsSamples.ts';
+import { adminAuditSamples } from './adminAuditSamples.ts';
 import { adminDashboardSamples } from './adminDashboardSamples.ts';
 import { adminImpersonationSamples } from './adminImpersonationSamples.ts';
+import { adminMailSamples } from './adminMailSamples.ts';
+import { adminOrdersSamples } from './adminOrdersSamples.ts';
+import { adminSupportSamples } from './adminSupportSamples.ts';
 import { adminUsersSamples } from './adminUsersSamples.ts';
 import { domainManagementSamples } from './domainManagementSamples.ts';
 import { domainOrderSamples } from './domainOrderSamples.ts';
@@ -139,6 +143,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminUsersSamples,
   ...adminAccountsSamples,
   ...adminImpersonationSamples,
+  ...adminOrdersSamples,
+  ...adminSupportSamples,
+  ...adminMailSamples,
+  ...adminAuditSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

@@ -1,8 +1,12 @@
 import type { FunctionContract } from '../protocol.ts';
 import * as accounts from './accounts.ts';
 import * as adminAccounts from './adminAccounts.ts';
+import * as adminAudit from './adminAudit.ts';
 import * as adminDashboard from './adminDashboard.ts';
 import * as adminImpersonation from './adminImpersonation.ts';
+import * as adminMail from './adminMail.ts';
+import * as adminOrders from './adminOrders.ts';
+import * as adminSupport from './adminSupport.ts';
 import * as adminUsers from './adminUsers.ts';
 import * as billing from './billing.ts';
 import * as catalog from './catalog.ts';
@@ -76,6 +80,10 @@ export const contracts = {
   ...adminUsers.contracts,
   ...adminAccounts.contracts,
   ...adminImpersonation.contracts,
+  ...adminOrders.contracts,
+  ...adminSupport.contracts,
+  ...adminMail.contracts,
+  ...adminAudit.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

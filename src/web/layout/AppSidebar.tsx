@@ -41,7 +41,12 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
       { to: '/super-admin', label: 'Super Admin' },
       { to: '/super-admin/users', label: 'Users' },
       { to: '/super-admin/accounts', label: 'Accounts' },
+      { to: '/super-admin/orders', label: 'Orders' },
+      { to: '/super-admin/orders/failed', label: 'Failed Orders' },
+      { to: '/super-admin/tickets', label: 'Support Tickets' },
       { to: '/super-admin/products', label: 'Products' },
+      { to: '/super-admin/mail', label: 'Mail Outbox' },
+      { to: '/super-admin/audit', label: 'Audit Log' },
     ] });
   }
   return groups;

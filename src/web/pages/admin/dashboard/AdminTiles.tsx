@@ -5,7 +5,12 @@ import { Link } from 'react-router';
 const TILES = [
   { to: '/super-admin/users', title: 'Users', description: 'Find a user, change their role or details.' },
   { to: '/super-admin/accounts', title: 'Accounts', description: 'Customer accounts, their members and domains.' },
+  { to: '/super-admin/orders', title: 'Orders', description: 'Every domain order, filtered and sorted.' },
+  { to: '/super-admin/orders/failed', title: 'Failed orders', description: 'Orders that need a retry or a hand, oldest first.' },
+  { to: '/super-admin/tickets', title: 'Support tickets', description: 'Read and answer customers\' tickets.' },
   { to: '/super-admin/products', title: 'Products', description: 'The plans and prices customers subscribe to.' },
+  { to: '/super-admin/mail', title: 'Mail outbox', description: 'Every e-mail the portal sent or stored.' },
+  { to: '/super-admin/audit', title: 'Audit log', description: 'Every back-office act and impersonation.' },
 ] as const;
 
 export function AdminTiles() {
