@@ -5,8 +5,6 @@ import { handlers as adminAudit } from './adminAudit/functions.ts';
 import { handlers as adminDashboard } from './adminDashboard/functions.ts';
 import { handlers as adminImpersonation } from './adminImpersonation/functions.ts';
 import { handlers as adminMail } from './adminMail/functions.ts';
-import { handlers as adminOrders } from './adminOrders/functions.ts';
-import { handlers as adminSupport } from './adminSupport/functions.ts';
 import { handlers as adminUsers } from './adminUsers/functions.ts';
 import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
@@ -34,8 +32,6 @@ export const handlers: FunctionHandler[] = [
   ...adminUsers,
   ...adminAccounts,
   ...adminImpersonation,
-  ...adminOrders,
-  ...adminSupport,
   ...adminMail,
   ...adminAudit,
 ] as FunctionHandler[];

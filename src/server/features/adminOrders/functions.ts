@@ -1,4 +1,0 @@
-import type { FunctionHandler } from '../../rpc/registry.ts';
-
-/** The back office's orders handlers (issue 8). */
-export const handlers: FunctionHandler[] = [];
