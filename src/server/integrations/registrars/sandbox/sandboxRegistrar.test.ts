@@ -97,6 +97,16 @@ describeEachDialect('sandbox registrar', (dialect) => {
     expect((await sandbox.checkAvailability(['fail-payment.com', 'fresh.com'])).map((r) => r.available)).toEqual([true, true]);
   });
 
+  it('refuses a fail-once- name the first time and registers it when asked again', async () => {
+    expect(await failure(sandbox.register(request('fail-once-retry.com', { idempotencyKey: 'attempt-1' })))).toMatchObject({
+      kind: 'failed', message: 'The sandbox registrar refuses a name that begins with fail-once- the first time it is asked.',
+    });
+    expect((await sandbox.listDomains()).map((d) => d.domain)).not.toContain('fail-once-retry.com');
+    const second = await sandbox.register(request('fail-once-retry.com', { idempotencyKey: 'attempt-2' }));
+    expect(second.domain).toBe('fail-once-retry.com');
+    expect((await sandbox.listDomains()).map((d) => d.domain)).toContain('fail-once-retry.com');
+  });
+
   it('a retry with the same idempotency key answers the first result, also when both run at once', async () => {
     const first = request('retry-me.io');
     const answer = await sandbox.register(first);

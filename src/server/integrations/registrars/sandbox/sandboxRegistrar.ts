@@ -7,7 +7,7 @@ import {
 import { sandboxLatency } from './latency.ts';
 import { SANDBOX_TLD_COSTS, sandboxCostOf } from './sandboxPrices.ts';
 import {
-  FAIL_MESSAGE, SANDBOX_NAMESERVERS, checkContacts, checkYears, isTakenElsewhere, normalizeDomain, normalizeNameservers,
+  FAIL_MESSAGE, FAIL_ONCE_MESSAGE, FAIL_ONCE_PREFIX, SANDBOX_NAMESERVERS, checkContacts, checkYears, isTakenElsewhere, normalizeDomain, normalizeNameservers,
   parseSandboxName, refusesRegistration,
 } from './sandboxRules.ts';
 import { type SandboxDomainData, type SandboxDomainRow, createSandboxStore, newOrderId, newTransferCode } from './sandboxStore.ts';
@@ -36,6 +36,8 @@ export function createSandboxRegistrar(deps: SandboxRegistrarDeps): Registrar {
   const now = deps.now ?? (() => new Date());
   const store = createSandboxStore(deps.db, now);
   const latencyMs = deps.config.SANDBOX_REGISTRAR_LATENCY_MS;
+  /** fail-once- names already refused by this instance: the next registration of one goes through. */
+  const refusedOnce = new Set<string>();
 
   /** Every call answers after the configured latency; an abort during it ends the call. */
   async function answer<T>(command: string, options: CallOptions | undefined, work: () => Promise<T>): Promise<T> {
@@ -88,6 +90,10 @@ export function createSandboxRegistrar(deps: SandboxRegistrarDeps): Registrar {
       }
       if (isTakenElsewhere(sld)) throw error('not_available', `${domain} is already registered.`, 'register');
       if (refusesRegistration(sld)) throw error('failed', FAIL_MESSAGE, 'register');
+      if (sld.startsWith(FAIL_ONCE_PREFIX) && !refusedOnce.has(domain)) {
+        refusedOnce.add(domain);
+        throw error('failed', FAIL_ONCE_MESSAGE, 'register');
+      }
       checkContacts(request.contacts);
       const nameservers = request.nameservers.length > 0 ? normalizeNameservers(request.nameservers) : SANDBOX_NAMESERVERS;
       const registeredAt = now().toISOString();
