@@ -8,6 +8,14 @@ export const accountId = id('Account ID');
 export const isoDate = z.string();
 export const accountRole = z.enum(ACCOUNT_ROLES);
 export const globalRole = z.enum(GLOBAL_ROLES);
+/** An input that is not an object gets a sentence, not the validator's wording. */
+export const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
+
+/** An optional filter text: trimmed, bounded, free of NUL bytes (a PostgreSQL error, not a miss); blank means no filter. */
+export const filterText = (what: string, max: number, { lowerCase = false } = {}) => z.string({ error: `${what} must be a text.` }).trim()
+  .transform((v) => (lowerCase ? v.toLowerCase() : v)).pipe(z.string().max(max, `${what} must be at most ${max} characters.`).refine((v) => !v.includes('\u0000'), `${what} is not valid.`))
+  .transform((v) => v || null).nullish();
+
 export const empty = z.object({}).strict().optional().default({});
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });
