@@ -48,7 +48,7 @@ export const getMailMessage = defineContract({
   access: 'back_office',
   kind: 'read',
   permissions: allow.backOffice,
-  input: z.object({ messageId: id('Message ID').refine((v) => !v.includes('\u0000'), 'Message ID is not valid.') }, asObject).strict(),
+  input: z.object({ messageId: id('Message ID') }, asObject).strict(),
   output: z.object({ message: mailMessage }),
 });
 

@@ -11,10 +11,9 @@ export const globalRole = z.enum(GLOBAL_ROLES);
 /** An input that is not an object gets a sentence, not the validator's wording. */
 export const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
-/** An optional filter text: trimmed, bounded, free of NUL bytes (a PostgreSQL error, not a miss); blank means no filter. */
+/** An optional filter text, trimmed and bounded (NUL bytes never get this far: the JSON body reader refuses them); blank means no filter. */
 export const filterText = (what: string, max: number, { lowerCase = false } = {}) => z.string({ error: `${what} must be a text.` }).trim()
-  .transform((v) => (lowerCase ? v.toLowerCase() : v)).pipe(z.string().max(max, `${what} must be at most ${max} characters.`).refine((v) => !v.includes('\u0000'), `${what} is not valid.`))
-  .transform((v) => v || null).nullish();
+  .max(max, `${what} must be at most ${max} characters.`).transform((v) => (lowerCase ? v.toLowerCase() : v) || null).nullish();
 
 export const empty = z.object({}).strict().optional().default({});
 
