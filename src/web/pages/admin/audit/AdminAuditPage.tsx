@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Button, Center, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Autocomplete, Button, Center, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -60,26 +60,26 @@ function AuditLog() {
         <Title order={1} size="h2">Audit log</Title>
         <Text size="sm" c="dimmed">Every back-office change and every act done while impersonating, newest first, 50 at a time.</Text>
       </Stack>
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
         <Autocomplete
           label="Operator e-mail" placeholder="Any operator" value={filters.actorEmail} onChange={set('actorEmail')}
-          data={operators.data?.users.map((u) => u.email) ?? []} style={{ flex: '1 1 220px' }}
+          data={operators.data?.users.map((u) => u.email) ?? []}
         />
         <Select
           label="Action" placeholder="Any action" data={AUDIT_ACTION_OPTIONS} value={filters.action || null} onChange={set('action')}
-          searchable clearable style={{ flex: '1 1 220px' }}
+          searchable clearable
         />
         <Select
           label="Target type" placeholder="Any target" data={TARGET_TYPE_OPTIONS} value={filters.targetType || null} onChange={set('targetType')}
-          clearable style={{ flex: '1 1 150px' }}
+          clearable
         />
         <TextInput
           label="Target ID" placeholder="Exact ID" value={filters.targetId} onChange={(e) => set('targetId')(e.currentTarget.value)}
-          style={{ flex: '1 1 180px' }}
+         
         />
-        <TextInput label="From" type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom')(e.currentTarget.value)} style={{ flex: '1 1 140px' }} />
-        <TextInput label="To" type="date" value={filters.dateTo} onChange={(e) => set('dateTo')(e.currentTarget.value)} style={{ flex: '1 1 140px' }} />
-      </Group>
+        <TextInput label="From" type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom')(e.currentTarget.value)} />
+        <TextInput label="To" type="date" value={filters.dateTo} onChange={(e) => set('dateTo')(e.currentTarget.value)} />
+      </SimpleGrid>
       {body}
       {entries.isFetchNextPageError && <Alert color="red" role="alert">{failureText(FAILED_TO_LOAD_AUDIT, entries.error)}</Alert>}
       {entries.hasNextPage && (

@@ -18,7 +18,7 @@ function Operator({ entry }: { entry: AuditEntryView }) {
         ? (
           <>
             {actor.userId
-              ? <Anchor component={Link} to={`/super-admin/users/${encodeURIComponent(actor.userId)}`} size="sm" style={wrap}>{actor.email ?? actor.userId}</Anchor>
+              ? <Anchor component={Link} to={`/super-admin/users/${encodeURIComponent(actor.userId)}`} size="sm" style={{ overflowWrap: 'break-word' }}>{actor.email ?? actor.userId}</Anchor>
               : <Text size="sm" style={wrap}>{actor.email}</Text>}
             {actor.displayName && <Text size="xs" c="dimmed" style={wrap}>{actor.displayName}</Text>}
           </>
@@ -85,11 +85,14 @@ export function AuditEntryRows({ entry }: { entry: AuditEntryView }) {
       {open && (
         <Table.Tr>
           <Table.Td colSpan={AUDIT_COLUMNS.length}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ width: '100%' }}>
-              <State label="Before" value={entry.before} />
-              <State label="After" value={entry.after} />
-            </SimpleGrid>
-            {entry.requestId && <Text size="xs" c="dimmed" mt={4}>Request {entry.requestId}</Text>}
+            {/* One child: on a phone the cell is a flex line, and before, after and the request stack inside it. */}
+            <Stack gap={4} style={{ width: '100%' }}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <State label="Before" value={entry.before} />
+                <State label="After" value={entry.after} />
+              </SimpleGrid>
+              {entry.requestId && <Text size="xs" c="dimmed">Request {entry.requestId}</Text>}
+            </Stack>
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,5 +1,5 @@
 import {
-  Anchor, Button, Code, CopyButton, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip,
+  Anchor, Button, Code, CopyButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -49,23 +49,23 @@ function Links({ links }: { links: string[] }) {
 }
 
 function Body({ message }: { message: MailMessageDetails }) {
-  const text = <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Code>;
-  if (!message.html) return text;
   return (
-    <Tabs defaultValue="text">
-      <Tabs.List>
-        <Tabs.Tab value="text">Text</Tabs.Tab>
-        <Tabs.Tab value="html">HTML</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="text" pt="sm">{text}</Tabs.Panel>
-      <Tabs.Panel value="html" pt="sm">
-        {/* sandbox="" gives the frame no scripts, forms, popups or same-origin access: the HTML is only looked at. */}
-        <iframe
-          title="HTML body" sandbox="" srcDoc={message.html} referrerPolicy="no-referrer"
-          style={{ width: '100%', minHeight: 320, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: 'white' }}
-        />
-      </Tabs.Panel>
-    </Tabs>
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={2} size="h4">Text body</Title>
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Code>
+      </Stack>
+      {message.html && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">HTML body</Title>
+          {/* sandbox="" gives the frame no scripts, forms, popups or same-origin access: the HTML is only looked at. */}
+          <iframe
+            title="HTML body" sandbox="" srcDoc={message.html} referrerPolicy="no-referrer"
+            style={{ width: '100%', minHeight: 240, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: 'white' }}
+          />
+        </Stack>
+      )}
+    </Stack>
   );
 }
 
