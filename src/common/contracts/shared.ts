@@ -8,6 +8,13 @@ export const accountId = id('Account ID');
 export const isoDate = z.string();
 export const accountRole = z.enum(ACCOUNT_ROLES);
 export const globalRole = z.enum(GLOBAL_ROLES);
+/** An input that is not an object gets a sentence, not the validator's wording. */
+export const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
+
+/** An optional filter text, trimmed and bounded (NUL bytes never get this far: the JSON body reader refuses them); blank means no filter. */
+export const filterText = (what: string, max: number, { lowerCase = false } = {}) => z.string({ error: `${what} must be a text.` }).trim()
+  .max(max, `${what} must be at most ${max} characters.`).transform((v) => (lowerCase ? v.toLowerCase() : v) || null).nullish();
+
 export const empty = z.object({}).strict().optional().default({});
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });

@@ -1,4 +1,12 @@
-import type { FunctionHandler } from '../../rpc/registry.ts';
+import * as audit from '../../../common/contracts/adminAudit.ts';
+import { implement } from '../../rpc/registry.ts';
+import { requireAuditReader } from './policy.ts';
+import { pageOfAuditEntries } from './service.ts';
 
 /** The back office's audit handlers (issue 8). */
-export const handlers: FunctionHandler[] = [];
+export const handlers = [
+  implement(audit.listAuditLog, async (input, { caller, services }) => {
+    requireAuditReader(caller);
+    return pageOfAuditEntries(services.db, input);
+  }),
+];

@@ -1,4 +1,17 @@
-import type { FunctionHandler } from '../../rpc/registry.ts';
+import * as mail from '../../../common/contracts/adminMail.ts';
+import { implement } from '../../rpc/registry.ts';
+import { requireMailOperator } from './policy.ts';
+import { mailMessage, pageOfMail } from './service.ts';
 
 /** The back office's mail handlers (issue 8). */
-export const handlers: FunctionHandler[] = [];
+export const handlers = [
+  implement(mail.listMailOutbox, async (input, { caller, services }) => {
+    requireMailOperator(caller);
+    return pageOfMail(services.db, input);
+  }),
+
+  implement(mail.getMailMessage, async ({ messageId }, { caller, services }) => {
+    requireMailOperator(caller);
+    return { message: await mailMessage(services.db, messageId) };
+  }),
+];

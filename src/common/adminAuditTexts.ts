@@ -1,0 +1,72 @@
+/** The sentences and constants of the back office's audit log (issue 8); pages import these, never zod. */
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_MAX = 100;
+export const INVALID_AUDIT_CURSOR = 'The page cursor is not valid. Reload the list.';
+export const INVALID_DATE_RANGE = 'The start date must not be after the end date.';
+
+export const NO_AUDIT_ENTRIES = 'No audit entries found matching your criteria';
+export const NO_AUDIT_ENTRIES_HINT = 'Every back-office change and every act done while impersonating is recorded here. Clear the filters to see every entry.';
+export const FAILED_TO_LOAD_AUDIT = 'Failed to load the audit log';
+
+/** Stands in for a secret (a token, a password, a transfer code) should a writer ever put one in an entry's data. */
+export const HIDDEN_VALUE = '[hidden]';
+
+/** Readable names of the actions the portal records; an action not listed here shows as written. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'account.created': 'Account created',
+  'account.updated': 'Account updated',
+  'account.deleted': 'Account deleted',
+  'billing.checkout_started': 'Checkout started',
+  'billing.portal_opened': 'Billing portal opened',
+  'billing.profile_updated': 'Billing profile updated',
+  'catalog.price_saved': 'Price saved',
+  'catalog.product_saved': 'Product saved',
+  'catalog.synced': 'Catalog synced',
+  'domain.synced': 'Domain synced',
+  'domain.transfer_code_revealed': 'Transfer code revealed',
+  'domain.updated': 'Domain updated',
+  'domain_order.cancelled': 'Domain order cancelled',
+  'domain_order.checkout_started': 'Domain order checkout started',
+  'domain_order.created': 'Domain order created',
+  'domains.tld_sync': 'TLD prices synced',
+  'impersonation.started': 'Impersonation started',
+  'impersonation.stopped': 'Impersonation stopped',
+  'impersonation.expired': 'Impersonation expired',
+  'invitation.sent': 'Invitation sent',
+  'invitation.accepted': 'Invitation accepted',
+  'member.removed': 'Member removed',
+  'member.role_changed': 'Member role changed',
+  'profile.updated': 'Profile updated',
+  'session.active_account_set': 'Active account switched',
+  'ticket.created': 'Ticket created',
+  'ticket.replied': 'Ticket replied',
+  'user.details_updated': 'User details updated',
+  'user.global_role_changed': 'Global role changed',
+  'user.password_reset_sent': 'Password reset sent',
+  'user.disabled': 'User disabled',
+  'user.enabled': 'User enabled',
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** The action filter matches by prefix, so an area ("user.") picks all of its actions. */
+export const AUDIT_ACTION_OPTIONS = [
+  ...[...new Set(Object.keys(AUDIT_ACTION_LABELS).map((a) => a.split('.')[0]))].sort()
+    .map((area) => ({ value: `${area}.`, label: `Any ${area.replace('_', ' ')} action` })),
+  ...Object.entries(AUDIT_ACTION_LABELS).sort(([a], [b]) => a.localeCompare(b)).map(([value, label]) => ({ value, label: `${label} (${value})` })),
+];
+
+export const AUDIT_TARGET_TYPES = ['user', 'account', 'account_member', 'domain', 'domain_order', 'ticket', 'invitation', 'checkout_session'] as const;
+
+/** The back-office page of a target, for the types that have one. */
+const TARGET_PAGES: Record<string, string> = {
+  user: '/super-admin/users/', account: '/super-admin/accounts/', domain_order: '/super-admin/orders/', ticket: '/super-admin/tickets/',
+};
+
+export function auditTargetPath(targetType: string, targetId: string | null): string | null {
+  const base = TARGET_PAGES[targetType];
+  return base && targetId ? base + encodeURIComponent(targetId) : null;
+}
