@@ -11,25 +11,21 @@
  * (bench/loadRunner.ts). Prints requests/s, p50 and p99, each function's throughput as a
  * share of the bare route, and PASS/FAIL against the targets. It reports; it never asserts.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { handlers } from '../src/server/features/index.ts';
-import { BENCH_EMAIL, BENCH_PASSWORD, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
+import { BENCH_EMAIL, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
+import { HOST, non200Count, printTable as printRows, runLoad, signIn, startLoadRunner, startPortal as startApp } from './benchServer.ts';
 import type { LoadJob, LoadResult } from './loadRunner.ts';
 
 /** Targets: each function keeps at least this share of the bare route's requests/s ... */
 const MIN_SHARE_OF_BARE = 0.3;
 /** ... and this 99th-percentile latency. */
 const MAX_P99_MS = 25;
-const HOST = '127.0.0.1';
 
 interface Route {
   /** The function's name, or a label when one function is measured with several inputs. */
@@ -49,17 +45,7 @@ const durationSeconds = positiveNumber(flags, 'duration');
 const warmupSeconds = positiveNumber(flags, 'warmup');
 const connections = Math.floor(positiveNumber(flags, 'connections'));
 if (flags.auth !== 'cookie' && flags.auth !== 'bearer') throw new Error('--auth must be cookie or bearer');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const authMode = flags.auth as 'cookie' | 'bearer';
 
 /** The baseline: what Fastify alone does on this machine, same host, its own port. */
 async function startBareRoute() {
@@ -69,43 +55,6 @@ async function startBareRoute() {
   }, async () => ({ hello: 'world' }));
   const url = await bare.listen({ port: 0, host: HOST });
   return { url: `${url}/`, close: () => bare.close() };
-}
-
-async function startPortal(file: string) {
-  const port = await freePort();
-  const publicUrl = `http://${HOST}:${port}`;
-  // A clean environment: a DATABASE_URL in the shell must not turn this into a PostgreSQL run.
-  const config = loadConfig({ PORT: String(port), HOST, DATA_DIR: dirname(file), PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' },
-    { AUTH_SECRET: randomBytes(48).toString('base64url') });
-  const database = openDatabase({ sqliteFile: file, dataDir: dirname(file) });
-  const portal = await buildApp({ config, database, logger: false, runWorkers: false });
-  await portal.app.listen({ port, host: HOST });
-  return {
-    url: publicUrl,
-    database,
-    async close() {
-      await portal.close();
-      await database.close();
-    },
-  };
-}
-
-/** The one real sign-in: better-auth answers with the session cookie and (bearer plugin) the token. */
-async function signIn(portalUrl: string, email: string): Promise<Record<string, string>> {
-  const response = await fetch(`${portalUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: portalUrl },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${await response.text()}`);
-  if (flags.auth === 'bearer') {
-    const token = response.headers.get('set-auth-token');
-    if (!token) throw new Error('sign-in answered without a set-auth-token header');
-    return { authorization: `Bearer ${token}` };
-  }
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.includes('session_token='));
-  if (!cookie) throw new Error('sign-in answered without a session cookie');
-  return { cookie };
 }
 
 /** One request per route before the load, so a wrong setup fails loudly instead of measuring errors. */
@@ -129,20 +78,6 @@ async function probe(route: Route): Promise<string> {
   return text.slice(0, 120);
 }
 
-function startLoadRunner(): ChildProcess {
-  // The child inherits `--import tsx`; a --cpu-prof given to profile the server stays with the server.
-  const execArgv = process.execArgv.filter((a) => !a.startsWith('--cpu-prof'));
-  return fork(new URL('./loadRunner.ts', import.meta.url), [], { execArgv });
-}
-
-function runLoad(runner: ChildProcess, job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    runner.once('message', (message: { ok: boolean; result?: LoadResult; error?: string }) =>
-      message.ok ? resolve(message.result!) : reject(new Error(message.error)));
-    runner.send(job);
-  });
-}
-
 async function measure(runner: ChildProcess, route: Route): Promise<Measured> {
   console.log(`\n${route.name}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections`);
   await runLoad(runner, { ...route.job, connections, durationSeconds: warmupSeconds });
@@ -154,11 +89,6 @@ async function measure(runner: ChildProcess, route: Route): Promise<Measured> {
   console.log(`  ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, `
     + `${result.totalRequests} requests, non-200 ${non200Count(result)}, errors ${result.errors}`);
   return { route, result, serverCpuPercent };
-}
-
-/** Responses that were not exactly 200 (autocannon's own non2xx would let a 204 or 201 pass). */
-function non200Count(result: LoadResult): number {
-  return Object.entries(result.statusCodes).reduce((sum, [code, count]) => sum + (code === '200' ? 0 : count), 0);
 }
 
 function printTable(measured: Measured[]) {
@@ -173,11 +103,7 @@ function printTable(measured: Measured[]) {
       `${(share * 100).toFixed(1)} %`, String(non200), String(result.errors + result.timeouts),
       `${Math.round(serverCpuPercent)} % / ${Math.round(result.loadCpuPercent)} %`, verdict];
   });
-  const header = ['route', 'requests/s', 'p50', 'p99', '% of bare', 'non-200', 'errors', 'cpu server/load', 'target'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
+  printRows(['route', 'requests/s', 'p50', 'p99', '% of bare', 'non-200', 'errors', 'cpu server/load', 'target'], rows);
   console.log(`\nTarget per function: >= ${MIN_SHARE_OF_BARE * 100} % of the bare route's requests/s, p99 < ${MAX_P99_MS} ms, `
     + 'every response 200.');
   for (const { route, result } of measured) {
@@ -187,6 +113,19 @@ function printTable(measured: Measured[]) {
         + `connection errors ${result.errors} (timeouts ${result.timeouts})`);
     }
   }
+}
+
+async function startPortal(file: string) {
+  const database = openDatabase({ sqliteFile: file, dataDir: dirname(file) });
+  const portal = await startApp(database, dirname(file));
+  return {
+    url: portal.url,
+    database,
+    async close() {
+      await portal.close();
+      await database.close();
+    },
+  };
 }
 
 async function main() {
@@ -207,7 +146,7 @@ async function main() {
     const missing = benched.filter((n) => !names.has(n));
     if (missing.length) console.log(`not registered yet, skipped: ${missing.join(', ')}`);
     if (missing.length < benched.length) {
-      const auth = await signIn(portal.url, flags.email);
+      const auth = await signIn(portal.url, flags.email, authMode);
       const user = await portal.database.db.selectFrom('users').select(['active_account_id']).where('email', '=', flags.email)
         .executeTakeFirstOrThrow();
       const headers = { ...auth, 'content-type': 'application/json' };

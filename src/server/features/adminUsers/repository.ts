@@ -35,10 +35,9 @@ export async function listUsers(db: Kysely<Database>, q: UserListQuery) {
   if (q.after) {
     const { value, id } = q.after;
     // created_at compares as a timestamp on PostgreSQL: the cursor holds exactly what it printed.
-    query = query.where((eb) => eb.or([
-      eb(column, op, value),
-      eb.and([eb(column, '=', value), eb('u.id', op, id)]),
-    ]));
+    // A row comparison, not `a < v or (a = v and id < i)`: PostgreSQL starts the index scan at the
+    // cursor only for the row form (the OR form filtered 75,000 rows to reach page 3,000 of 100,000 users).
+    query = query.where((eb) => eb(eb.refTuple(column, 'u.id'), op, eb.tuple(value, id)));
   }
   return query.orderBy(column, q.sortOrder).orderBy('u.id', q.sortOrder).limit(q.limit).execute();
 }
