@@ -91,9 +91,11 @@ function listRoutes(accounts: number): Route[] {
   const routes: Route[] = [
     users('default', {}),
     users('role super_admin', { globalRole: 'super_admin' }),
-    users('email "ma"', { email: 'ma' }),
-    // The same filter in its own index's order: how much of the above is the sort of every match.
+    // What the users page sends while an e-mail is typed: the prefix in the e-mail index's order.
     users('email "ma" by email asc', { email: 'ma', sortBy: 'email', sortOrder: 'asc' }),
+    users('email "ma" by email desc', { email: 'ma', sortBy: 'email', sortOrder: 'desc' }),
+    // Not a page's request (API callers only): every match read and sorted by sign-up date first.
+    users('email "ma" by createdAt (API only)', { email: 'ma' }),
   ];
   for (const sortBy of ['createdAt', 'email', 'displayName']) {
     for (const sortOrder of ['asc', 'desc']) routes.push(users(`by ${sortBy} ${sortOrder}`, { sortBy, sortOrder }));

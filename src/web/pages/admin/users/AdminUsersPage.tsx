@@ -58,7 +58,12 @@ function Users() {
   const [globalRole, setGlobalRole] = useState<GlobalRole | null>(null);
   const [sort, setSort] = useState<(typeof SORTS)[number]['value']>('createdAt.desc');
   const [debouncedEmail] = useDebouncedValue(email, 300);
-  const [sortBy, sortOrder] = sort.split('.') as [UserSortField, SortOrder];
+  // A prefix can match thousands of users: in e-mail order the index answers a page at once, in any
+  // other order every match must be read and sorted first (docs/performance.md, back-office lists).
+  const searching = debouncedEmail.trim() !== '';
+  const sortChoices = searching ? SORTS.filter((option) => option.value.startsWith('email.')) : SORTS;
+  const effectiveSort = searching && !sort.startsWith('email.') ? 'email.asc' : sort;
+  const [sortBy, sortOrder] = effectiveSort.split('.') as [UserSortField, SortOrder];
   const users = useUserPages({ email: debouncedEmail, globalRole, sortBy, sortOrder });
   const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
 
@@ -97,7 +102,8 @@ function Users() {
           onChange={(value) => setGlobalRole(value as GlobalRole | null)} style={{ flex: '1 1 150px' }}
         />
         <Select
-          label="Sort" data={SORTS} value={sort} allowDeselect={false}
+          label="Sort" data={sortChoices} value={effectiveSort} allowDeselect={false}
+          description={searching ? 'In e-mail order while searching by e-mail' : undefined}
           onChange={(value) => value && setSort(value as typeof sort)} style={{ flex: '1 1 150px' }}
         />
       </Group>
