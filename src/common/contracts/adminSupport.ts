@@ -52,12 +52,10 @@ export const listAllTickets = defineContract({
     startAfter: z.string({ error: INVALID_TICKETS_CURSOR }).max(400, INVALID_TICKETS_CURSOR).nullish(),
     status: z.enum(TICKET_STATUSES, { error: 'Status must be open, answered, customer-reply or closed.' }).nullish(),
     priority: z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium or high.' }).nullish(),
-    accountId: z.string({ error: 'Account filter must be a text.' }).trim().max(128, 'Account filter is not valid.')
-      .refine((v) => !v.includes('\u0000'), 'Account filter is not valid.').nullish(),
+    accountId: z.string({ error: 'Account filter must be a text.' }).trim().max(128, 'Account filter is not valid.').nullish(),
     /** Part of the subject; upper and lower case are the same. */
     text: z.string({ error: 'Search text must be a text.' }).trim()
-      .max(TICKET_TEXT_FILTER_MAX, `Search text must be at most ${TICKET_TEXT_FILTER_MAX} characters.`)
-      .refine((v) => !v.includes('\u0000'), 'Search text is not valid.').nullish(),
+      .max(TICKET_TEXT_FILTER_MAX, `Search text must be at most ${TICKET_TEXT_FILTER_MAX} characters.`).nullish(),
     sortOrder: z.enum(SORT_ORDERS, { error: 'Sort order must be asc or desc.' }).default('desc'),
   }, asObject).strict().optional().default({ limit: TICKETS_PAGE_SIZE, sortOrder: 'desc' }),
   output: z.object({ tickets: z.array(staffTicketSummary), nextCursor: z.string().nullable() }),
