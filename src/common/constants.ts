@@ -8,8 +8,16 @@ export const TICKET_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
 
-export const TICKET_STATUSES = ['open', 'closed'] as const;
+/**
+ * The support desk's cycle: a staff reply makes a ticket 'answered', a customer reply
+ * 'customer-reply' (a closed one too: writing again reopens it); staff or the customer close it.
+ * Every status but 'closed' is open in the customer's sense (the dashboard counts those).
+ */
+export const TICKET_STATUSES = ['open', 'answered', 'customer-reply', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Open', answered: 'Answered', 'customer-reply': 'Customer reply', closed: 'Closed',
+};
 
 /** Accounts are created active; the back office suspends and closes them. */
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'closed'] as const;

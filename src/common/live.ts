@@ -25,7 +25,7 @@ export type LiveTopic = ReturnType<(typeof liveTopics)[keyof typeof liveTopics]>
  * What happened on a topic. `resync` means messages may have been missed (the server lost its
  * bus connection for a while): refetch as for any other message.
  */
-export const LIVE_EVENT_KINDS = ['ticket.replied', 'billing.changed', 'domain_order.changed', 'resync'] as const;
+export const LIVE_EVENT_KINDS = ['ticket.replied', 'ticket.status_changed', 'billing.changed', 'domain_order.changed', 'resync'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** The `data:` of every Server-Sent Event on a topic stream. */

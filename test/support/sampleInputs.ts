@@ -94,6 +94,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   listMyTickets: async () => ({}),
   getTicket: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast) }),
   addTicketReply: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast), body: 'A reply.' }),
+  closeMyTicket: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast) }),
   getDashboard: async ({ cast }) => ({ accountId: cast.accountId }),
 
   // Catalogue.

@@ -40,6 +40,7 @@ export const contracts = {
   listMyTickets: tickets.listMyTickets,
   getTicket: tickets.getTicket,
   addTicketReply: tickets.addTicketReply,
+  closeMyTicket: tickets.closeMyTicket,
   getDashboard: dashboard.getDashboard,
   listProducts: catalog.listProducts,
   adminListProducts: catalog.adminListProducts,

@@ -14,6 +14,19 @@ const ticketReaders = { signedOut: 401, member: 404, admin: 200, owner: 200, out
 
 const priority = z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium or high.' });
 
+export const ticketId = id('Ticket ID');
+
+export const ticketStatus = z.enum(TICKET_STATUSES, { error: 'Status must be open, answered, customer-reply or closed.' });
+
+/** A reply's text, the customer's and the staff's alike (NUL bytes are refused for every function, src/server/http/jsonBody.ts). */
+export const replyBody = z.string({ error: 'Reply cannot be empty.' }).trim().min(1, 'Reply cannot be empty.')
+  .max(10_000, 'Reply must be at most 10000 characters.');
+
+/** How the customer sees who wrote a staff reply: the person, marked as the provider's support. */
+export const staffAuthorName = (name: string) => `${name} (Support)`;
+
+export const TICKET_CLOSED = 'Ticket closed.';
+
 export const ticketSummary = z.object({
   id: z.string(),
   accountId: z.string(),
@@ -30,6 +43,8 @@ export const ticketReply = z.object({
   body: z.string(),
   createdAt: isoDate,
   byTicketOwner: z.boolean(),
+  /** Written by the provider's support team; authorName then reads "{name} (Support)". */
+  byStaff: z.boolean(),
 });
 export type TicketReply = z.infer<typeof ticketReply>;
 
@@ -69,7 +84,7 @@ export const getTicket = defineContract({
   access: 'user',
   kind: 'read',
   permissions: ticketReaders,
-  input: z.object({ ticketId: id('Ticket ID') }),
+  input: z.object({ ticketId }),
   output: z.object({
     ticket: ticketSummary.extend({ description: z.string(), authorName: z.string(), accountName: z.string() }),
     replies: z.array(ticketReply),
@@ -82,10 +97,16 @@ export const addTicketReply = defineContract({
   access: 'user',
   kind: 'write',
   permissions: ticketReaders,
-  input: z.object({
-    ticketId: id('Ticket ID'),
-    body: z.string({ error: 'Reply cannot be empty.' }).trim().min(1, 'Reply cannot be empty.')
-      .max(10_000, 'Reply must be at most 10000 characters.'),
-  }).strict(),
+  input: z.object({ ticketId, body: replyBody }).strict(),
   output: z.object({ reply: ticketReply }),
+});
+
+export const closeMyTicket = defineContract({
+  name: 'closeMyTicket',
+  summary: 'Closes a ticket the caller may read (writing to it again reopens it).',
+  access: 'user',
+  kind: 'write',
+  permissions: ticketReaders,
+  input: z.object({ ticketId }).strict(),
+  output: z.object({ ticketId: z.string(), status: z.enum(TICKET_STATUSES), message: z.string() }),
 });

@@ -109,6 +109,8 @@ export interface TicketRepliesTable {
   user_id: string | null;
   author_name: string;
   body: string;
+  /** Written by the provider's staff (the back office, or an operator acting as the account). */
+  is_staff: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: DefaultedTimestamp;
 }
 

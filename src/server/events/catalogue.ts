@@ -11,6 +11,7 @@ export const eventCatalogue = {
   'user.member.removed': { category: 'user', description: 'A member was removed from an account.' },
   'support.ticket.created': { category: 'support', description: 'A support ticket was opened.' },
   'support.ticket.replied': { category: 'support', description: 'A reply was added to a support ticket.' },
+  'support.ticket.status_changed': { category: 'support', description: 'A support ticket\'s status changed (staff, or the customer closing it).' },
   'user.billing.updated': { category: 'user', description: 'An account\'s billing profile was changed.' },
   'payment.checkout.completed': { category: 'payment', description: 'A customer completed a hosted checkout.' },
   'payment.customer.created': { category: 'payment', description: 'An account got its payment-provider customer.' },

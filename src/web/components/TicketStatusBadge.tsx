@@ -1,10 +1,14 @@
 import { Badge } from '@mantine/core';
+import type { TicketStatus } from '../../common/constants.ts';
 
-/** Ticket status as the spec shows it: open is green, anything else grey, 'unknown' when missing. */
+/** Open is green (spec); the support desk's answered blue, customer-reply orange, closed grey. */
+const COLORS: Record<TicketStatus, string> = { open: 'green', answered: 'blue', 'customer-reply': 'orange', closed: 'gray' };
+
+/** Ticket status as a badge, its stored word as the spec shows it; 'unknown' (grey) when missing. */
 export function TicketStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
   const label = status || 'unknown';
   return (
-    <Badge color={label === 'open' ? 'green' : 'gray'} variant="light" className={className}>
+    <Badge color={Object.hasOwn(COLORS, label) ? COLORS[label as TicketStatus] : 'gray'} variant="light" className={className}>
       {label}
     </Badge>
   );

@@ -19,7 +19,7 @@ interface OverviewRow {
 }
 
 /**
- * The account, its open-ticket count (tickets_account_status) and its latest invoice
+ * The account, its open-ticket count (every status but closed, on tickets_account_status) and its latest invoice
  * (invoices_account_date_id, read backwards) and a past-due subscription (subscriptions_account) in
  * one prepared round trip: the home page's read.
  */
@@ -32,7 +32,7 @@ const overview = preparedQuery<{ accountId: string }, OverviewRow>((db, p) => {
     .select((eb) => [
       'a.id', 'a.name', 'a.status',
       eb.selectFrom('tickets as t').select((c) => c.fn.countAll<number>().as('n'))
-        .where('t.account_id', '=', p.accountId).where('t.status', '=', 'open')
+        .where('t.account_id', '=', p.accountId).where('t.status', '<>', 'closed')
         .as('open_ticket_count'),
       lastInvoice.select('i.amount_cents').as('invoice_amount_cents'),
       lastInvoice.select('i.currency').as('invoice_currency'),

@@ -3,7 +3,7 @@ import type { AccountRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { administers, effectiveRole, requireMember } from '../../access/accountAccess.ts';
+import { administers, effectiveRole, requireGlobalSuperAdmin, requireMember } from '../../access/accountAccess.ts';
 import { findTicketAccessFacts } from './repository.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found.';
@@ -26,18 +26,25 @@ export function mayAccessTicket(caller: Caller, ticket: { authorId: string; acco
 }
 
 export interface TicketListScope {
-  authorId: string;
+  /** Only this user's tickets, or everyone's (of `accountId`) when null. */
+  authorId: string | null;
   /** Only this account's tickets, or every account's when null. */
   accountId: string | null;
 }
 
 /**
  * The ticket list shows a caller only the tickets they opened, in every account (spec: filtered
- * by the user's id); an impersonating operator, only those in the account acted as.
+ * by the user's id). An impersonating operator stands in for the account's people, so they see
+ * every ticket of the account acted as (each one getTicket lets them read, as an account admin)
+ * and nothing outside it.
  */
 export function ticketListScope(caller: Caller): TicketListScope {
-  return { authorId: caller.userId, accountId: caller.actingAs?.accountId ?? null };
+  if (caller.actingAs) return { authorId: null, accountId: caller.actingAs.accountId };
+  return { authorId: caller.userId, accountId: null };
 }
+
+/** The support desk (back office) serves global super admins only. */
+export const requireSupportStaff = requireGlobalSuperAdmin;
 
 /**
  * Throws NOT_FOUND both for unknown ids and for tickets the caller may not see, so the

@@ -29,37 +29,51 @@ interface TicketListRow {
   position_at: string;
 }
 
-type ListParams = { userId: string; limit: number; afterCreatedAt: string; afterId: string };
+type ListParams = { limit: number; afterCreatedAt: string; afterId: string };
+type ByAuthor = ListParams & { userId: string };
+type InAccount = ListParams & { accountId: string };
 
 /**
- * One page of a user's tickets, newest first, on tickets_user_created_id (a hot path, so
- * prepared). `created_at` is read as text (`position_at`): on PostgreSQL that keeps the
- * microseconds a JS Date would drop, so the next page starts exactly after this one.
+ * One page of tickets, newest first, on tickets_user_created_id or tickets_account_created_id (a
+ * hot path, so prepared). `created_at` is read as text (`position_at`): on PostgreSQL that keeps
+ * the microseconds a JS Date would drop, so the next page starts exactly after this one.
  */
-const firstPage = preparedQuery<ListParams, TicketListRow>((db, p) => listQuery(db, p).limit(p.limit));
-const laterPage = preparedQuery<ListParams, TicketListRow>((db, p) => afterPosition(listQuery(db, p), p).limit(p.limit));
-/** The same within one account: an operator impersonating an account sees nothing outside it. */
-const firstPageInAccount = preparedQuery<ListParams & { accountId: string }, TicketListRow>((db, p) =>
-  listQuery(db, p).where('account_id', '=', p.accountId).limit(p.limit));
-const laterPageInAccount = preparedQuery<ListParams & { accountId: string }, TicketListRow>((db, p) =>
-  afterPosition(listQuery(db, p), p).where('account_id', '=', p.accountId).limit(p.limit));
+const firstPage = preparedQuery<ByAuthor, TicketListRow>((db, p) => byAuthor(db, p).limit(p.limit));
+const laterPage = preparedQuery<ByAuthor, TicketListRow>((db, p) => afterPosition(byAuthor(db, p), p).limit(p.limit));
+/** An author's tickets within one account. */
+const firstPageOfAuthorInAccount = preparedQuery<ByAuthor & InAccount, TicketListRow>((db, p) =>
+  byAuthor(db, p).where('account_id', '=', p.accountId).limit(p.limit));
+const laterPageOfAuthorInAccount = preparedQuery<ByAuthor & InAccount, TicketListRow>((db, p) =>
+  afterPosition(byAuthor(db, p), p).where('account_id', '=', p.accountId).limit(p.limit));
+/** Every ticket of one account, whoever opened it: what an operator impersonating the account sees. */
+const firstPageOfAccount = preparedQuery<InAccount, TicketListRow>((db, p) =>
+  listQuery(db).where('account_id', '=', p.accountId).limit(p.limit));
+const laterPageOfAccount = preparedQuery<InAccount, TicketListRow>((db, p) =>
+  afterPosition(listQuery(db), p).where('account_id', '=', p.accountId).limit(p.limit));
 
 function afterPosition(query: ReturnType<typeof listQuery>, p: ListParams) {
   return query.where('created_at', '<=', p.afterCreatedAt)
     .where((eb) => eb.or([eb('created_at', '<', p.afterCreatedAt), eb('id', '<', p.afterId)]));
 }
 
-function listQuery(db: Kysely<Database>, p: ListParams) {
+function listQuery(db: Kysely<Database>) {
   return db.selectFrom('tickets')
     .select(['id', 'account_id', 'subject', 'status', 'priority', sql<string>`cast(created_at as text)`.as('position_at')])
-    .where('user_id', '=', p.userId)
     .orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-export async function listTicketsOfUser(db: Kysely<Database>, userId: string, accountId: string | null, limit: number, after: TicketListPosition | null) {
-  const params = { userId, limit, afterCreatedAt: after?.createdAt ?? '', afterId: after?.id ?? '' };
-  if (accountId !== null) return (after ? laterPageInAccount : firstPageInAccount).all(db, { ...params, accountId });
-  return (after ? laterPage : firstPage).all(db, params);
+const byAuthor = (db: Kysely<Database>, p: ByAuthor) => listQuery(db).where('user_id', '=', p.userId);
+
+/** Tickets opened by `authorId` (in `accountId` only, when given), or every ticket of `accountId` when no author is given. */
+export async function listTickets(db: Kysely<Database>, scope: { authorId: string | null; accountId: string | null }, limit: number, after: TicketListPosition | null) {
+  const params = { limit, afterCreatedAt: after?.createdAt ?? '', afterId: after?.id ?? '' };
+  const { authorId, accountId } = scope;
+  if (authorId === null) {
+    if (accountId === null) throw new Error('A ticket list needs an author or an account.');
+    return (after ? laterPageOfAccount : firstPageOfAccount).all(db, { ...params, accountId });
+  }
+  if (accountId !== null) return (after ? laterPageOfAuthorInAccount : firstPageOfAuthorInAccount).all(db, { ...params, userId: authorId, accountId });
+  return (after ? laterPage : firstPage).all(db, { ...params, userId: authorId });
 }
 
 /** What the read rule needs: who wrote the ticket and the caller's role in the ticket's account (if any). */
@@ -84,21 +98,31 @@ export async function findTicketDetail(db: Db, ticketId: string) {
 /** The conversation, oldest first (ticket_replies_ticket index). */
 export async function listReplies(db: Db, ticketId: string) {
   return db.selectFrom('ticket_replies')
-    .select(['id', 'user_id', 'author_name', 'body', 'created_at'])
+    .select(['id', 'user_id', 'author_name', 'body', 'is_staff', 'created_at'])
     .where('ticket_id', '=', ticketId)
     .orderBy('created_at', 'asc').orderBy('id', 'asc')
     .execute();
 }
 
 export async function insertReply(db: Db, reply: {
-  id: string; ticketId: string; userId: string; authorName: string; body: string; now: string;
+  id: string; ticketId: string; userId: string; authorName: string; body: string; isStaff: boolean; now: string;
 }) {
   await db.insertInto('ticket_replies').values({
     id: reply.id, ticket_id: reply.ticketId, user_id: reply.userId, author_name: reply.authorName,
-    body: reply.body, created_at: reply.now,
+    body: reply.body, is_staff: reply.isStaff ? 1 : 0, created_at: reply.now,
   }).execute();
 }
 
-export async function touchTicket(db: Db, ticketId: string, now: string) {
-  await db.updateTable('tickets').set({ updated_at: now }).where('id', '=', ticketId).execute();
+/** What a reply or a status change needs to know of the ticket: its account, author (and address, for the staff reply mail) and status. */
+export async function findTicketForUpdate(db: Db, ticketId: string) {
+  return db.selectFrom('tickets as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.account_id', 't.user_id', 't.subject', 't.status', 'u.email as author_email'])
+    .where('t.id', '=', ticketId)
+    .executeTakeFirst();
+}
+
+/** Sets the status and the last activity (updated_at, which orders the staff list). */
+export async function updateTicketState(db: Db, ticketId: string, state: { status: TicketStatus; now: string }) {
+  await db.updateTable('tickets').set({ status: state.status, updated_at: state.now }).where('id', '=', ticketId).execute();
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { TicketReply, TicketSummary } from '../../../common/contracts/tickets.ts';
-import { liveTopics } from '../../../common/live.ts';
+import { staffAuthorName, type TicketReply, type TicketSummary } from '../../../common/contracts/tickets.ts';
 import type { TicketPriority } from '../../../common/constants.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -10,7 +9,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { findTicketDetail, insertReply, insertTicket, listReplies, listTicketsOfUser, touchTicket } from './repository.ts';
+import { findTicketDetail, insertTicket, listReplies, listTickets } from './repository.ts';
+import { changeStatus, storeReply } from './ticketUpdates.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
 import { TICKET_NOT_FOUND, type TicketListScope } from './policy.ts';
 
@@ -34,7 +34,7 @@ export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
 /** Keyset pagination: one extra row tells whether another page exists. */
 export async function pageOfMyTickets(db: Kysely<Database>, scope: TicketListScope, limit: number, cursor: string | null | undefined) {
   const after = cursor ? decodeTicketCursor(cursor) : null;
-  const rows = await listTicketsOfUser(db, scope.authorId, scope.accountId, limit + 1, after);
+  const rows = await listTickets(db, scope, limit + 1, after);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const tickets: TicketSummary[] = page.map((r) => ({
@@ -54,32 +54,39 @@ export async function ticketWithConversation(db: Kysely<Database>, ticketId: str
       subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
       createdAt: toIso(ticket.created_at)!, authorName: ticket.author_name,
     },
-    replies: replies.map((r): TicketReply => ({
-      id: r.id, authorName: r.author_name, body: r.body, createdAt: toIso(r.created_at)!,
-      byTicketOwner: r.user_id !== null && r.user_id === ticket.user_id,
-    })),
+    replies: replies.map((r): TicketReply => {
+      const byStaff = Boolean(r.is_staff);
+      return {
+        id: r.id, authorName: byStaff ? staffAuthorName(r.author_name) : r.author_name, body: r.body, createdAt: toIso(r.created_at)!,
+        byTicketOwner: !byStaff && r.user_id !== null && r.user_id === ticket.user_id, byStaff,
+      };
+    }),
   };
 }
 
 /**
- * Stores the reply under the caller's current name and marks the ticket as updated, together;
- * once committed, pages open on the ticket are told to refetch it.
+ * Stores the reply under the caller's current name. An operator impersonating the account writes
+ * as the support team (marked as staff, the ticket answered, its author e-mailed), since the
+ * customer must never take it for a co-worker's words; anyone else's reply leaves the ticket
+ * waiting on staff (customer-reply), a closed one reopened.
  */
-export async function replyToTicket(
-  { db, live, log }: Pick<Services, 'db' | 'live' | 'log'>, caller: Caller,
-  ticket: { id: string; authorId: string; accountId: string }, body: string,
-): Promise<TicketReply> {
-  const id = randomUUID();
-  const now = nowIso();
-  await inTransaction(db, async (tx) => {
-    await insertReply(tx.db, { id, ticketId: ticket.id, userId: caller.userId, authorName: caller.name, body, now });
-    await touchTicket(tx.db, ticket.id, now);
-    await recordEvent(tx, {
-      type: 'support.ticket.replied', accountId: ticket.accountId, actor: byCaller(caller),
-      payload: { ticketId: ticket.id, replyId: id },
-    });
-    await recordIfActingAs(tx, caller, { action: 'ticket.replied', target: { type: 'ticket', id: ticket.id }, after: { replyId: id } });
-    live.publish(tx, liveTopics.ticket(ticket.id), 'ticket.replied');
-  }, log);
-  return { id, authorName: caller.name, body, createdAt: now, byTicketOwner: caller.userId === ticket.authorId };
+export async function replyToTicket(services: Services, caller: Caller, ticketId: string, body: string): Promise<TicketReply> {
+  const byStaff = caller.actingAs !== null;
+  const reply = await inTransaction(services.db, async (tx) => {
+    const stored = await storeReply(tx, services, caller, { ticketId, body, byStaff });
+    await recordIfActingAs(tx, caller, { action: 'ticket.replied', target: { type: 'ticket', id: ticketId }, after: { replyId: stored.id, status: stored.status } });
+    return stored;
+  }, services.log);
+  return {
+    id: reply.id, authorName: byStaff ? staffAuthorName(reply.authorName) : reply.authorName, body: reply.body, createdAt: reply.createdAt,
+    byTicketOwner: !byStaff && caller.userId === reply.ticketAuthorId, byStaff,
+  };
+}
+
+/** Closes the ticket (nothing changes when it already is); audited when an operator acts as the account. */
+export async function closeTicket(services: Services, caller: Caller, ticketId: string): Promise<void> {
+  await inTransaction(services.db, async (tx) => {
+    const { before } = await changeStatus(tx, services, caller, ticketId, 'closed');
+    await recordIfActingAs(tx, caller, { action: 'ticket.closed', target: { type: 'ticket', id: ticketId }, before: { status: before }, after: { status: 'closed' } });
+  }, services.log);
 }

@@ -36,7 +36,7 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
     expect(first.status).toBe(200);
     expect(first.result.reply).toEqual({
       id: expect.any(String), authorName: a.admin.name, body: 'We are looking into it.',
-      createdAt: expect.any(String), byTicketOwner: false,
+      createdAt: expect.any(String), byTicketOwner: false, byStaff: false,
     });
     await pause(3);
     const second = await t.call('addTicketReply', { ticketId, body: 'Thanks!' }, a.member);
@@ -49,7 +49,7 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
       expect(read.result.replies).toEqual([
         first.result.reply,
         second.result.reply,
-        { id: expect.any(String), authorName: a.owner.name, body: 'Refund issued.', createdAt: expect.any(String), byTicketOwner: false },
+        { id: expect.any(String), authorName: a.owner.name, body: 'Refund issued.', createdAt: expect.any(String), byTicketOwner: false, byStaff: false },
       ]);
     }
   });

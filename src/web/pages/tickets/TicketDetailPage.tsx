@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Divider, Group, Loader, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TicketReply } from '../../../common/contracts/tickets.ts';
@@ -16,11 +16,15 @@ function BackToTickets() {
   return <Anchor component={Link} to="/tickets">Back to My Tickets</Anchor>;
 }
 
+/** Staff replies stand out (tinted, "Staff" badge): the customer must tell the provider's answer from a co-worker's. */
 function ReplyItem({ reply }: { reply: TicketReply }) {
   return (
-    <Paper withBorder p="sm" component="li">
+    <Paper withBorder p="sm" component="li" bg={reply.byStaff ? 'var(--mantine-color-blue-light)' : undefined}>
       <Group justify="space-between" mb={4}>
-        <Text fw={600} size="sm">{reply.authorName}</Text>
+        <Group gap={6}>
+          <Text fw={600} size="sm">{reply.authorName}</Text>
+          {reply.byStaff && <Badge size="sm" color="blue">Staff</Badge>}
+        </Group>
         <Text c="dimmed" size="xs">{formatDateTime(reply.createdAt)}</Text>
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{reply.body}</Text>
@@ -68,6 +72,35 @@ function AddReplyForm({ ticketId }: { ticketId: string }) {
   );
 }
 
+/** Close ticket, after a confirmation; writing to the ticket again reopens it. */
+function CloseTicketButton({ ticketId }: { ticketId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const feedback = useFeedback();
+  const close = useFnMutation('closeMyTicket', ['getTicket', 'listMyTickets']);
+  const onConfirm = () => {
+    feedback.clear();
+    close.mutate({ ticketId }, {
+      onSuccess: () => setConfirming(false),
+      onError: (error) => feedback.failure('Failed to close ticket', error),
+    });
+  };
+  return (
+    <>
+      <Button variant="default" onClick={() => setConfirming(true)}>Close ticket</Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Close ticket">
+        <Stack>
+          <Text>Close this ticket? You can still reply later; a reply reopens it.</Text>
+          <FeedbackAlert feedback={feedback} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button onClick={onConfirm} loading={close.isPending}>Close ticket</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 /** /tickets/:ticketId: one stored ticket and its conversation, refreshed when someone replies. */
 export default function TicketDetailPage() {
   const { ticketId = '' } = useParams();
@@ -99,7 +132,10 @@ export default function TicketDetailPage() {
       <BackToTickets />
       <Group justify="space-between" align="flex-start">
         <Title order={2}>{ticket.subject || 'No Subject'}</Title>
-        <TicketStatusBadge status={ticket.status} />
+        <Group gap="sm">
+          <TicketStatusBadge status={ticket.status} />
+          {ticket.status !== 'closed' && <CloseTicketButton ticketId={ticket.id} />}
+        </Group>
       </Group>
       <Group gap="lg">
         <Group gap={6}>

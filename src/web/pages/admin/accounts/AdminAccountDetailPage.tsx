@@ -9,6 +9,7 @@ import { useFn } from '../../../api/hooks.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { StackedTable } from '../../../components/StackedTable.tsx';
+import { TicketStatusBadge } from '../../../components/TicketStatusBadge.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 
@@ -105,8 +106,10 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
       )} />
       <Section title="Tickets" rows={detail.tickets} empty={DETAIL_EMPTY.tickets} columns={['Subject', 'Status', 'Priority', 'Opened']} row={(tk) => (
         <Table.Tr key={tk.id}>
-          <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{tk.subject}</Table.Td>
-          <Table.Td data-label="Status">{tk.status}</Table.Td>
+          <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={`/super-admin/tickets/${encodeURIComponent(tk.id)}`}>{tk.subject || 'No Subject'}</Anchor>
+          </Table.Td>
+          <Table.Td data-label="Status"><TicketStatusBadge status={tk.status} /></Table.Td>
           <Table.Td data-label="Priority">{tk.priority}</Table.Td>
           <Table.Td data-label="Opened">{formatDate(tk.createdAt)}</Table.Td>
         </Table.Tr>

@@ -1,0 +1,47 @@
+import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { FAILED_TO_REPLY, REPLY_AND_MARK, STAFF_REPLY_SENT } from '../../../../common/adminSupportTexts.ts';
+import { TICKET_STATUS_LABELS, type TicketStatus } from '../../../../common/constants.ts';
+import { useFnMutation } from '../../../api/hooks.ts';
+import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { STATUS_OPTIONS } from './ticketOptions.ts';
+
+/** The staff answer: by default it leaves the ticket answered; the operator may pick another status in the same act. */
+export function StaffReplyForm({ ticketId }: { ticketId: string }) {
+  const [body, setBody] = useState('');
+  const [status, setStatus] = useState<TicketStatus>('answered');
+  const [blank, setBlank] = useState(false);
+  const feedback = useFeedback();
+  const reply = useFnMutation('replyToTicketAsStaff', ['getTicketForStaff', 'listAllTickets']);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    feedback.clear();
+    setBlank(!body.trim());
+    if (!body.trim()) return;
+    reply.mutate({ ticketId, body, status }, {
+      onSuccess: () => { setBody(''); setStatus('answered'); feedback.success(STAFF_REPLY_SENT); },
+      onError: (error) => feedback.failure(FAILED_TO_REPLY, error),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Reply as staff">
+      <Stack gap="xs">
+        <Textarea
+          label="Reply to the customer" description="The ticket's author is e-mailed the reply with a link to the ticket."
+          autosize minRows={4} maxLength={10_000} value={body}
+          onChange={(e) => setBody(e.currentTarget.value)} error={blank ? 'Reply cannot be empty.' : null}
+        />
+        <FeedbackAlert feedback={feedback} />
+        <Group justify="flex-end" align="flex-end" gap="sm">
+          <Select
+            label="Status after the reply" data={STATUS_OPTIONS} value={status} allowDeselect={false}
+            onChange={(value) => value && setStatus(value as TicketStatus)} w={190}
+          />
+          <Button type="submit" loading={reply.isPending}>{REPLY_AND_MARK(TICKET_STATUS_LABELS[status])}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
