@@ -73,6 +73,7 @@ export const UNKNOWN_SUPPLIER = 'Please choose an active registrar.';
 export const NOTES_REQUIRED_TO_CANCEL = 'Please give notes explaining why the order is cancelled.';
 export const PROCESSING_IS_RETRY = 'Use Retry to send an order back to processing.';
 export const CANCEL_CONFIRM = 'Cancel this order? A paid order is refunded to the customer. This cannot be undone.';
+export const USE_MANUAL_COMPLETION = 'Use manual completion to complete an order: it records the registration and creates the customer\'s domain.';
 export const NOT_COMPLETABLE = 'A completed or cancelled order cannot be completed manually.';
 export const DOMAIN_HELD_ELSEWHERE = 'Another account holds this domain; it cannot be completed for this order.';
 export const ORDER_MOVED = 'The order changed meanwhile. Reload it and try again.';
