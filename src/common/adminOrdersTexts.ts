@@ -44,11 +44,6 @@ export function notesPreview(notes: string | null): { preview: string; hidden: n
   return { preview: lines.slice(-ADMIN_NOTES_PREVIEW_LINES).join('\n'), hidden: Math.max(0, lines.length - ADMIN_NOTES_PREVIEW_LINES) };
 }
 
-/** Spec §9: prices show 2 decimals with the currency (USD by default). */
-export function formatTotal(cents: number, currency: string): string {
-  return `${(cents / 100).toFixed(2)} ${currency || 'USD'}`;
-}
-
 /** "N orders", or "10,000+ orders" when the filtered count stopped at the cap. */
 export function orderCountLabel(count: number, capped: boolean): string {
   if (capped) return `${ORDER_COUNT_CAP.toLocaleString('en-US')}+ orders`;

@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Select, Stack, Tab
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  BULK_RETRY_FAILED, bulkRetrySummary, FAILED_TO_LOAD_FAILED_ORDERS, FAILED_ORDERS_LIMIT, formatTotal, NO_FAILED_ORDERS, SELECT_ORDERS_TO_RETRY,
+  BULK_RETRY_FAILED, bulkRetrySummary, FAILED_TO_LOAD_FAILED_ORDERS, FAILED_ORDERS_LIMIT, NO_FAILED_ORDERS, SELECT_ORDERS_TO_RETRY,
 } from '../../../../common/adminOrdersTexts.ts';
+import { formatAmount } from '../../../../common/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
@@ -76,7 +77,7 @@ function FailedOrders() {
                 {order.domain}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {order.accountName ?? order.accountId} · {formatTotal(order.totalCents, order.currency)}
+                {order.accountName ?? order.accountId} · {formatAmount(order.totalCents, order.currency)}
               </Text>
             </Table.Td>
             <Table.Td data-label="Priority"><PriorityBadge priority={order.priority} /></Table.Td>

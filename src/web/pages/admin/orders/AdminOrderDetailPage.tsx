@@ -1,7 +1,7 @@
 import { Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { formatTotal } from '../../../../common/adminOrdersTexts.ts';
 import { ORDER_LOAD_FAILED } from '../../../../common/domainOrders.ts';
+import { formatAmount } from '../../../../common/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
@@ -26,7 +26,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
           <PaymentBadge status={order.paymentStatus} />
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Order {order.id} · {formatTotal(order.totalCents, order.currency)} · placed {formatDateTime(order.createdAt)} ·{' '}
+          Order {order.id} · {formatAmount(order.totalCents, order.currency)} · placed {formatDateTime(order.createdAt)} ·{' '}
           <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(order.accountId)}`} size="sm">{order.account.name || order.accountId}</Anchor>
         </Text>
       </Stack>

@@ -3,11 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  FAILED_TO_LOAD_ORDERS, formatTotal, NO_ORDERS, orderCountLabel, type OrderSortField,
+  FAILED_TO_LOAD_ORDERS, NO_ORDERS, orderCountLabel, type OrderSortField,
 } from '../../../../common/adminOrdersTexts.ts';
 import type { AccountOption } from '../../../../common/contracts/adminAccounts.ts';
 import type { AdminOrderSummary } from '../../../../common/contracts/adminOrders.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { formatAmount } from '../../../../common/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
@@ -52,7 +53,7 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
         </Group>
       </Table.Td>
       <Table.Td data-label="Payment"><PaymentBadge status={order.paymentStatus} /></Table.Td>
-      <Table.Td data-label="Total" ta="right" style={{ whiteSpace: 'nowrap' }}>{formatTotal(order.totalCents, order.currency)}</Table.Td>
+      <Table.Td data-label="Total" ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(order.totalCents, order.currency)}</Table.Td>
       <Table.Td data-label="Created">{formatDate(order.createdAt)}</Table.Td>
     </Table.Tr>
   );

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatTotal, notesPreview } from '../../../../common/adminOrdersTexts.ts';
+import { notesPreview } from '../../../../common/adminOrdersTexts.ts';
+import { formatAmount } from '../../../../common/billing.ts';
 import type { AdminOrderDetails } from '../../../../common/contracts/adminOrders.ts';
 import { COUNTRY_NAMES } from '../../../../common/domainOrders.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
@@ -38,8 +39,8 @@ export function OrderFacts({ order }: { order: AdminOrderDetails }) {
         <SimpleGrid cols={2} spacing="sm">
           <Fact label="Kind">{order.kind === 'renewal' ? 'Renewal' : 'Registration'}</Fact>
           <Fact label="Years">{order.registrationYears}</Fact>
-          <Fact label="Price per year">{formatTotal(order.priceCents, order.currency)}</Fact>
-          <Fact label="Total">{formatTotal(order.totalCents, order.currency)}</Fact>
+          <Fact label="Price per year">{formatAmount(order.priceCents, order.currency)}</Fact>
+          <Fact label="Total">{formatAmount(order.totalCents, order.currency)}</Fact>
           <Fact label="Privacy protection">{yesNo(order.privacyProtection)}</Fact>
           <Fact label="Auto-renew">{yesNo(order.autoRenew)}</Fact>
           <Fact label="Created">{formatDateTime(order.createdAt)}</Fact>
