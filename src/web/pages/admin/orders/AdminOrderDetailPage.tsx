@@ -35,7 +35,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
       <RegistrationAttempts attempts={order.registrationAttempts} />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <RetryCard order={order} />
-        <StatusCard key={`${order.status}-${order.adminActionRequired}`} order={order} />
+        <StatusCard order={order} />
         <ManualCompletionCard order={order} />
       </SimpleGrid>
     </Stack>
@@ -52,7 +52,7 @@ export default function AdminOrderDetailPage() {
           <Anchor component={Link} to="/super-admin/orders" size="sm">← All orders</Anchor>
           <Anchor component={Link} to="/super-admin/orders/failed" size="sm">Failed orders</Anchor>
         </Group>
-        <OrderDetail orderId={orderId} />
+        <OrderDetail key={orderId} orderId={orderId} />
       </Stack>
     </RequireSuperAdmin>
   );

@@ -61,7 +61,8 @@ export function StatusCard({ order }: { order: AdminOrderDetails }) {
     setConfirming(false);
     feedback.clear();
     try {
-      await update.mutateAsync({ orderId: order.id, status, notes: notes.trim() || undefined, adminActionRequired: actionRequired });
+      const result = await update.mutateAsync({ orderId: order.id, status, notes: notes.trim() || undefined, adminActionRequired: actionRequired });
+      setActionRequired(result.order.adminActionRequired);
       feedback.success(`The order is now ${ORDER_STATUS_LABELS[status].toLowerCase()}.`);
       setStatus(null);
       setNotes('');
