@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter } from 'kysely';
 import {
   ORDERS_PAGE_SIZE, type OrderSortField, priorityByAge,
 } from '../../../common/adminOrdersTexts.ts';
@@ -15,6 +15,8 @@ import { findOrderView, type OrderRow } from './orderRepository.ts';
 /** The back office's reads of domain orders (issue 8); the writes are in adminOrderWrites.ts. */
 
 const dollars = (cents: number) => Math.round(cents) / 100;
+/** Up to this many matches of a domain prefix are read through the name index and sorted; more, and the sort's index is walked. */
+const PREFIX_SORT_LIMIT = 2_000;
 
 export interface OrderListInput {
   limit?: number;
@@ -49,10 +51,10 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
     dateFrom: input.dateFrom ?? null, dateTo: input.dateTo ?? null,
   };
   const after = input.startAfter ? decodeOrderCursor(input.startAfter, sortBy, sortOrder) : null;
-  const [rows, total] = await Promise.all([
-    listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after }),
-    countOrders(db, filters),
-  ]);
+  // The (capped) count comes first: it tells whether a domain prefix is selective enough to sort its matches.
+  const total = await countOrders(db, filters);
+  const walkSortIndex = filters.domainPrefix !== null && total.count > PREFIX_SORT_LIMIT && db.getExecutor().adapter instanceof SqliteAdapter;
+  const rows = await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, walkSortIndex });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;
