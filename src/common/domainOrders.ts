@@ -7,7 +7,8 @@
 export const ORDER_STATUSES = ['pending_payment', 'processing', 'completed', 'failed', 'requires_manual_processing', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+/** 'refunded': an operator cancelled a paid order and the payment provider returned the money. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** `renewing` is ours: a renewal order at the registrar; the spec's three values cover registrations. */

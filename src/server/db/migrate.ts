@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_domains.ts';
 import * as m0011 from './migrations/0011_domain_list_counts.ts';
 import * as m0012 from './migrations/0012_admin_indexes.ts';
 import * as m0013 from './migrations/0013_admin_user_indexes.ts';
+import * as m0014 from './migrations/0014_admin_order_indexes.ts';
 import * as m0015 from './migrations/0015_support_desk.ts';
 import * as m0016 from './migrations/0016_audit_mail_indexes.ts';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_domain_list_counts': m0011,
   '0012_admin_indexes': m0012,
   '0013_admin_user_indexes': m0013,
+  '0014_admin_order_indexes': m0014,
   '0015_support_desk': m0015,
   '0016_audit_mail_indexes': m0016,
 };

@@ -54,7 +54,7 @@ export interface NewDomain {
   accountId: string;
   name: string;
   tld: string;
-  supplierId: string;
+  supplierId: string | null;
   registrationId: string | null;
   registrationDate: string;
   expirationDate: string;

@@ -17,18 +17,19 @@ import { type OrderRow, transitionOrder } from './orderRepository.ts';
  */
 
 export interface Registered {
-  supplierId: string;
+  /** Null for a manual completion at a registrar we do not hold as a supplier ('other'). */
+  supplierId: string | null;
   registrarOrderId: string | null;
   expiresAt: string;
   nameservers: string[];
-  contacts: DomainContacts;
+  contacts: DomainContacts | null;
 }
 
 /** 'taken': the name sits in another account's domains, so what the supplier holds is not this order's. */
 export type CompletionResult = 'completed' | 'not_processing' | 'taken';
 
 /** Thrown inside the unit of work to roll back its writes when the order moved meanwhile. */
-class OrderMovedMeanwhile extends Error {}
+export class OrderMovedMeanwhile extends Error {}
 
 async function mailOrderer(tx: Tx, services: Services, order: OrderRow, mail: (to: string) => MailMessage): Promise<void> {
   const to = await orderRecipient(tx.db, order);
@@ -47,7 +48,16 @@ async function complete(services: Services, order: OrderRow, work: (tx: Tx) => P
 }
 
 export function completeRegistration(services: Services, order: OrderRow, registered: Registered): Promise<CompletionResult> {
-  return complete(services, order, async (tx) => {
+  return complete(services, order, (tx) => recordRegistration(tx, services, order, registered));
+}
+
+/**
+ * The registration's writes in the caller's unit of work (the job's own, or the back office's
+ * manual completion): the domain row, the order completed, events, live message, e-mail.
+ * Throws OrderMovedMeanwhile when the order can no longer complete.
+ */
+export async function recordRegistration(tx: Tx, services: Services, order: OrderRow, registered: Registered): Promise<'completed' | 'taken'> {
+  {
     const now = nowIso();
     const existing = await findDomainByName(tx.db, order.domain);
     if (existing && existing.account_id !== order.account_id) return 'taken';
@@ -74,18 +84,23 @@ export function completeRegistration(services: Services, order: OrderRow, regist
       to, domain: order.domain, orderId: order.id, publicUrl: services.config.PUBLIC_URL, years: order.years, expiresAt: registered.expiresAt,
     }));
     return 'completed';
-  });
+  }
 }
 
 export interface Renewed {
-  supplierId: string;
+  supplierId: string | null;
   domainId: string;
   registrarOrderId: string | null;
   expiresAt: string;
 }
 
 export function completeRenewal(services: Services, order: OrderRow, renewed: Renewed): Promise<CompletionResult> {
-  return complete(services, order, async (tx) => {
+  return complete(services, order, (tx) => recordRenewal(tx, services, order, renewed));
+}
+
+/** The renewal's writes in the caller's unit of work; throws OrderMovedMeanwhile when the order can no longer complete. */
+export async function recordRenewal(tx: Tx, services: Services, order: OrderRow, renewed: Renewed): Promise<'completed'> {
+  {
     const now = nowIso();
     await tx.db.updateTable('domains').set({ expiration_date: renewed.expiresAt, status: 'active', updated_at: now })
       .where('id', '=', renewed.domainId).execute();
@@ -102,7 +117,7 @@ export function completeRenewal(services: Services, order: OrderRow, renewed: Re
       to, domain: order.domain, orderId: order.id, publicUrl: services.config.PUBLIC_URL, years: order.years, expiresAt: renewed.expiresAt,
     }));
     return 'completed';
-  });
+  }
 }
 
 /** The customer's sentence of a failed order; the suppliers' own words stay in the attempts. */

@@ -70,3 +70,6 @@ export async function requireOrderMember(db: Kysely<Database>, caller: Caller, o
 
 /** Only global super admins sync suppliers (and, later, set markups). */
 export const requireDomainsOperator = requireGlobalSuperAdmin;
+
+/** The back office's order functions (list, queue, retry, status, manual completion) serve global super admins only. */
+export const requireOrderOperator = requireGlobalSuperAdmin;

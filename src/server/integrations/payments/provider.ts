@@ -1,4 +1,5 @@
 import type { CheckoutMode, PriceInterval } from '../../../common/billing.ts';
+import type { Tx } from '../../db/transaction.ts';
 import type {
   PaymentEvent, ProviderCheckoutSession, ProviderInvoice, ProviderPrice, ProviderProduct, ProviderSubscription,
 } from './events.ts';
@@ -87,6 +88,19 @@ export interface SavedMethodChargeRequest {
 /** A failed charge's reason is safe to show the customer (the provider's words for a card, or ours). */
 export type SavedMethodChargeResult = { status: 'succeeded'; paymentId: string } | { status: 'failed'; reason: string };
 
+/** Money back on an earlier payment (an operator cancelling a paid domain order). */
+export interface RefundRequest {
+  /** The provider's payment (payment intent) the money came in on. */
+  paymentReference: string;
+  /** In the currency's smallest unit (cents); at most what was paid. */
+  amountCents: number;
+  currency: string;
+  /** Derived from our own ids, so a retried request cannot refund twice. */
+  idempotencyKey: string;
+  /** Why, in the operator's words: kept with the refund at the provider. */
+  reason: string;
+}
+
 export const NO_SAVED_PAYMENT_METHOD = 'No saved payment method.';
 export const PAYMENT_NEEDS_CARDHOLDER = 'The payment needs the cardholder to complete it.';
 
@@ -144,6 +158,13 @@ export interface PaymentProvider {
    * answer (`failed`); only a fault of the provider or of the request throws PaymentProviderError.
    */
   chargeSavedPaymentMethod(request: SavedMethodChargeRequest): Promise<SavedMethodChargeResult>;
+
+  /**
+   * Refunds (part of) a payment now. A refusal throws PaymentProviderError with a sentence safe to
+   * show an operator. `within` is the caller's unit of work: test mode records its refund there
+   * (SQLite's single connection would wait for itself on a second one); Stripe ignores it.
+   */
+  refundPayment(request: RefundRequest, within?: Tx): Promise<{ refundId: string }>;
 
   /** Verifies a webhook delivery's signature over the raw body; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

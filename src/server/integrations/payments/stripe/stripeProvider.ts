@@ -3,7 +3,7 @@ import type { Config } from '../../../config.ts';
 import { containsNul } from '../../../http/jsonBody.ts';
 import type { PaymentEvent, ProviderPrice, ProviderProduct } from '../events.ts';
 import {
-  NO_SAVED_PAYMENT_METHOD, PAYMENT_NEEDS_CARDHOLDER, type PaymentProvider, type SavedMethodChargeRequest,
+  NO_SAVED_PAYMENT_METHOD, PAYMENT_NEEDS_CARDHOLDER, type PaymentProvider, PaymentProviderError, type SavedMethodChargeRequest,
   WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
 } from '../provider.ts';
 import { callStripe, toProviderError } from './stripeErrors.ts';
@@ -120,6 +120,18 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
       }
       // Cards settle at once; any other state means the holder has to act, which nobody can off-session.
       return intent.status === 'succeeded' ? { status: 'succeeded', paymentId: intent.id } : { status: 'failed', reason: PAYMENT_NEEDS_CARDHOLDER };
+    },
+
+    async refundPayment(request) {
+      // Stripe's reasons are a fixed list; the operator's words go in the metadata.
+      const refund = await callStripe(() => stripe.refunds.create({
+        payment_intent: request.paymentReference, amount: request.amountCents, reason: 'requested_by_customer',
+        metadata: { reason: request.reason.slice(0, 500) },
+      }, { idempotencyKey: request.idempotencyKey }));
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new PaymentProviderError('invalid_request', refund.failure_reason ? `The refund failed: ${refund.failure_reason}.` : 'The refund failed.');
+      }
+      return { refundId: refund.id };
     },
 
     verifyWebhook(rawBody, signatureHeader) {

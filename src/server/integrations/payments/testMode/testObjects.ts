@@ -14,7 +14,7 @@ import type { ProviderCheckoutSession, ProviderCustomer, ProviderInvoice, Provid
 export const epochNow = () => Math.floor(Date.now() / 1000);
 export const testId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
 
-export type TestObjectKind = 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'portal_session' | 'idempotency_key' | 'event_clock';
+export type TestObjectKind = 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'portal_session' | 'idempotency_key' | 'event_clock' | 'refund';
 
 /** A checkout session as the test provider keeps it: Stripe's shape plus what its page needs. */
 export interface TestCheckoutRecord extends ProviderCheckoutSession {
@@ -35,6 +35,18 @@ export interface TestPortalRecord {
 }
 
 /** The card on file: what a card network would let a merchant keep (never the number). */
+/** A refund test mode made, as Stripe answers one. */
+export interface TestRefundRecord {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  reason: string;
+  created: number;
+}
+
 export interface TestCardOnFile {
   brand: string;
   last4: string;

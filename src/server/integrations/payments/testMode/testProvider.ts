@@ -9,7 +9,7 @@ import {
 import { chargeable } from './testCards.ts';
 import {
   checkoutObject, epochNow, readTestObject, subscriptionObject, type TestCheckoutRecord, type TestCustomerRecord,
-  type TestInvoiceRecord, type TestPortalRecord, type TestSubscriptionRecord, testId, writeTestObject,
+  type TestInvoiceRecord, type TestPortalRecord, type TestRefundRecord, type TestSubscriptionRecord, testId, writeTestObject,
 } from './testObjects.ts';
 
 export {
@@ -114,6 +114,20 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
         if (!earlier?.charge) throw new PaymentProviderError('conflict', 'This payment request was already made with different details.');
         return earlier.charge;
       });
+    },
+
+    async refundPayment(request, within) {
+      if (!request.paymentReference) throw new PaymentProviderError('invalid_request', 'The payment to refund is not named.');
+      // As at Stripe, the same key answers the refund made the first time.
+      const target = within?.db ?? db;
+      const earlier = await readTestObject<TestRefundRecord>(target, 'refund', `re_${request.idempotencyKey}`);
+      if (earlier) return { refundId: earlier.id };
+      const refund: TestRefundRecord = {
+        id: `re_${request.idempotencyKey}`, object: 'refund', payment_intent: request.paymentReference, amount: request.amountCents,
+        currency: request.currency.toLowerCase(), status: 'succeeded', reason: request.reason, created: epochNow(),
+      };
+      await writeTestObject(target, 'refund', refund.id, refund);
+      return { refundId: refund.id };
     },
 
     verifyWebhook() {

@@ -81,7 +81,9 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
       )} />
       <Section title="Domain orders" rows={detail.orders} empty={DETAIL_EMPTY.orders} columns={['Domain', 'Kind', 'Status', 'Total', 'Ordered']} numeric={['Total']} row={(o) => (
         <Table.Tr key={o.id}>
-          <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{o.domain}</Table.Td>
+          <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(o.id)}`} size="sm">{o.domain}</Anchor>
+          </Table.Td>
           <Table.Td data-label="Kind">{o.kind} · {o.years} yr</Table.Td>
           <Table.Td data-label="Status">{o.status}</Table.Td>
           <Table.Td data-label="Total" ta="right">{formatAmount(o.amountCents, o.currency)}</Table.Td>

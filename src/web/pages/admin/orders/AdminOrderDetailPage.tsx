@@ -1,7 +1,59 @@
-import { Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ORDER_LOAD_FAILED } from '../../../../common/domainOrders.ts';
+import { formatAmount } from '../../../../common/billing.ts';
+import { failureText } from '../../../api/errorTexts.ts';
+import { useFn } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/dateFormat.ts';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { ManualCompletionCard, RetryCard, StatusCard } from './OrderActions.tsx';
+import { PaymentBadge, StatusBadge } from './OrderBadges.tsx';
+import { AdminNotes, OrderFacts, RegistrationAttempts } from './OrderFacts.tsx';
 
-/** /super-admin/orders/:orderId (issue 8). */
+function OrderDetail({ orderId }: { orderId: string }) {
+  const details = useFn('getOrderDetails', { orderId });
+
+  if (details.isPending) return <Stack aria-busy aria-label="Loading order">{[0, 1, 2].map((i) => <Skeleton key={i} height={140} />)}</Stack>;
+  if (details.isError) return <LoadFailedAlert onRetry={() => details.refetch()}>{failureText(ORDER_LOAD_FAILED, details.error)}</LoadFailedAlert>;
+  const { order } = details.data;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{order.domain}</Title>
+          <StatusBadge status={order.status} />
+          <PaymentBadge status={order.paymentStatus} />
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Order {order.id} · {formatAmount(order.totalCents, order.currency)} · placed {formatDateTime(order.createdAt)} ·{' '}
+          <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(order.accountId)}`} size="sm">{order.account.name || order.accountId}</Anchor>
+        </Text>
+      </Stack>
+      <OrderFacts order={order} />
+      <AdminNotes notes={order.adminNotes} />
+      <RegistrationAttempts attempts={order.registrationAttempts} />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <RetryCard order={order} />
+        <StatusCard order={order} />
+        <ManualCompletionCard order={order} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /super-admin/orders/{orderId}: every field of one order, its attempts and notes, with Retry, status change and manual completion. */
 export default function AdminOrderDetailPage() {
-  return <RequireSuperAdmin><Title order={2}>Order</Title></RequireSuperAdmin>;
+  const { orderId = '' } = useParams();
+  return (
+    <RequireSuperAdmin>
+      <Stack gap="md">
+        <Group gap="md">
+          <Anchor component={Link} to="/super-admin/orders" size="sm">← All orders</Anchor>
+          <Anchor component={Link} to="/super-admin/orders/failed" size="sm">Failed orders</Anchor>
+        </Group>
+        <OrderDetail key={orderId} orderId={orderId} />
+      </Stack>
+    </RequireSuperAdmin>
+  );
 }

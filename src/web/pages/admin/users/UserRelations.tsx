@@ -44,7 +44,9 @@ export function RecentOrders({ user }: { user: AdminUserDetails }) {
           <StackedTable label="Recent orders" columns={['Domain', 'Type', 'Status', 'Total', 'Ordered']} numeric={['Total']}>
             {user.recentOrders.map((o) => (
               <Table.Tr key={o.id}>
-                <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{o.domain}</Table.Td>
+                <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(o.id)}`} size="sm">{o.domain}</Anchor>
+                </Table.Td>
                 <Table.Td data-label="Type">{o.kind}</Table.Td>
                 <Table.Td data-label="Status">{o.status.replace(/_/g, ' ')}</Table.Td>
                 <Table.Td data-label="Total" ta="right">{formatAmount(o.totalCents, o.currency)}</Table.Td>

@@ -1,0 +1,143 @@
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../common/adminOrdersTexts.ts';
+import type { OrderStatus } from '../../../common/domainOrders.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
+import type { OrderListPosition, SortOrder } from './adminOrderCursor.ts';
+import { flag } from './supplierSyncRepository.ts';
+
+/** The back office's reads of domain orders: the list, its total, the failed-order queue, a detail's relations. */
+
+export interface OrderFilters {
+  status: OrderStatus | null;
+  accountId: string | null;
+  domainPrefix: string | null;
+  /** Inclusive UTC calendar days, YYYY-MM-DD. */
+  dateFrom: string | null;
+  dateTo: string | null;
+}
+
+export interface OrderListQuery extends OrderFilters {
+  limit: number;
+  /** The prefix filter matches too many orders to sort them all (SQLite only; PostgreSQL's planner weighs it itself). */
+  walkSortIndex: boolean;
+  sortBy: OrderSortField;
+  sortOrder: SortOrder;
+  after: OrderListPosition | null;
+}
+
+const sortColumn = { createdAt: 'o.created_at', domain: 'o.domain', totalPrice: 'o.total_cents' } as const;
+
+/** The highest code point a UTF-16 text holds: every name starting with the prefix sorts below prefix + it. */
+const PREFIX_END = '\uffff';
+
+const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
+
+type OrdersEb = ExpressionBuilder<Database & { o: Database['domain_orders'] }, 'o'>;
+
+/**
+ * The filters as index-friendly conditions: equality, a name range for the prefix, a creation-time
+ * range for the days. `walkSortIndex`: the prefix matches many orders, so a page is found fastest
+ * by walking the sort's index and testing each name; SQLite's planner would rather read every
+ * match through the name index and sort them all, and a unary plus keeps it off that index.
+ */
+function filtered(f: OrderFilters, walkSortIndex = false) {
+  return (eb: OrdersEb) => {
+    const conditions = [];
+    if (f.status) conditions.push(eb('o.status', '=', f.status));
+    if (f.accountId) conditions.push(eb('o.account_id', '=', f.accountId));
+    if (f.domainPrefix) {
+      const name = walkSortIndex ? sql<string>`+${sql.ref('o.domain')}` : sql.ref<string>('o.domain');
+      conditions.push(eb(name, '>=', f.domainPrefix), eb(name, '<', f.domainPrefix + PREFIX_END));
+    }
+    if (f.dateFrom) conditions.push(eb('o.created_at', '>=', dayStart(f.dateFrom)));
+    if (f.dateTo) conditions.push(eb('o.created_at', '<', nextDayStart(f.dateTo)));
+    return eb.and(conditions);
+  };
+}
+
+/** One page in keyset order on (sort key, id), with the account's name and the orderer's e-mail. */
+export async function listOrders(db: Kysely<Database>, q: OrderListQuery) {
+  const column = sortColumn[q.sortBy];
+  const op = q.sortOrder === 'asc' ? '>' : '<';
+  let query = db.selectFrom('domain_orders as o')
+    .leftJoin('accounts as a', 'a.id', 'o.account_id')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.id', 'o.kind', 'o.domain', 'o.account_id', 'o.user_id', 'o.status', 'o.payment_status', 'o.total_cents', 'o.currency',
+      'o.created_at', 'o.admin_action_required', 'a.name as account_name', 'u.email as user_email',
+      q.sortBy === 'createdAt' ? sql<string>`cast(o.created_at as text)`.as('position_value') : sql.ref<string | number>(column).as('position_value')])
+    .where(filtered(q, q.walkSortIndex && q.sortBy !== 'domain'));
+  if (q.after) {
+    const { value, id } = q.after;
+    query = query.where((eb) => eb.or([eb(column, op, value), eb.and([eb(column, '=', value), eb('o.id', op, id)])]));
+  }
+  return query.orderBy(column, q.sortOrder).orderBy('o.id', q.sortOrder).limit(q.limit).execute();
+}
+
+/**
+ * How many orders match. Without an account or domain filter the per-day counts (kept by
+ * triggers, migration 0012) answer exactly at any size; otherwise the rows are counted up to
+ * the cap, so a broad filter over a million orders costs at most that many index entries.
+ */
+export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promise<{ count: number; capped: boolean }> {
+  if (!f.accountId && !f.domainPrefix) {
+    const conditions = [sql`1 = 1`];
+    if (f.status) conditions.push(sql`status = ${f.status}`);
+    if (f.dateFrom) conditions.push(sql`day >= ${f.dateFrom}`);
+    if (f.dateTo) conditions.push(sql`day <= ${f.dateTo}`);
+    return { count: await sumOfDayCounts(db, sql.join(conditions, sql` and `)), capped: false };
+  }
+  const matching = db.selectFrom('domain_orders as o').select('o.id').where(filtered(f)).limit(ORDER_COUNT_CAP + 1);
+  const row = await db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const count = Number(row.n);
+  return count > ORDER_COUNT_CAP ? { count: ORDER_COUNT_CAP, capped: true } : { count, capped: false };
+}
+
+/** The failed-order queue, oldest first: the longest-waiting customer is served first, and age is the priority. */
+export async function failedOrders(db: Kysely<Database>, limit: number) {
+  return db.selectFrom('domain_orders as o')
+    .leftJoin('accounts as a', 'a.id', 'o.account_id')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.id', 'o.kind', 'o.domain', 'o.account_id', 'o.user_id', 'o.status', 'o.payment_status', 'o.total_cents', 'o.currency',
+      'o.created_at', 'o.admin_action_required', 'o.error', 'a.name as account_name', 'u.email as user_email',
+      (eb) => eb.selectFrom('domain_order_attempts as t').select((t) => t.fn.countAll<number | string>().as('n'))
+        .whereRef('t.order_id', '=', 'o.id').as('attempts')])
+    .where('o.status', 'in', [...FAILED_ORDER_STATUSES])
+    .orderBy('o.created_at', 'asc').orderBy('o.id', 'asc').limit(limit).execute();
+}
+
+export function countFailedOrders(db: Kysely<Database>): Promise<number> {
+  return sumOfDayCounts(db, sql`status in (${sql.join([...FAILED_ORDER_STATUSES])})`);
+}
+
+// The day counts table is the dashboard's (migration 0012), read here as it reads it.
+async function sumOfDayCounts(db: Kysely<Database>, where: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: number | string | null }>`select sum(order_count) as n from domain_order_day_counts where ${where}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Every supplier call of the order, oldest first, with the supplier's display name when it still exists. */
+export async function attemptsOfOrder(db: Db, orderId: string) {
+  return db.selectFrom('domain_order_attempts as t').leftJoin('domain_suppliers as s', 's.id', 't.supplier_id')
+    .select(['t.supplier_id', 's.name as supplier_name', 't.operation', 't.outcome', 't.reason', 't.duration_ms', 't.started_at'])
+    .where('t.order_id', '=', orderId).orderBy('t.started_at').orderBy('t.id').execute();
+}
+
+export async function accountAndUserOf(db: Db, accountId: string, userId: string | null) {
+  const [account, user] = await Promise.all([
+    db.selectFrom('accounts as a').leftJoin('users as owner', 'owner.id', 'a.owner_id')
+      .select(['a.name', 'a.billing_email', 'owner.email as owner_email']).where('a.id', '=', accountId).executeTakeFirst(),
+    userId ? db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst() : undefined,
+  ]);
+  return { account, user };
+}
+
+export async function activeSuppliers(db: Db) {
+  return db.selectFrom('domain_suppliers').select(['id', 'name']).where('is_active', '=', flag(true)).orderBy('name').orderBy('id').execute();
+}
+
+export async function isActiveSupplier(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('domain_suppliers').select('id').where('id', '=', id).where('is_active', '=', flag(true)).executeTakeFirst();
+  return row !== undefined;
+}
