@@ -30,6 +30,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domain_order.checkout_started': 'Domain order checkout started',
   'domain_order.created': 'Domain order created',
   'domains.tld_sync': 'TLD prices synced',
+  'order.bulk_retry': 'Orders retried (request)',
+  'order.manually_completed': 'Order completed by hand',
+  'order.retried': 'Order retried',
+  'order.status_changed': 'Order status changed',
   'impersonation.started': 'Impersonation started',
   'impersonation.stopped': 'Impersonation stopped',
   'impersonation.expired': 'Impersonation expired',
@@ -39,8 +43,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'member.role_changed': 'Member role changed',
   'profile.updated': 'Profile updated',
   'session.active_account_set': 'Active account switched',
+  'test_payment.cancel_at_period_end_set': 'Test portal: cancel at period end',
+  'test_payment.card_updated': 'Test portal: card updated',
+  'test_payment.checkout_canceled': 'Test checkout cancelled',
+  'test_payment.checkout_paid': 'Test checkout paid',
+  'test_payment.renewed': 'Test portal: renewed now',
   'ticket.created': 'Ticket created',
   'ticket.replied': 'Ticket replied',
+  'ticket.closed': 'Ticket closed',
+  'ticket.staff_replied': 'Staff replied to ticket',
+  'ticket.status_changed': 'Ticket status changed',
   'user.details_updated': 'User details updated',
   'user.global_role_changed': 'Global role changed',
   'user.password_reset_sent': 'Password reset sent',
@@ -59,7 +71,10 @@ export const AUDIT_ACTION_OPTIONS = [
   ...Object.entries(AUDIT_ACTION_LABELS).sort(([a], [b]) => a.localeCompare(b)).map(([value, label]) => ({ value, label: `${label} (${value})` })),
 ];
 
-export const AUDIT_TARGET_TYPES = ['user', 'account', 'account_member', 'domain', 'domain_order', 'ticket', 'invitation', 'checkout_session'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user', 'account', 'account_member', 'domain', 'domain_order', 'domain_supplier', 'ticket', 'invitation', 'checkout_session',
+  'subscription', 'payment_customer', 'catalog', 'product', 'price',
+] as const;
 
 /** The back-office page of a target, for the types that have one. */
 const TARGET_PAGES: Record<string, string> = {
