@@ -11,8 +11,13 @@ import { ManualCompletionCard, RetryCard, StatusCard } from './OrderActions.tsx'
 import { PaymentBadge, StatusBadge } from './OrderBadges.tsx';
 import { AdminNotes, OrderFacts, RegistrationAttempts } from './OrderFacts.tsx';
 
+const PROCESSING_REFRESH_MS = 2_000;
+
 function OrderDetail({ orderId }: { orderId: string }) {
-  const details = useFn('getOrderDetails', { orderId });
+  // While the registration job runs (after a Retry) the page follows it until it ends.
+  const details = useFn('getOrderDetails', { orderId }, {
+    refetchInterval: (query) => (query.state.data?.order.status === 'processing' ? PROCESSING_REFRESH_MS : false),
+  });
 
   if (details.isPending) return <Stack aria-busy aria-label="Loading order">{[0, 1, 2].map((i) => <Skeleton key={i} height={140} />)}</Stack>;
   if (details.isError) return <LoadFailedAlert onRetry={() => details.refetch()}>{failureText(ORDER_LOAD_FAILED, details.error)}</LoadFailedAlert>;
