@@ -9,7 +9,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 }
 
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  return <Badge color={PAYMENT_STATUS_COLORS[status]} variant="outline" className={classes.badge}>{PAYMENT_STATUS_LABELS[status]}</Badge>;
+  return <Badge color={PAYMENT_STATUS_COLORS[status]} variant="dot" className={classes.badge}>{PAYMENT_STATUS_LABELS[status]}</Badge>;
 }
 
 const PRIORITY_COLORS: Record<Priority, string> = { high: 'red', medium: 'orange', low: 'gray' };
