@@ -5,10 +5,8 @@ import {
 } from '../adminAccountsTexts.ts';
 import { ACCOUNT_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
-import { accountId, id, isoDate } from './shared.ts';
+import { accountId, asObject, id, isoDate } from './shared.ts';
 
-/** An input that is not an object gets a sentence, not the validator's wording. */
-const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 const accountName = z.string({ error: ACCOUNT_NAME_REQUIRED_ADMIN }).trim().min(1, ACCOUNT_NAME_REQUIRED_ADMIN).max(ACCOUNT_NAME_MAX, ACCOUNT_NAME_TOO_LONG);
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { IMPERSONATION_ACCOUNT_REQUIRED, IMPERSONATION_REASON_MAX, IMPERSONATION_REASON_TOO_LONG } from '../adminImpersonationTexts.ts';
 import { allow, defineContract } from '../protocol.ts';
-import { isoDate } from './shared.ts';
+import { asObject, isoDate } from './shared.ts';
 
-/** An input that is not an object gets a sentence, not the validator's wording. */
-const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 export const impersonationStarted = z.object({
   accountId: z.string(),

@@ -6,10 +6,8 @@ import {
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from '../domainOrders.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { domainOrder } from './domainOrders.ts';
-import { isoDate } from './shared.ts';
+import { asObject, isoDate } from './shared.ts';
 
-/** An input that is not an object gets a sentence, not the validator's wording. */
-const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 const noNul = (v: string) => !v.includes('\u0000');
 

@@ -3,11 +3,9 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { INVALID_TICKETS_CURSOR, TICKET_TEXT_FILTER_MAX, TICKETS_PAGE_MAX, TICKETS_PAGE_SIZE } from '../adminSupportTexts.ts';
 import { SORT_ORDERS } from './adminUsers.ts';
-import { isoDate } from './shared.ts';
+import { asObject, isoDate } from './shared.ts';
 import { replyBody, ticketId, ticketStatus } from './tickets.ts';
 
-/** An input that is not an object gets a sentence, not the validator's wording. */
-const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 export const staffTicketSummary = z.object({
   id: z.string(),

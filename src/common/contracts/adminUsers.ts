@@ -5,10 +5,8 @@ import {
   NOTHING_TO_UPDATE, REASON_MAX, REASON_REQUIRED, USERS_PAGE_MAX, USERS_PAGE_SIZE,
 } from '../adminUsersTexts.ts';
 import { displayName } from './profile.ts';
-import { globalRole, id, isoDate } from './shared.ts';
+import { asObject, globalRole, id, isoDate } from './shared.ts';
 
-/** An input that is not an object gets a sentence, not the validator's wording. */
-const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 export const USER_SORT_FIELDS = ['createdAt', 'email', 'displayName'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];

@@ -3,7 +3,7 @@ import {
   CATEGORY_MAX, PRICE_INTERVALS, PRODUCT_DESCRIPTION_MAX, PRODUCT_FEATURE_MAX, PRODUCT_FEATURES_MAX, PRODUCT_NAME_MAX, UNIT_AMOUNT_MAX,
 } from '../billing.ts';
 import { allow, defineContract } from '../protocol.ts';
-import { empty, id, isoDate } from './shared.ts';
+import { asObject, empty, id, isoDate } from './shared.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const PRICE_NOT_FOUND = 'Price not found.';
@@ -17,8 +17,6 @@ export const syncedFromStripe = (products: number, prices: number) =>
 export const PAYMENT_MODES = ['stripe', 'test'] as const;
 export const paymentMode = z.enum(PAYMENT_MODES);
 
-/** An input that is not an object (an array, a text) gets a sentence, not the validator's wording. */
-const asObject = { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The input must be an object of named fields.' : undefined) };
 
 const interval = z.enum(PRICE_INTERVALS, { error: 'Interval must be month, year or none.' }).nullable();
 
