@@ -7,7 +7,6 @@ import { ACCOUNT_STATUSES } from '../constants.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { accountId, asObject, id, isoDate } from './shared.ts';
 
-
 const accountName = z.string({ error: ACCOUNT_NAME_REQUIRED_ADMIN }).trim().min(1, ACCOUNT_NAME_REQUIRED_ADMIN).max(ACCOUNT_NAME_MAX, ACCOUNT_NAME_TOO_LONG);
 
 /** Optional text: blank or empty becomes null (spec §5: on update, empty values become null). */

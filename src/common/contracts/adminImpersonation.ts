@@ -3,7 +3,6 @@ import { IMPERSONATION_ACCOUNT_REQUIRED, IMPERSONATION_REASON_MAX, IMPERSONATION
 import { allow, defineContract } from '../protocol.ts';
 import { asObject, isoDate } from './shared.ts';
 
-
 export const impersonationStarted = z.object({
   accountId: z.string(),
   accountName: z.string(),

@@ -8,7 +8,6 @@ import { allow, defineContract } from '../protocol.ts';
 import { domainOrder } from './domainOrders.ts';
 import { asObject, isoDate } from './shared.ts';
 
-
 const noNul = (v: string) => !v.includes('\u0000');
 
 /** An id that goes into a query: a NUL byte would be a PostgreSQL error, not a miss. */

@@ -6,7 +6,6 @@ import { SORT_ORDERS } from './adminUsers.ts';
 import { asObject, isoDate } from './shared.ts';
 import { replyBody, ticketId, ticketStatus } from './tickets.ts';
 
-
 export const staffTicketSummary = z.object({
   id: z.string(),
   subject: z.string(),

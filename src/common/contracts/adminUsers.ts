@@ -7,7 +7,6 @@ import {
 import { displayName } from './profile.ts';
 import { asObject, globalRole, id, isoDate } from './shared.ts';
 
-
 export const USER_SORT_FIELDS = ['createdAt', 'email', 'displayName'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;

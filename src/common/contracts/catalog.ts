@@ -17,7 +17,6 @@ export const syncedFromStripe = (products: number, prices: number) =>
 export const PAYMENT_MODES = ['stripe', 'test'] as const;
 export const paymentMode = z.enum(PAYMENT_MODES);
 
-
 const interval = z.enum(PRICE_INTERVALS, { error: 'Interval must be month, year or none.' }).nullable();
 
 export const catalogPrice = z.object({
