@@ -123,6 +123,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return list('payment_method', p, (method) => method.customer === id && (p.type === undefined || method.type === p.type));
     } },
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (p) => createPaymentIntent(p, find, put) },
+    { method: 'POST', pattern: /^\/v1\/refunds$/, handle: (p) => createRefund(p, find, put) },
     { method: 'GET', pattern: /^\/v1\/payment_intents$/, handle: (p) => list('payment_intent', p, (intent) =>
       (p.customer === undefined || intent.customer === p.customer) && (p.created?.gte === undefined || intent.created >= Number(p.created.gte))) },
   ];
@@ -390,6 +391,26 @@ function createPaymentIntent(p: Record<string, any>, find: (kind: string, id: st
   }
   Object.assign(intent, { amount_received: amountCents, latest_charge: newId('ch') });
   return intent;
+}
+
+/** A refund of a succeeded payment intent: the whole unrefunded rest by default, never more than it. */
+function createRefund(p: Record<string, any>, find: (kind: string, id: string, param?: string) => any, put: (object: any) => any) {
+  const intent = find('payment_intent', requireParam(p, 'payment_intent'), 'payment_intent');
+  if (intent.status !== 'succeeded' || !intent.latest_charge) {
+    throw invalid('payment_intent', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'charge_not_refundable');
+  }
+  const refunded = intent.amount_refunded ?? 0;
+  const rest = intent.amount_received - refunded;
+  if (rest === 0) throw invalid('charge', `Charge ${intent.latest_charge} has already been refunded.`, 'charge_already_refunded');
+  const amountCents = p.amount === undefined ? rest : amount(p, 'amount');
+  if (amountCents > rest) {
+    throw invalid('amount', `Refund amount ($${(amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(rest / 100).toFixed(2)})`, 'amount_too_large');
+  }
+  intent.amount_refunded = refunded + amountCents;
+  return put({
+    id: newId('re'), object: 'refund', amount: amountCents, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge,
+    status: 'succeeded', reason: p.reason ?? null, metadata: mergeMetadata({}, p.metadata), created: now(), failure_reason: null,
+  });
 }
 
 function portalSession(p: Record<string, any>, find: (kind: string, id: string, param?: string) => any, base: string) {

@@ -355,6 +355,42 @@ describe('the Stripe adapter against a local fake of Stripe\'s API', () => {
     });
   });
 
+  describe('refundPayment', () => {
+    const paid = async (amount = 1287) => {
+      const customer = fake.addCustomer();
+      fake.addDefaultCard(customer.id);
+      const reference = `ord_${randomBytes(6).toString('hex')}`;
+      const result = await stripe.chargeSavedPaymentMethod({
+        customerId: customer.id, amount, currency: 'USD', description: 'Registration of example.com',
+        metadata: { accountId: 'acc_1', purpose: 'domain_order', reference }, idempotencyKey: `charge:${reference}`,
+      });
+      if (result.status !== 'succeeded') throw new Error('the test charge did not succeed');
+      return result.paymentId;
+    };
+
+    it('refunds the payment intent with our key and the operator\'s reason; a retry with the key refunds nothing more', async () => {
+      const paymentId = await paid();
+      const request = { paymentReference: paymentId, amountCents: 1287, currency: 'USD', idempotencyKey: 'refund:ord_1', reason: 'Customer asked to cancel' };
+      const first = await stripe.refundPayment(request);
+      expect(first.refundId).toMatch(/^re_/);
+      const sent = lastRequest('POST', '/v1/refunds');
+      expect(sent.idempotencyKey).toBe('refund:ord_1');
+      expect(sent.params).toMatchObject({ payment_intent: paymentId, amount: '1287', metadata: { reason: 'Customer asked to cancel' } });
+      expect(await stripe.refundPayment(request)).toEqual(first);
+      expect(fake.get(paymentId)).toMatchObject({ amount_refunded: 1287 });
+    });
+
+    it('a refund Stripe refuses (already refunded, more than was paid) throws with Stripe\'s words', async () => {
+      const paymentId = await paid(1000);
+      const tooMuch = await rejectionOf(stripe.refundPayment({ paymentReference: paymentId, amountCents: 1500, currency: 'USD', idempotencyKey: 'refund:a', reason: 'x' }));
+      expect(tooMuch).toMatchObject({ kind: 'invalid_request', message: 'Refund amount ($15.00) is greater than unrefunded amount on charge ($10.00)' });
+      await stripe.refundPayment({ paymentReference: paymentId, amountCents: 1000, currency: 'USD', idempotencyKey: 'refund:b', reason: 'x' });
+      const again = await rejectionOf(stripe.refundPayment({ paymentReference: paymentId, amountCents: 1000, currency: 'USD', idempotencyKey: 'refund:c', reason: 'x' }));
+      expect(again.kind).toBe('invalid_request');
+      expect(again.message).toMatch(/has already been refunded/);
+    });
+  });
+
   describe('errors', () => {
     it('a refused key says payments are misconfigured, without the key', async () => {
       const revoked = stripeProviderAt(fake.url, REVOKED_KEY);
