@@ -19,8 +19,8 @@ export interface OrderFilters {
 
 export interface OrderListQuery extends OrderFilters {
   limit: number;
-  /** The prefix filter matches too many orders to sort them all (SQLite only; PostgreSQL's planner weighs it itself). */
-  walkSortIndex: boolean;
+  /** SQLite's index for the page (adminOrderIndex.ts); null leaves the choice to the planner. */
+  index: string | null;
   sortBy: OrderSortField;
   sortOrder: SortOrder;
   after: OrderListPosition | null;
@@ -36,43 +36,45 @@ const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + 86_40
 
 type OrdersEb = ExpressionBuilder<Database & { o: Database['domain_orders'] }, 'o'>;
 
-/**
- * The filters as index-friendly conditions: equality, a name range for the prefix, a creation-time
- * range for the days. `walkSortIndex`: the prefix matches many orders, so a page is found fastest
- * by walking the sort's index and testing each name; SQLite's planner would rather read every
- * match through the name index and sort them all, and a unary plus keeps it off that index.
- */
-function filtered(f: OrderFilters, walkSortIndex = false) {
+/** The filters as index-friendly conditions: equality, a name range for the prefix, a creation-time range for the days. */
+function filtered(f: OrderFilters) {
   return (eb: OrdersEb) => {
     const conditions = [];
     if (f.status) conditions.push(eb('o.status', '=', f.status));
     if (f.accountId) conditions.push(eb('o.account_id', '=', f.accountId));
-    if (f.domainPrefix) {
-      const name = walkSortIndex ? sql<string>`+${sql.ref('o.domain')}` : sql.ref<string>('o.domain');
-      conditions.push(eb(name, '>=', f.domainPrefix), eb(name, '<', f.domainPrefix + PREFIX_END));
-    }
+    if (f.domainPrefix) conditions.push(eb('o.domain', '>=', f.domainPrefix), eb('o.domain', '<', f.domainPrefix + PREFIX_END));
     if (f.dateFrom) conditions.push(eb('o.created_at', '>=', dayStart(f.dateFrom)));
     if (f.dateTo) conditions.push(eb('o.created_at', '<', nextDayStart(f.dateTo)));
     return eb.and(conditions);
   };
 }
 
-/** One page in keyset order on (sort key, id), with the account's name and the orderer's e-mail. */
+/**
+ * One page in keyset order on (sort key, id), with the account's name and the orderer's e-mail.
+ * The position is a row comparison: both databases start an index scan at it, where the
+ * equivalent `or` of two conditions makes PostgreSQL walk from the first entry and filter. The
+ * page is chosen first and joined after, so a sort of many matches does not look up an account
+ * and a user for each of them.
+ */
 export async function listOrders(db: Kysely<Database>, q: OrderListQuery) {
   const column = sortColumn[q.sortBy];
   const op = q.sortOrder === 'asc' ? '>' : '<';
-  let query = db.selectFrom('domain_orders as o')
-    .leftJoin('accounts as a', 'a.id', 'o.account_id')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
+  const indexedBy = q.index === null ? sql`` : sql` indexed by ${sql.id(q.index)}`;
+  let page = db.selectFrom(sql<Database['domain_orders']>`domain_orders`.as<'o'>(sql`o${indexedBy}`))
     .select(['o.id', 'o.kind', 'o.domain', 'o.account_id', 'o.user_id', 'o.status', 'o.payment_status', 'o.total_cents', 'o.currency',
-      'o.created_at', 'o.admin_action_required', 'a.name as account_name', 'u.email as user_email',
+      'o.created_at', 'o.admin_action_required',
       q.sortBy === 'createdAt' ? sql<string>`cast(o.created_at as text)`.as('position_value') : sql.ref<string | number>(column).as('position_value')])
-    .where(filtered(q, q.walkSortIndex && q.sortBy !== 'domain'));
+    .where(filtered(q));
   if (q.after) {
     const { value, id } = q.after;
-    query = query.where((eb) => eb.or([eb(column, op, value), eb.and([eb(column, '=', value), eb('o.id', op, id)])]));
+    page = page.where((eb) => eb(eb.refTuple(column, 'o.id'), op, eb.tuple(value, id)));
   }
-  return query.orderBy(column, q.sortOrder).orderBy('o.id', q.sortOrder).limit(q.limit).execute();
+  page = page.orderBy(column, q.sortOrder).orderBy('o.id', q.sortOrder).limit(q.limit);
+  return db.selectFrom(page.as('o'))
+    .leftJoin('accounts as a', 'a.id', 'o.account_id')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o').select(['a.name as account_name', 'u.email as user_email'])
+    .orderBy(column, q.sortOrder).orderBy('o.id', q.sortOrder).execute();
 }
 
 /**

@@ -9,14 +9,13 @@ import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { decodeOrderCursor, encodeOrderCursor, type SortOrder } from './adminOrderCursor.ts';
-import { accountAndUserOf, activeSuppliers, attemptsOfOrder, countOrders, failedOrders, listOrders } from './adminOrderQueries.ts';
+import { sqliteOrderIndex } from './adminOrderIndex.ts';
+import { accountAndUserOf, activeSuppliers, attemptsOfOrder, countOrders, failedOrders, listOrders, type OrderFilters } from './adminOrderQueries.ts';
 import { findOrderView, type OrderRow } from './orderRepository.ts';
 
 /** The back office's reads of domain orders (issue 8); the writes are in adminOrderWrites.ts. */
 
 const dollars = (cents: number) => Math.round(cents) / 100;
-/** Up to this many matches of a domain prefix are read through the name index and sorted; more, and the sort's index is walked. */
-const PREFIX_SORT_LIMIT = 2_000;
 
 export interface OrderListInput {
   limit?: number;
@@ -28,6 +27,12 @@ export interface OrderListInput {
   dateTo?: string;
   sortBy?: OrderSortField;
   sortOrder?: SortOrder;
+}
+
+/** A date range alone (or with the status) ordered by name or price: how many orders the sort's index walks, from the day counts. */
+async function ordersWalked(db: Kysely<Database>, f: OrderFilters, sortBy: OrderSortField): Promise<number | null> {
+  if (sortBy === 'createdAt' || f.accountId || f.domainPrefix || !(f.dateFrom || f.dateTo)) return null;
+  return (await countOrders(db, { ...f, dateFrom: null, dateTo: null })).count;
 }
 
 type SummaryRow = Awaited<ReturnType<typeof listOrders>>[number];
@@ -51,10 +56,12 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
     dateFrom: input.dateFrom ?? null, dateTo: input.dateTo ?? null,
   };
   const after = input.startAfter ? decodeOrderCursor(input.startAfter, sortBy, sortOrder) : null;
-  // The (capped) count comes first: it tells whether a domain prefix is selective enough to sort its matches.
+  // The count comes first: on SQLite it tells which index finds the page fastest.
   const total = await countOrders(db, filters);
-  const walkSortIndex = filters.domainPrefix !== null && total.count > PREFIX_SORT_LIMIT && db.getExecutor().adapter instanceof SqliteAdapter;
-  const rows = await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, walkSortIndex });
+  const index = db.getExecutor().adapter instanceof SqliteAdapter
+    ? sqliteOrderIndex(filters, { sortBy, limit: limit + 1, matches: total.count, walked: await ordersWalked(db, filters, sortBy) })
+    : null;
+  const rows = await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, index });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;

@@ -146,6 +146,35 @@ describeEachDialect('back-office orders', (dialect) => {
       expect(day.result.orders.map((o: { id: string }) => o.id)).toEqual([ids[0]!.id]);
     });
 
+    it('pages through a date range once, in order, by each sort, whether the range holds few orders or all of them', async () => {
+      // June 2019 holds only these: on SQLite that range is read by date and sorted, while all time walks the sort's own order.
+      const base = Date.parse('2019-06-03T08:00:00.000Z');
+      for (let i = 0; i < 7; i += 1) {
+        const createdAt = new Date(base + Math.floor(i / 3) * DAY).toISOString();
+        await seedOrder({ accountId, userId: null, domain: `${String.fromCharCode(118 + (i % 3))}dated-${i}.com`, totalCents: 900 + (i % 2) * 100, createdAt });
+      }
+      const columns = { createdAt: 'created_at', domain: 'domain', totalPrice: 'total_cents' } as const;
+      for (const range of [{ dateFrom: '2019-06-01', dateTo: '2019-06-30' }, { dateFrom: '2000-01-01', dateTo: '2099-12-31' }]) {
+        for (const sortBy of ['createdAt', 'domain', 'totalPrice'] as const) {
+          for (const sortOrder of ['asc', 'desc'] as const) {
+            const inDb = await t.services.db.selectFrom('domain_orders').select('id')
+              .where('created_at', '>=', `${range.dateFrom}T00:00:00.000Z`).where('created_at', '<', `${range.dateTo}T23:59:59.999Z`)
+              .orderBy(columns[sortBy], sortOrder).orderBy('id', sortOrder).execute();
+            const seen: string[] = [];
+            let startAfter: string | undefined;
+            do {
+              const res = await call('getAllOrders', { ...range, sortBy, sortOrder, limit: 3, ...(startAfter ? { startAfter } : {}) });
+              expect(res.status).toBe(200);
+              expect(res.result.pagination.totalCount).toBe(inDb.length);
+              seen.push(...res.result.orders.map((o: { id: string }) => o.id));
+              startAfter = res.result.pagination.nextStartAfter ?? undefined;
+            } while (startAfter && seen.length <= inDb.length);
+            expect(seen).toEqual(inDb.map((o) => o.id));
+          }
+        }
+      }
+    });
+
     it('stops counting a broad domain filter at the cap and says so', async () => {
       const big = await freshAccount();
       const now = new Date().toISOString();
