@@ -104,6 +104,10 @@ export interface StatusChange {
 
 export async function changeStatus(ctx: BackOfficeWriteContext, change: StatusChange) {
   const { tx, services } = ctx;
+  // A refund leaves before the order moves: on PostgreSQL the row is locked first, so a retry or the
+  // registration job cannot move the order between the refund and the cancel (their conditional
+  // UPDATE waits, then finds it cancelled). SQLite's one writer connection serializes the process.
+  if (services.dialect === 'postgres') await tx.db.selectFrom('domain_orders').select('id').where('id', '=', change.orderId).forUpdate().execute();
   const order = await requireOrder(ctx, change.orderId);
   const to = change.status;
   const moving = to !== order.status;
