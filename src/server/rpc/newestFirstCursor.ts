@@ -18,11 +18,11 @@ export function decodeNewestFirstCursor(list: string, cursor: string, invalidMes
   return { createdAt: v, id: i };
 }
 
-/** Rows after the position in newest-first order; created_at compares as a timestamp on PostgreSQL, the cursor holds what it printed. */
+/**
+ * Rows after the position in newest-first order, as a row comparison: both databases start the
+ * index scan at the position (the `a < v or (a = v and id < i)` form made PostgreSQL filter every
+ * newer row first). created_at compares as a timestamp on PostgreSQL; the cursor holds what it printed.
+ */
 export function olderThan(createdAtColumn: string, idColumn: string, at: NewestFirstPosition): RawBuilder<SqlBool> {
-  const createdAt = sql.ref(createdAtColumn);
-  return sql<SqlBool>`(${createdAt} < ${at.createdAt} or (${createdAt} = ${at.createdAt} and ${sql.ref(idColumn)} < ${at.id}))`;
+  return sql<SqlBool>`((${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${at.createdAt}, ${at.id}))`;
 }
-
-/** The highest code point a UTF-16 text holds: every text starting with a prefix sorts below prefix + it, so a prefix filter is an index range. */
-export const PREFIX_END = '\uffff';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountSortField } from '../../../common/adminAccountsTexts.ts';
 import type { Db } from '../../db/transaction.ts';
+import { likeContaining, likeStartingWith } from '../../db/textMatch.ts';
 
 /** One account row with its owner and counts, as the list and the detail page read it. */
 export interface AccountRow {
@@ -37,8 +38,6 @@ export interface AccountPageQuery {
 const SORT_COLUMN = { createdAt: 'a.created_at', name: 'a.name' } as const;
 
 /** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
-const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const startingWith = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const likeLower = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 function accountsWithCounts(db: Db, recentSince: string, sortBy: AccountSortField) {
@@ -63,9 +62,9 @@ export async function pageOfAccounts(db: Db, q: AccountPageQuery): Promise<Accou
   const column = SORT_COLUMN[q.sortBy];
   const beyond = q.sortOrder === 'asc' ? '>' : '<';
   let query = accountsWithCounts(db, q.recentSince, q.sortBy);
-  if (q.name) query = query.where(likeLower('a.name', containing(q.name)));
+  if (q.name) query = query.where(likeLower('a.name', likeContaining(q.name)));
   if (q.email) {
-    const pattern = containing(q.email);
+    const pattern = likeContaining(q.email);
     query = query.where((eb) => eb.or([likeLower('u.email', pattern), likeLower('a.billing_email', pattern)]));
   }
   if (q.after) {
@@ -91,7 +90,7 @@ export async function accountOptions(db: Db, limit: number) {
 export async function accountsByNamePrefix(db: Db, prefix: string, limit: number) {
   return db.selectFrom('accounts as a').innerJoin('users as u', 'u.id', 'a.owner_id')
     .select(['a.id', 'a.name', 'u.email as ownerEmail'])
-    .where(likeLower('a.name', startingWith(prefix)))
+    .where(likeLower('a.name', likeStartingWith(prefix)))
     .orderBy('a.name').orderBy('a.id').limit(limit).execute();
 }
 

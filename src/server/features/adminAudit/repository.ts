@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type NewestFirstPosition, olderThan, PREFIX_END } from '../../rpc/newestFirstCursor.ts';
+import { type NewestFirstPosition, olderThan } from '../../rpc/newestFirstCursor.ts';
+import { prefixEnd } from '../../db/textMatch.ts';
 
 export interface AuditListQuery {
   limit: number;
@@ -31,7 +32,7 @@ export async function listAuditEntries(db: Kysely<Database>, q: AuditListQuery) 
   if (q.actorEmail) query = query.where('a.actor_email', '=', q.actorEmail);
   if (q.targetType) query = query.where('a.target_type', '=', q.targetType);
   if (q.targetId) query = query.where('a.target_id', '=', q.targetId);
-  if (q.actionPrefix) query = query.where('a.action', '>=', q.actionPrefix).where('a.action', '<', q.actionPrefix + PREFIX_END);
+  if (q.actionPrefix) query = query.where('a.action', '>=', q.actionPrefix).where('a.action', '<', prefixEnd(q.actionPrefix));
   if (q.from) query = query.where('a.created_at', '>=', q.from);
   if (q.before) query = query.where('a.created_at', '<', q.before);
   if (q.after) query = query.where(olderThan('a.created_at', 'a.id', q.after));

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, MailStatus } from '../../db/schema.ts';
-import { type NewestFirstPosition, olderThan, PREFIX_END } from '../../rpc/newestFirstCursor.ts';
+import { type NewestFirstPosition, olderThan } from '../../rpc/newestFirstCursor.ts';
+import { prefixEnd } from '../../db/textMatch.ts';
 
 export interface MailListQuery {
   limit: number;
@@ -14,7 +15,7 @@ export async function listMail(db: Kysely<Database>, q: MailListQuery) {
   let query = db.selectFrom('mail_outbox as m')
     .select(['m.id', 'm.to_address', 'm.subject', 'm.status', 'm.error', 'm.created_at', 'm.sent_at',
       sql<string>`cast(m.created_at as text)`.as('position_value')]);
-  if (q.toPrefix) query = query.where('m.to_address', '>=', q.toPrefix).where('m.to_address', '<', q.toPrefix + PREFIX_END);
+  if (q.toPrefix) query = query.where('m.to_address', '>=', q.toPrefix).where('m.to_address', '<', prefixEnd(q.toPrefix));
   if (q.status) query = query.where('m.status', '=', q.status);
   if (q.after) query = query.where(olderThan('m.created_at', 'm.id', q.after));
   return query.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(q.limit).execute();

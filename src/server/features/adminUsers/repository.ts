@@ -3,6 +3,7 @@ import type { SortOrder, UserSortField } from '../../../common/contracts/adminUs
 import type { GlobalRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import type { UserListPosition } from './userCursor.ts';
+import { prefixEnd } from '../../db/textMatch.ts';
 
 const sortColumn = { createdAt: 'u.created_at', email: 'u.email', displayName: 'u.name' } as const;
 
@@ -14,9 +15,6 @@ export interface UserListQuery {
   sortOrder: SortOrder;
   after: UserListPosition | null;
 }
-
-/** The highest code point a UTF-16 text holds: every address starting with the prefix sorts below prefix + it. */
-const PREFIX_END = '\uffff';
 
 /**
  * One page of users in keyset order on (sort key, id). The e-mail filter is a prefix range
@@ -31,7 +29,7 @@ export async function listUsers(db: Kysely<Database>, q: UserListQuery) {
       (eb) => eb.selectFrom('account_members as m').select((m) => m.fn.countAll<number | string>().as('n'))
         .whereRef('m.user_id', '=', 'u.id').as('account_count')]);
   if (q.globalRole) query = query.where('u.role', '=', q.globalRole);
-  if (q.emailPrefix) query = query.where('u.email', '>=', q.emailPrefix).where('u.email', '<', q.emailPrefix + PREFIX_END);
+  if (q.emailPrefix) query = query.where('u.email', '>=', q.emailPrefix).where('u.email', '<', prefixEnd(q.emailPrefix));
   if (q.after) {
     const { value, id } = q.after;
     // created_at compares as a timestamp on PostgreSQL: the cursor holds exactly what it printed.

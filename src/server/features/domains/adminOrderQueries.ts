@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './adminOrderCursor.ts';
 import { flag } from './supplierSyncRepository.ts';
+import { prefixEnd } from '../../db/textMatch.ts';
 
 /** The back office's reads of domain orders: the list, its total, the failed-order queue, a detail's relations. */
 
@@ -28,9 +29,6 @@ export interface OrderListQuery extends OrderFilters {
 
 const sortColumn = { createdAt: 'o.created_at', domain: 'o.domain', totalPrice: 'o.total_cents' } as const;
 
-/** The highest code point a UTF-16 text holds: every name starting with the prefix sorts below prefix + it. */
-const PREFIX_END = '\uffff';
-
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
 
@@ -42,7 +40,7 @@ function filtered(f: OrderFilters) {
     const conditions = [];
     if (f.status) conditions.push(eb('o.status', '=', f.status));
     if (f.accountId) conditions.push(eb('o.account_id', '=', f.accountId));
-    if (f.domainPrefix) conditions.push(eb('o.domain', '>=', f.domainPrefix), eb('o.domain', '<', f.domainPrefix + PREFIX_END));
+    if (f.domainPrefix) conditions.push(eb('o.domain', '>=', f.domainPrefix), eb('o.domain', '<', prefixEnd(f.domainPrefix)));
     if (f.dateFrom) conditions.push(eb('o.created_at', '>=', dayStart(f.dateFrom)));
     if (f.dateTo) conditions.push(eb('o.created_at', '<', nextDayStart(f.dateTo)));
     return eb.and(conditions);

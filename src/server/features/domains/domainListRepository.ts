@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DomainSortField, DomainStatus, SortOrder } from '../../../common/domains.ts';
 import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
+import { escapeLike } from '../../db/textMatch.ts';
 
 /**
  * The reads of /domains, a hot path (the list is what a customer with many domains opens
@@ -102,7 +103,7 @@ export interface DomainPageRequest {
 }
 
 /** `%` and `_` typed by the customer are letters, not wildcards. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string) => `%${escapeLike(search)}%`;
 
 /**
  * Up to `limit` rows after `after`: the rows with a sort value first, then (nullable sorts) those

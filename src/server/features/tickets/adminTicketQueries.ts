@@ -4,6 +4,7 @@ import type { TicketPriority, TicketStatus } from '../../../common/constants.ts'
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { StaffTicketPosition } from './adminTicketCursor.ts';
+import { likeContaining } from '../../db/textMatch.ts';
 
 export interface StaffTicketQuery {
   limit: number;
@@ -17,7 +18,6 @@ export interface StaffTicketQuery {
 }
 
 /** LIKE's wildcards typed by the operator match themselves. */
-const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of every account's tickets in keyset order on (updated_at, id): the last activity.
@@ -37,10 +37,7 @@ export async function listStaffTickets(db: Kysely<Database>, q: StaffTicketQuery
   if (q.text) query = query.where(sql<boolean>`lower(t.subject) like ${likeContaining(q.text)} escape '\\'`);
   if (q.after) {
     const { activityAt, id } = q.after;
-    query = query.where((eb) => eb.or([
-      eb('t.updated_at', op, activityAt),
-      eb.and([eb('t.updated_at', '=', activityAt), eb('t.id', op, id)]),
-    ]));
+    query = query.where((eb) => eb(eb.refTuple('t.updated_at', 't.id'), op, eb.tuple(activityAt, id)));
   }
   return query.orderBy('t.updated_at', q.sortOrder).orderBy('t.id', q.sortOrder).limit(q.limit).execute();
 }
