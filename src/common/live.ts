@@ -17,6 +17,8 @@ export const liveTopics = {
   billing: (accountId: string) => `billing/${accountId}` as const,
   /** One domain order: payment, registration, completion; read through getDomainOrder. */
   domainOrder: (orderId: string) => `domain-order/${orderId}` as const,
+  /** The event system: new events, deliveries, webhook health; read through getEventsDashboard. */
+  adminEvents: () => 'admin/events' as const,
 };
 
 export type LiveTopic = ReturnType<(typeof liveTopics)[keyof typeof liveTopics]>;
@@ -25,7 +27,7 @@ export type LiveTopic = ReturnType<(typeof liveTopics)[keyof typeof liveTopics]>
  * What happened on a topic. `resync` means messages may have been missed (the server lost its
  * bus connection for a while): refetch as for any other message.
  */
-export const LIVE_EVENT_KINDS = ['ticket.replied', 'ticket.status_changed', 'billing.changed', 'domain_order.changed', 'resync'] as const;
+export const LIVE_EVENT_KINDS = ['ticket.replied', 'ticket.status_changed', 'billing.changed', 'domain_order.changed', 'events.changed', 'resync'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** The `data:` of every Server-Sent Event on a topic stream. */

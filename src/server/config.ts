@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './events/outbound/addressPolicy.ts';
 
 /**
  * Every environment variable the portal reads, parsed once at boot.
@@ -74,6 +75,10 @@ const variables = {
     .describe('Delay of every answer of the built-in sandbox registrar, to see loading states and time-outs.'),
   RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json')
     .describe('IANA RDAP bootstrap file for domain lookups (Sync); another address for tests or a mirror.'),
+  WEBHOOK_ALLOWED_HOSTS: z.string().max(4000).default('').refine((v) => {
+    try { parseAllowList(v); return true; } catch { return false; }
+  }, 'must list host names, IP addresses or CIDRs separated by commas or spaces')
+    .describe('Hosts and CIDRs that webhooks may reach although they are private, loopback or otherwise internal (e.g. "10.0.0.0/8, hooks.internal").'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')

@@ -39,6 +39,13 @@ const AdminTicketsPage = lazy(() => import('./pages/admin/support/AdminTicketsPa
 const AdminTicketDetailPage = lazy(() => import('./pages/admin/support/AdminTicketDetailPage.tsx'));
 const AdminMailPage = lazy(() => import('./pages/admin/mail/AdminMailPage.tsx'));
 const AdminMailMessagePage = lazy(() => import('./pages/admin/mail/AdminMailMessagePage.tsx'));
+const AdminEventsDashboardPage = lazy(() => import('./pages/admin/events/EventsDashboardPage.tsx'));
+const AdminEventsListPage = lazy(() => import('./pages/admin/events/EventsListPage.tsx'));
+const AdminTestEventsPage = lazy(() => import('./pages/admin/events/TestEventsPage.tsx'));
+const AdminWebhooksPage = lazy(() => import('./pages/admin/webhooks/WebhooksPage.tsx'));
+const AdminFlowDesignerPage = lazy(() => import('./pages/admin/flows/FlowDesignerPage.tsx'));
+const AdminDeliveriesPage = lazy(() => import('./pages/admin/deliveries/DeliveriesPage.tsx'));
+const AdminDeliveryPage = lazy(() => import('./pages/admin/deliveries/DeliveryPage.tsx'));
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
@@ -92,6 +99,13 @@ export function AppRoutes() {
         <Route path="/super-admin/tickets/:ticketId" element={guarded(<AdminTicketDetailPage />)} />
         <Route path="/super-admin/mail" element={guarded(<AdminMailPage />)} />
         <Route path="/super-admin/mail/:messageId" element={guarded(<AdminMailMessagePage />)} />
+        <Route path="/super-admin/events" element={guarded(<AdminEventsDashboardPage />)} />
+        <Route path="/super-admin/events/all" element={guarded(<AdminEventsListPage />)} />
+        <Route path="/super-admin/events/test" element={guarded(<AdminTestEventsPage />)} />
+        <Route path="/super-admin/events/webhooks" element={guarded(<AdminWebhooksPage />)} />
+        <Route path="/super-admin/events/flows" element={guarded(<AdminFlowDesignerPage />)} />
+        <Route path="/super-admin/events/deliveries" element={guarded(<AdminDeliveriesPage />)} />
+        <Route path="/super-admin/events/deliveries/:deliveryId" element={guarded(<AdminDeliveryPage />)} />
         <Route path="/super-admin/audit" element={guarded(<AdminAuditPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />

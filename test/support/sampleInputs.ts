@@ -4,6 +4,10 @@ import { storedInvoice } from '../../src/server/features/billing/paymentEvents.h
 import { createPlan } from './billingFactories.ts';
 import { adminAccountsSamples } from './adminAccountsSamples.ts';
 import { adminAuditSamples } from './adminAuditSamples.ts';
+import { adminDeliveriesSamples } from './adminDeliveriesSamples.ts';
+import { adminFlowsSamples } from './adminFlowsSamples.ts';
+import { adminWebhooksSamples } from './adminWebhooksSamples.ts';
+import { adminEventsSamples } from './adminEventsSamples.ts';
 import { adminDashboardSamples } from './adminDashboardSamples.ts';
 import { adminImpersonationSamples } from './adminImpersonationSamples.ts';
 import { adminMailSamples } from './adminMailSamples.ts';
@@ -148,6 +152,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminAuditSamples,
+  ...adminDeliveriesSamples,
+  ...adminFlowsSamples,
+  ...adminWebhooksSamples,
+  ...adminEventsSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

@@ -2,6 +2,10 @@ import type { FunctionContract } from '../protocol.ts';
 import * as accounts from './accounts.ts';
 import * as adminAccounts from './adminAccounts.ts';
 import * as adminAudit from './adminAudit.ts';
+import * as adminDeliveries from './adminDeliveries.ts';
+import * as adminFlows from './adminFlows.ts';
+import * as adminWebhooks from './adminWebhooks.ts';
+import * as adminEvents from './adminEvents.ts';
 import * as adminDashboard from './adminDashboard.ts';
 import * as adminImpersonation from './adminImpersonation.ts';
 import * as adminMail from './adminMail.ts';
@@ -85,6 +89,10 @@ export const contracts = {
   ...adminSupport.contracts,
   ...adminMail.contracts,
   ...adminAudit.contracts,
+  ...adminDeliveries.contracts,
+  ...adminFlows.contracts,
+  ...adminWebhooks.contracts,
+  ...adminEvents.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

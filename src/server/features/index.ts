@@ -2,6 +2,9 @@ import type { FunctionHandler } from '../rpc/registry.ts';
 import { handlers as accounts } from './accounts/functions.ts';
 import { handlers as adminAccounts } from './adminAccounts/functions.ts';
 import { handlers as adminAudit } from './adminAudit/functions.ts';
+import { handlers as events } from './events/functions.ts';
+import { handlers as adminWebhooks } from './adminWebhooks/functions.ts';
+import { handlers as adminEvents } from './adminEvents/functions.ts';
 import { handlers as adminDashboard } from './adminDashboard/functions.ts';
 import { handlers as adminImpersonation } from './adminImpersonation/functions.ts';
 import { handlers as adminMail } from './adminMail/functions.ts';
@@ -34,4 +37,7 @@ export const handlers: FunctionHandler[] = [
   ...adminImpersonation,
   ...adminMail,
   ...adminAudit,
+  ...events,
+  ...adminWebhooks,
+  ...adminEvents,
 ] as FunctionHandler[];

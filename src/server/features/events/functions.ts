@@ -1,0 +1,4 @@
+import type { FunctionHandler } from '../../rpc/registry.ts';
+
+/** The delivery log handlers (issue 9). */
+export const handlers: FunctionHandler[] = [];

@@ -1,0 +1,4 @@
+/** /super-admin/events (issue 9): being built. */
+export default function EventsDashboardPage() {
+  return null;
+}

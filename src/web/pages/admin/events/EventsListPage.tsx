@@ -1,0 +1,4 @@
+/** /super-admin/events/all (issue 9): being built. */
+export default function EventsListPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /super-admin/events/webhooks (issue 9): being built. */
+export default function WebhooksPage() {
+  return null;
+}
