@@ -34,6 +34,10 @@ export const eventCatalogue = {
   'domain.synced': { category: 'domain', description: 'A domain was read again at its supplier and in RDAP.' },
   'domain.updated': { category: 'domain', description: 'A domain\'s settings changed: contacts, nameservers, lock, privacy or auto-renew.' },
   'domain.transfer_code.revealed': { category: 'domain', description: 'A domain\'s transfer (EPP) code was revealed to a member.' },
+  'system.webhook.degraded': { category: 'system', description: 'A webhook kept failing; its health became degraded.' },
+  'system.webhook.failing': { category: 'system', description: 'A webhook kept failing; its health became error.' },
+  'system.webhook.disabled': { category: 'system', description: 'A webhook failed for too long (or answered 410 Gone) and was switched off; the reason is in the payload.' },
+  'system.webhook.recovered': { category: 'system', description: 'A webhook that was degraded or failing delivered again.' },
   'admin.catalog.synced': { category: 'admin', description: 'An operator synchronised the catalogue with the payment provider.' },
 } as const satisfies Record<string, { category: EventCategory; description: string }>;
 
