@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { AccountSortField } from '../../../common/adminAccountsTexts.ts';
 import type { Db } from '../../db/transaction.ts';
 import { likeContaining, likeStartingWith } from '../../db/textMatch.ts';
@@ -69,10 +69,8 @@ export async function pageOfAccounts(db: Db, q: AccountPageQuery): Promise<Accou
   }
   if (q.after) {
     const { value, id } = q.after;
-    query = query.where((eb) => eb.or([
-      eb(sql.ref(column), beyond, value),
-      eb.and([eb(sql.ref(column), '=', value), eb('a.id', beyond, id)]),
-    ]));
+    // A row comparison lets both databases start the index scan at the cursor.
+    query = query.where(sql<SqlBool>`((${sql.ref(column)}, a.id) ${sql.raw(beyond)} (${value}, ${id}))`);
   }
   const rows = await query.orderBy(sql.ref(column), q.sortOrder).orderBy('a.id', q.sortOrder).limit(q.limit).execute();
   return rows as AccountRow[];
