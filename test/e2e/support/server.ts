@@ -53,7 +53,7 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
  * Starts the production entry point (`node --import tsx src/server/main.ts`) exactly as an operator would,
  * with its own port and a fresh DATA_DIR, so every test file gets an empty embedded database.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   if (!existsSync(join(repoRoot, 'dist', 'web', 'index.html'))) {
     throw new Error('dist/web is missing: run the e2e tier with `npm run test:e2e` (it builds the web app first).');
   }
@@ -69,6 +69,7 @@ export async function startServer(): Promise<RunningServer> {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    ...extraEnv,
   };
   // A developer's shell may point at PostgreSQL or SMTP; this tier is the embedded mode.
   delete env.DATABASE_URL;

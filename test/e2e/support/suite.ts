@@ -16,16 +16,17 @@ export interface E2E {
 }
 
 /**
- * One server (fresh embedded database) and one Chromium per test file.
+ * One server (fresh embedded database, with `serverEnv` added to its environment) and one
+ * Chromium per test file.
  * On a failing test it saves a screenshot of every open page to test-results/ and prints the server's log tail.
  */
-export function useE2E(): E2E {
+export function useE2E(serverEnv: NodeJS.ProcessEnv = {}): E2E {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const pages: TrackedPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
   });
 
   afterEach(async (context) => {
