@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DELIVERY_STATUS_OPTIONS, FAILED_TO_LOAD_DELIVERIES, NO_DELIVERIES, NO_DELIVERIES_FILTERED_HINT, NO_DELIVERIES_HINT,
@@ -20,21 +20,31 @@ import { type DeliveryFilters, deliveryFiltersFrom, NO_DELIVERY_FILTERS, useDeli
 
 const COLUMNS = ['Event', 'Webhook', 'Status', 'Attempts', 'HTTP', 'Response', 'Created'] as const;
 
+/** Event types break after their dots on a narrow column, never inside a word. */
+function BreakingType({ type }: { type: string }) {
+  const parts = type.split('.');
+  return parts.map((part, i) => <Fragment key={i}>{part}{i < parts.length - 1 && <>.<wbr /></>}</Fragment>);
+}
+
 export const deliveryPath = (id: string) => `/super-admin/events/deliveries/${encodeURIComponent(id)}`;
 
 function DeliveryRow({ delivery }: { delivery: DeliverySummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={deliveryPath(delivery.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>{delivery.eventType}</Anchor>
-        {delivery.lastError && delivery.status !== 'success' && (
-          <Text size="xs" c="red" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{delivery.lastError}</Text>
-        )}
+        <Stack gap={2}>
+          <Anchor component={Link} to={deliveryPath(delivery.id)} fw={600}><BreakingType type={delivery.eventType} /></Anchor>
+          {delivery.lastError && delivery.status !== 'success' && (
+            <Text size="xs" c="red" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{delivery.lastError}</Text>
+          )}
+        </Stack>
       </Table.Td>
       <Table.Td data-label="Webhook" style={{ overflowWrap: 'anywhere' }}>{delivery.webhookName ?? <Text span c="dimmed" size="sm">Deleted webhook</Text>}</Table.Td>
       <Table.Td data-label="Status">
-        <DeliveryStatusBadge status={delivery.status} />
-        {delivery.status === 'pending' && delivery.nextAttemptAt && <Text size="xs" c="dimmed">next {formatDateTime(delivery.nextAttemptAt)}</Text>}
+        <Stack gap={2} align="flex-start">
+          <DeliveryStatusBadge status={delivery.status} />
+          {delivery.status === 'pending' && delivery.nextAttemptAt && <Text size="xs" c="dimmed">next {formatDateTime(delivery.nextAttemptAt)}</Text>}
+        </Stack>
       </Table.Td>
       <Table.Td data-label="Attempts" ta="right">{delivery.attempts} / {delivery.maxAttempts}</Table.Td>
       <Table.Td data-label="HTTP" ta="right">{delivery.lastHttpStatus ?? '—'}</Table.Td>

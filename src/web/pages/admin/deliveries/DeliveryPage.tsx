@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FAILED_TO_LOAD_DELIVERY, FAILED_TO_RESEND } from '../../../../common/adminDeliveriesTexts.ts';
@@ -36,10 +36,9 @@ function ResendButton({ delivery }: { delivery: DeliveryDetails }) {
       feedback.failure(FAILED_TO_RESEND, error);
     }
   };
-  const button = <Button onClick={submit} loading={resend.isPending} disabled={!delivery.resend.allowed}>Resend</Button>;
   return (
     <Stack gap="xs" align="flex-end" maw={420}>
-      {delivery.resend.reason ? <Tooltip label={delivery.resend.reason} multiline w={280}><span>{button}</span></Tooltip> : button}
+      <Button onClick={submit} loading={resend.isPending} disabled={!delivery.resend.allowed}>Resend</Button>
       {delivery.resend.reason && <Text size="xs" c="dimmed" ta="right">{delivery.resend.reason}</Text>}
       <FeedbackAlert feedback={feedback} closable />
     </Stack>
