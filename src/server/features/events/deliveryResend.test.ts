@@ -78,6 +78,15 @@ describeEachDialect('back office: resend and replay webhook deliveries', (dialec
     expect(await auditEntries(t, 'webhook_delivery.resent', failed)).toHaveLength(1);
   });
 
+  it('moves a delivery once when several operators resend it at the same moment', async () => {
+    const webhookId = await insertWebhookRow(t);
+    const deliveryId = await insertDeliveryRow(t, { webhookId, status: 'failed', attempts: 4, maxAttempts: 4 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call('resendDelivery', { deliveryId }, operator)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await rowOf(deliveryId)).toMatchObject({ status: 'pending', max_attempts: 5 });
+    expect(await auditEntries(t, 'webhook_delivery.resent', deliveryId)).toHaveLength(1);
+  });
+
   it('refuses to resend to an inactive or deleted webhook, saying so, and writes nothing', async () => {
     const inactive = await insertWebhookRow(t, { name: 'Paused receiver', isActive: false });
     const toInactive = await insertDeliveryRow(t, { webhookId: inactive, status: 'failed' });
