@@ -8,12 +8,12 @@ import { asObject, filterText, id, isoDate } from './shared.ts';
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-/** True when the calendar and clock fields name a real instant: "2026-02-30" is refused, not rolled over into March. */
+/** True when the calendar, clock and zone fields name a real instant: "2026-02-30" is refused, not rolled over into March. */
 function isRealInstant(text: string): boolean {
   const m = INSTANT.exec(text);
   if (!m) return false;
   const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v))) as number[];
-  if (y < 1970) return false;
+  if (y < 1970 || Number.isNaN(Date.parse(text))) return false;
   const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d
     && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;

@@ -175,6 +175,8 @@ describeEachDialect('back office: the webhook delivery log', (dialect) => {
       ['listDeliveries', { since: '2026-13-01T00:00:00Z' }, instantMessage('Since')],
       ['listDeliveries', { since: '2026-03-01T25:00:00Z' }, instantMessage('Since')],
       ['listDeliveries', { since: '2026-03-01T10:00:00' }, instantMessage('Since')],
+      ['listDeliveries', { since: '2026-03-01T10:00:00+99:99' }, instantMessage('Since')],
+      ['listDeliveries', { until: '2026-03-01T10:00:00.1234567891Z' }, instantMessage('Until')],
       ['listDeliveries', { since: 'yesterday' }, instantMessage('Since')],
       ['listDeliveries', { until: 1700000000 }, instantMessage('Until')],
       ['listDeliveries', { since: '0001-01-01' }, instantMessage('Since')],
