@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.password_reset_sent': 'Password reset sent',
   'user.disabled': 'User disabled',
   'user.enabled': 'User enabled',
+  'webhook_delivery.replayed': 'Failed webhook deliveries replayed',
+  'webhook_delivery.resent': 'Webhook delivery resent',
 };
 
 export function auditActionLabel(action: string): string {
@@ -73,12 +75,13 @@ export const AUDIT_ACTION_OPTIONS = [
 
 export const AUDIT_TARGET_TYPES = [
   'user', 'account', 'account_member', 'domain', 'domain_order', 'domain_supplier', 'ticket', 'invitation', 'checkout_session',
-  'subscription', 'payment_customer', 'catalog', 'product', 'price',
+  'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */
 const TARGET_PAGES: Record<string, string> = {
   user: '/super-admin/users/', account: '/super-admin/accounts/', domain_order: '/super-admin/orders/', ticket: '/super-admin/tickets/',
+  webhook_delivery: '/super-admin/events/deliveries/',
 };
 
 export function auditTargetPath(targetType: string, targetId: string | null): string | null {
