@@ -35,7 +35,7 @@ describeEachDialect('back-office event flows', (dialect) => {
       await webhook('Switched off', false);
       const res = await t.call('setupQuickFlows', {}, operator);
       expect(res.status).toBe(400);
-      expect(res.error.message).toBe(CREATE_WEBHOOK_FIRST);
+      expect(res.error?.message).toBe(CREATE_WEBHOOK_FIRST);
       expect(await flowCount()).toBe(0);
     });
 
@@ -108,7 +108,7 @@ describeEachDialect('back-office event flows', (dialect) => {
       expect(badSeverity.status).toBe(400);
       const missing = await t.call('saveFlow', { flowId: 'nope', name: 'F', triggers: [{ eventType: 'user.*' }], actions: [{ webhookId: hook }] }, operator);
       expect(missing.status).toBe(404);
-      expect(missing.error.message).toBe(FLOW_NOT_FOUND);
+      expect(missing.error?.message).toBe(FLOW_NOT_FOUND);
       expect(await flowCount()).toBe(before);
     });
 

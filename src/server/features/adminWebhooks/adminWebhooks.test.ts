@@ -93,7 +93,7 @@ describeEachDialect('back-office webhooks', (dialect) => {
       invalid(await t.call('saveWebhook', { name: 'A', url: URL_OK, headers: { Authorization: 'Bearer x' } }, operator), HEADER_AUTHORIZATION);
       const split = await t.call('saveWebhook', { name: 'A', url: URL_OK, headers: { 'X-A': 'ok\r\nX-Injected: 1' } }, operator);
       expect(split.status).toBe(400);
-      expect(split.error.message).toContain('X-A');
+      expect(split.error?.message).toContain('X-A');
       invalid(await t.call('saveWebhook', { name: 'A', url: URL_OK, authentication: { type: 'digest' } }, operator), AUTH_TYPE_INVALID);
       invalid(await t.call('saveWebhook', { name: 'A', url: URL_OK, authentication: { type: 'bearer' } }, operator), BEARER_TOKEN_REQUIRED);
       invalid(await t.call('saveWebhook', { name: 'A', url: URL_OK, authentication: { type: 'basic', username: 'u' } }, operator), BASIC_FIELDS_REQUIRED);
@@ -111,7 +111,7 @@ describeEachDialect('back-office webhooks', (dialect) => {
       invalid(await t.call('saveWebhook', { name: 'A', url: URL_OK, payloadTransform: { enabled: true, template: `${'['.repeat(40)}1${']'.repeat(40)}` } }, operator), TEMPLATE_TOO_DEEP);
       const missing = await t.call('saveWebhook', { webhookId: 'no-such-webhook', name: 'A', url: URL_OK }, operator);
       expect(missing.status).toBe(404);
-      expect(missing.error.message).toBe(WEBHOOK_NOT_FOUND);
+      expect(missing.error?.message).toBe(WEBHOOK_NOT_FOUND);
       expect(await count()).toBe(before);
     });
 
@@ -133,7 +133,7 @@ describeEachDialect('back-office webhooks', (dialect) => {
       for (const [url, reason] of refused) {
         const res = await t.call('saveWebhook', { name: 'Internal', url }, operator);
         expect(res.status, url).toBe(400);
-        expect(res.error.message, url).toContain(reason);
+        expect(res.error?.message, url).toContain(reason);
       }
       expect((await save({ url: 'http://receiver.internal:9000/hook' })).webhook.url).toBe('http://receiver.internal:9000/hook');
       expect((await save({ url: 'http://10.9.3.4/hook' })).webhook.url).toBe('http://10.9.3.4/hook');
