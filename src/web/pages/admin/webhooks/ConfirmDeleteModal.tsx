@@ -1,9 +1,11 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-/** The confirmation every webhook delete asks for (spec §5: bulk delete asks to confirm). */
-export function ConfirmDeleteModal({ question, busy, onConfirm, onClose }: { question: string; busy: boolean; onConfirm(): void; onClose(): void }) {
+interface ConfirmDeleteModalProps { title: string; question: string; busy: boolean; onConfirm(): void; onClose(): void }
+
+/** The confirmation a delete asks for (spec §5: bulk webhook delete asks to confirm); the flow designer uses it too. */
+export function ConfirmDeleteModal({ title, question, busy, onConfirm, onClose }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened onClose={onClose} title="Delete webhooks">
+    <Modal opened onClose={onClose} title={title}>
       <Stack>
         <Text>{question}</Text>
         <Group justify="flex-end">

@@ -162,6 +162,7 @@ function Webhooks() {
       {dialog?.kind === 'secret' && <SecretModal webhookName={dialog.name} secret={dialog.secret} message={dialog.message} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteModal
+          title={dialog.ids.length === 1 ? 'Delete webhook' : 'Delete webhooks'}
           question={CONFIRM_BULK_DELETE_WEBHOOKS(dialog.ids.length)}
           busy={remove.isPending}
           onConfirm={() => void confirmDelete(dialog.ids)}
