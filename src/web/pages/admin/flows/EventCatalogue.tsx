@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Code, Group, List, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Badge, Button, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FnOutput } from '../../../api/client.ts';
 
@@ -15,7 +15,7 @@ interface EventCatalogueProps {
 /** The searchable catalogue by category (spec §2 Flow Designer), each type with its payload fields and Create Flow. */
 export function EventCatalogue({ catalog, loading, onCreate, canCreate }: EventCatalogueProps) {
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<string[]>(['domain']);
+  const [open, setOpen] = useState<string[]>([]);
   const needle = search.trim().toLowerCase();
   const categories = (catalog?.categories ?? []).map((c) => ({
     ...c,
@@ -36,7 +36,7 @@ export function EventCatalogue({ catalog, loading, onCreate, canCreate }: EventC
                 <Group gap="xs"><Text fw={600}>{c.label}</Text><Badge variant="light" color="gray">{c.types.length}</Badge></Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <Stack gap="sm">
+                <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
                   {c.types.map((t) => (
                     <Paper key={t.type} withBorder p="sm">
                       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -55,7 +55,7 @@ export function EventCatalogue({ catalog, loading, onCreate, canCreate }: EventC
                       </Group>
                     </Paper>
                   ))}
-                </Stack>
+                </SimpleGrid>
               </Accordion.Panel>
             </Accordion.Item>
           ))}

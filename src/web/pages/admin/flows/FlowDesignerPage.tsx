@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -72,51 +72,45 @@ function FlowDesigner() {
           </Group>
         </Alert>
       )}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="xs">
-            <Title order={2} size="h3">Event catalogue</Title>
-            {catalog.isError ? <LoadFailedAlert onRetry={() => void catalog.refetch()}>{failureText(CATALOG_LOAD_FAILED, catalog.error)}</LoadFailedAlert> : (
-              <EventCatalogue
-                catalog={catalog.data}
-                loading={catalog.isPending}
-                canCreate={!noWebhook}
-                onCreate={(type) => { feedback.clear(); setDialog({ kind: 'create', draft: { name: `${type} flow`, description: '', patterns: [type], severities: [], createdBy: 'custom' } }); }}
+      <Stack gap="xs">
+        <Title order={2} size="h3">Flows</Title>
+        {flows.isError && <LoadFailedAlert onRetry={() => void flows.refetch()}>{failureText(FLOWS_LOAD_FAILED, flows.error)}</LoadFailedAlert>}
+        {flows.isSuccess && list.length === 0 ? (
+          <Paper withBorder p="xl">
+            <Stack align="center" gap="xs">
+              <Text fw={600} role="status">{NO_FLOWS}</Text>
+              <Text c="dimmed" ta="center">{noWebhook ? NO_ACTIVE_WEBHOOK_HINT : NO_FLOWS_HINT}</Text>
+              {noWebhook
+                ? <Anchor component={Link} to={WEBHOOKS_PAGE}>Create a webhook first</Anchor>
+                : <Group><QuickSetupFlowsButton onResult={(r) => (r.ok ? feedback.success(r.text) : feedback.error(r.text))} /><Button variant="default" onClick={() => setDialog({ kind: 'templates' })}>Templates</Button></Group>}
+            </Stack>
+          </Paper>
+        ) : !flows.isError && (
+          <StackedTable label="Flows" columns={FLOW_COLUMNS} numeric={FLOW_NUMERIC} highlightOnHover>
+            {flows.isPending ? <SkeletonRows columns={FLOW_COLUMNS} count={3} wide={['Flow']} /> : list.map((f) => (
+              <FlowRow
+                key={f.flowId}
+                flow={f}
+                busy={toggle.isPending}
+                onToggle={() => void run(() => toggle.mutateAsync({ flowId: f.flowId, isActive: !f.isActive }), null, FAILED_TO_UPDATE_FLOW)}
+                onDuplicate={() => void run(() => duplicate.mutateAsync({ flowId: f.flowId }), FLOW_DUPLICATED, FAILED_TO_DUPLICATE_FLOW)}
+                onDelete={() => setDialog({ kind: 'delete', flow: f })}
               />
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="xs">
-            <Title order={2} size="h3">Flows</Title>
-            {flows.isError && <LoadFailedAlert onRetry={() => void flows.refetch()}>{failureText(FLOWS_LOAD_FAILED, flows.error)}</LoadFailedAlert>}
-            {flows.isSuccess && list.length === 0 ? (
-              <Paper withBorder p="xl">
-                <Stack align="center" gap="xs">
-                  <Text fw={600} role="status">{NO_FLOWS}</Text>
-                  <Text c="dimmed" ta="center">{noWebhook ? NO_ACTIVE_WEBHOOK_HINT : NO_FLOWS_HINT}</Text>
-                  {noWebhook
-                    ? <Anchor component={Link} to={WEBHOOKS_PAGE}>Create a webhook first</Anchor>
-                    : <Group><QuickSetupFlowsButton onResult={(r) => (r.ok ? feedback.success(r.text) : feedback.error(r.text))} /><Button variant="default" onClick={() => setDialog({ kind: 'templates' })}>Templates</Button></Group>}
-                </Stack>
-              </Paper>
-            ) : !flows.isError && (
-              <StackedTable label="Flows" columns={FLOW_COLUMNS} numeric={FLOW_NUMERIC} highlightOnHover>
-                {flows.isPending ? <SkeletonRows columns={FLOW_COLUMNS} count={3} wide={['Flow']} /> : list.map((f) => (
-                  <FlowRow
-                    key={f.flowId}
-                    flow={f}
-                    busy={toggle.isPending}
-                    onToggle={() => void run(() => toggle.mutateAsync({ flowId: f.flowId, isActive: !f.isActive }), null, FAILED_TO_UPDATE_FLOW)}
-                    onDuplicate={() => void run(() => duplicate.mutateAsync({ flowId: f.flowId }), FLOW_DUPLICATED, FAILED_TO_DUPLICATE_FLOW)}
-                    onDelete={() => setDialog({ kind: 'delete', flow: f })}
-                  />
-                ))}
-              </StackedTable>
-            )}
-          </Stack>
-        </Grid.Col>
-      </Grid>
+            ))}
+          </StackedTable>
+        )}
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} size="h3">Event catalogue</Title>
+        {catalog.isError ? <LoadFailedAlert onRetry={() => void catalog.refetch()}>{failureText(CATALOG_LOAD_FAILED, catalog.error)}</LoadFailedAlert> : (
+          <EventCatalogue
+            catalog={catalog.data}
+            loading={catalog.isPending}
+            canCreate={!noWebhook}
+            onCreate={(type) => { feedback.clear(); setDialog({ kind: 'create', draft: { name: `${type} flow`, description: '', patterns: [type], severities: [], createdBy: 'custom' } }); }}
+          />
+        )}
+      </Stack>
       {dialog?.kind === 'templates' && (
         <TemplatesModal
           onClose={() => setDialog(null)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Switch, Table, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import type { AdminFlow } from '../../../../common/contracts/adminFlows.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 
@@ -16,21 +16,25 @@ export function FlowRow({ flow: f, busy, onToggle, onDuplicate, onDelete }: Flow
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{f.name}</Text>
-        <Text size="xs" c="dimmed">{CREATOR_LABELS[f.createdBy]} · {formatDateTime(f.createdAt)}</Text>
+        <div>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{f.name}</Text>
+          <Text size="xs" c="dimmed">{CREATOR_LABELS[f.createdBy]} · {formatDateTime(f.createdAt)}</Text>
+        </div>
       </Table.Td>
       <Table.Td data-label="Triggers"><Group gap={4}>{f.triggers.map((t) => <Code key={t.eventType}>{t.eventType}</Code>)}</Group></Table.Td>
       <Table.Td data-label="Webhooks">
+        <div>
         {f.actions.length === 0 ? <Text size="sm" c="red">None: sends nothing</Text> : (
-          <Group gap={4}>
+          <Stack gap={0}>
             {f.actions.map((a) => (
-              <Badge key={a.webhookId} variant="light" color={a.webhookActive ? 'blue' : 'gray'} style={{ textTransform: 'none' }}>
+              <Text key={a.webhookId} size="sm" c={a.webhookActive ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
                 {a.webhookName ?? 'Deleted webhook'}{a.webhookActive ? '' : ' (inactive)'}
-              </Badge>
+              </Text>
             ))}
-          </Group>
+          </Stack>
         )}
         {f.actions.length > 0 && sending === 0 && <Text size="xs" c="orange">No active webhook: sends nothing</Text>}
+        </div>
       </Table.Td>
       <Table.Td data-label="Severities">{f.filters.severity.include.length ? f.filters.severity.include.join(', ') : 'All'}</Table.Td>
       <Table.Td data-label="Executions" ta="right">{f.statistics.totalExecutions}</Table.Td>

@@ -30,13 +30,15 @@ export function WebhookRow({ webhook: w, selected, busy, onSelect, onEdit, onDup
     <Table.Tr>
       <Table.Td data-label="Select"><Checkbox aria-label={`Select ${w.name}`} checked={selected} onChange={onSelect} /></Table.Td>
       <Table.Td data-primary>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{w.name}</Text>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{w.method} {w.url}</Text>
+        <div>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{w.name}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{w.method} {w.url}</Text>
+        </div>
       </Table.Td>
       <Table.Td data-label="Health"><WebhookHealthBadge webhook={w} /></Table.Td>
       <Table.Td data-label="Success rate" ta="right">{s.totalDeliveries ? `${s.successRate}%` : '—'}</Table.Td>
       <Table.Td data-label="Avg response" ta="right">{s.totalDeliveries ? `${s.averageResponseTime} ms` : '—'}</Table.Td>
-      <Table.Td data-label="Deliveries" ta="right">{s.totalDeliveries} <Text span size="xs" c="dimmed">({s.failedDeliveries} failed)</Text></Table.Td>
+      <Table.Td data-label="Deliveries" ta="right"><span>{s.totalDeliveries} <Text span size="xs" c="dimmed">({s.failedDeliveries} failed)</Text></span></Table.Td>
       <Table.Td data-label="Last delivery">{s.lastDelivery ? formatDateTime(s.lastDelivery) : 'Never'}</Table.Td>
       <Table.Td data-label="Active">
         <Switch checked={w.isActive} disabled={busy} onChange={onToggle} aria-label={`${w.isActive ? 'Deactivate' : 'Activate'} ${w.name}`} />
