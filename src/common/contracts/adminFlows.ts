@@ -14,7 +14,7 @@ const condition = z.object({
   path: z.string({ error: CONDITION_PATH_INVALID }).trim().max(200, CONDITION_PATH_INVALID).regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, CONDITION_PATH_INVALID),
   operator: z.enum(CONDITION_OPERATORS, { error: 'A condition operator must be equals, not_equals, contains or exists.' }),
   value: z.string({ error: 'A condition value must be text.' }).max(500, 'A condition value must be at most 500 characters.').optional(),
-}, asObject).strict();
+}, asObject).strict().refine((c) => c.operator === 'exists' || c.value !== undefined, 'A condition other than exists needs a value to compare with.');
 const conditions = z.array(condition, { error: 'Conditions must be a list.' }).max(F.conditionsMax, `At most ${F.conditionsMax} conditions.`).optional().default([]);
 
 /** Patterns are checked by the service, which names the one it refuses. */
