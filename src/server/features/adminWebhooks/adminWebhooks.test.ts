@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_TYPE_INVALID, BASIC_FIELDS_REQUIRED, BEARER_TOKEN_REQUIRED, HEADER_AUTHORIZATION, headerReserved, HEADERS_NOT_OBJECT, MAX_DELAY_BELOW_INITIAL,
@@ -8,6 +9,7 @@ import { liveTopics, type LiveMessage } from '../../../common/live.ts';
 import { auditEntries, signUpOperator } from '../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import { waitFor } from '../../../../test/support/waitFor.ts';
+import { signedHeaders } from '../../events/outbound/signature.ts';
 
 const URL_OK = 'https://hooks.example.com/in';
 
@@ -223,6 +225,11 @@ describeEachDialect('back-office webhooks', (dialect) => {
       expect(JSON.stringify(listed)).not.toContain('whsec_');
       const [entry] = await auditEntries(t, 'webhook.secret_rotated', webhook.webhookId);
       expect(JSON.stringify(entry)).not.toContain('whsec_');
+      // Signed with both stored secrets, a receiver verifies with either: the old one until it switches over.
+      const body = '{"type":"domain.renewed"}';
+      const headers = signedHeaders([stored.secret, stored.previous_secret!], 'msg_1', Math.floor(Date.now() / 1000), body);
+      expect(new Webhook(res.result.secret).verify(body, headers)).toEqual({ type: 'domain.renewed' });
+      expect(new Webhook(secret!).verify(body, headers)).toEqual({ type: 'domain.renewed' });
     });
 
     it('deleteWebhooks removes their actions from flows in the same transaction and keeps the delivery log', async () => {
