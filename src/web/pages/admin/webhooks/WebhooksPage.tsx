@@ -1,4 +1,5 @@
 import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -34,7 +35,9 @@ function Webhooks() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const feedback = useFeedback();
-  const input = { search: search.trim() || null, status };
+  // One request when typing pauses, not one per key.
+  const [typed] = useDebouncedValue(search.trim(), 250);
+  const input = { search: typed || null, status };
   const list = useFn('listWebhooks', input, { placeholderData: (previous) => previous });
   useLiveTopic(list.isSuccess ? liveTopics.adminEvents() : null, ['listWebhooks']);
   const setActive = useFnMutation('setWebhooksActive', [...refreshes]);
