@@ -29,6 +29,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domain_order.cancelled': 'Domain order cancelled',
   'domain_order.checkout_started': 'Domain order checkout started',
   'domain_order.created': 'Domain order created',
+  'flow.activated': 'Event flow switched on',
+  'flow.created': 'Event flow created',
+  'flow.deactivated': 'Event flow switched off',
+  'flow.deleted': 'Event flow deleted',
+  'flow.duplicated': 'Event flow duplicated',
+  'flow.quick_setup': 'Quick setup flows created',
+  'flow.updated': 'Event flow updated',
   'domains.tld_sync': 'TLD prices synced',
   'order.bulk_retry': 'Orders retried (request)',
   'order.manually_completed': 'Order completed by hand',
@@ -60,6 +67,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.enabled': 'User enabled',
   'webhook_delivery.replayed': 'Failed webhook deliveries replayed',
   'webhook_delivery.resent': 'Webhook delivery resent',
+  'webhook.activated': 'Webhook switched on',
+  'webhook.created': 'Webhook created',
+  'webhook.deactivated': 'Webhook switched off',
+  'webhook.deleted': 'Webhook deleted',
+  'webhook.duplicated': 'Webhook duplicated',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.updated': 'Webhook updated',
 };
 
 export function auditActionLabel(action: string): string {
@@ -75,7 +89,7 @@ export const AUDIT_ACTION_OPTIONS = [
 
 export const AUDIT_TARGET_TYPES = [
   'user', 'account', 'account_member', 'domain', 'domain_order', 'domain_supplier', 'ticket', 'invitation', 'checkout_session',
-  'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery',
+  'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */
