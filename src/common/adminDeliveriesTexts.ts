@@ -16,8 +16,6 @@ export const REPLAY_MAX_DAYS = 14;
 export const REPLAY_MAX_DELIVERIES = 10_000;
 /** The newest attempts getDelivery returns; a delivery resent many times keeps its older attempts in the log. */
 export const DELIVERY_ATTEMPTS_SHOWN = 100;
-/** The webhooks offered in the filter and replay pickers. */
-export const DELIVERY_WEBHOOK_CHOICES_MAX = 500;
 
 /** Stands in for a credential in a request header or URL shown to an operator. */
 export const MASKED_VALUE = '••••••';

@@ -16,5 +16,4 @@ export const adminDeliveriesSamples: Record<keyof typeof contracts, SampleInput>
   getDelivery: async (s) => ({ deliveryId: (await failedDelivery(s)).deliveryId }),
   resendDelivery: async (s) => ({ deliveryId: (await failedDelivery(s)).deliveryId }),
   replayFailedDeliveries: async (s) => ({ webhookId: (await failedDelivery(s)).webhookId, since: new Date(Date.now() - 3600_000).toISOString() }),
-  listDeliveryWebhooks: async () => ({}),
 };

@@ -140,17 +140,7 @@ export const replayFailedDeliveries = defineContract({
   output: z.object({ success: z.literal(true), message: z.string(), replayed: z.number().int(), more: z.boolean() }),
 });
 
-export const listDeliveryWebhooks = defineContract({
-  name: 'listDeliveryWebhooks',
-  summary: 'The webhooks to pick from in the delivery log\'s filter and replay form (id, name, active), by name.',
-  access: 'back_office',
-  kind: 'read',
-  permissions: allow.backOffice,
-  input: z.object({}, asObject).strict().optional().default({}),
-  output: z.object({ webhooks: z.array(z.object({ id: z.string(), name: z.string(), isActive: z.boolean() })) }),
-});
-
 /** The delivery log and its operator actions: list, open, resend, replay (issue 9). */
 export const contracts = {
-  listDeliveries, getDelivery, resendDelivery, replayFailedDeliveries, listDeliveryWebhooks,
+  listDeliveries, getDelivery, resendDelivery, replayFailedDeliveries,
 } satisfies Record<string, FunctionContract>;

@@ -9,7 +9,7 @@ import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../rpc/newe
 import { notFound } from '../../rpc/errors.ts';
 import { maskedHeaders, maskedUrl } from './deliveryHeaders.ts';
 import {
-  deliveryAttemptRows, type DeliverySummaryRow, findDeliveryEvent, findDeliverySummary, findDeliveryWebhook, listDeliveryRows, webhookChoices,
+  deliveryAttemptRows, type DeliverySummaryRow, findDeliveryEvent, findDeliverySummary, findDeliveryWebhook, listDeliveryRows,
 } from './deliveryQueries.ts';
 
 const CURSOR_LIST = 'deliveries';
@@ -105,9 +105,4 @@ export async function deliveryDetails(db: Kysely<Database>, deliveryId: string):
     attemptsLogged: attempts.total,
     resend: { allowed: refusal === null, reason: refusal },
   };
-}
-
-export async function deliveryWebhookChoices(db: Kysely<Database>) {
-  const rows = await webhookChoices(db);
-  return { webhooks: rows.map((w) => ({ id: w.id, name: w.name, isActive: Boolean(w.is_active) })) };
 }

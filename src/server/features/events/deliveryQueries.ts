@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { DELIVERY_WEBHOOK_CHOICES_MAX } from '../../../common/adminDeliveriesTexts.ts';
 import type { Database, DeliveryStatus } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { prefixEnd } from '../../db/textMatch.ts';
@@ -73,10 +72,6 @@ export async function deliveryAttemptRows(db: Kysely<Database>, deliveryId: stri
       .where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
-}
-
-export async function webhookChoices(db: Kysely<Database>) {
-  return db.selectFrom('webhooks').select(['id', 'name', 'is_active']).orderBy('name').orderBy('id').limit(DELIVERY_WEBHOOK_CHOICES_MAX).execute();
 }
 
 /**

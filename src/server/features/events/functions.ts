@@ -1,6 +1,6 @@
 import * as deliveries from '../../../common/contracts/adminDeliveries.ts';
 import { implement } from '../../rpc/registry.ts';
-import { deliveryDetails, deliveryWebhookChoices, pageOfDeliveries } from './deliveryLog.ts';
+import { deliveryDetails, pageOfDeliveries } from './deliveryLog.ts';
 import { resendDelivery } from './deliveryResend.ts';
 import { requireDeliveryOperator } from './policy.ts';
 import { replayFailedDeliveries } from './replayFailed.ts';
@@ -27,8 +27,4 @@ export const handlers = [
     return replayFailedDeliveries(ctx, webhookId, since);
   }),
 
-  implement(deliveries.listDeliveryWebhooks, async (_input, { caller, services }) => {
-    requireDeliveryOperator(caller);
-    return deliveryWebhookChoices(services.db);
-  }),
 ];

@@ -76,7 +76,7 @@ function DeliveryLog() {
   const [filters, setFilters] = useState<DeliveryFilters>(() => deliveryFiltersFrom(params));
   const [debounced] = useDebouncedValue(filters, 300);
   const deliveries = useDeliveryPages(debounced);
-  const webhooks = useFn('listDeliveryWebhooks', {});
+  const webhooks = useFn('listWebhooks', {});
   useLiveTopic(deliveries.isSuccess ? liveTopics.adminEvents() : null, ['listDeliveries']);
   const rows = deliveries.data?.pages.flatMap((p) => p.deliveries) ?? [];
   const filtered = Object.values(filters).some((v) => v.trim());
@@ -93,7 +93,7 @@ function DeliveryLog() {
     setFilters(NO_DELIVERY_FILTERS);
     setParams({}, { replace: true });
   };
-  const webhookOptions = (webhooks.data?.webhooks ?? []).map((w) => ({ value: w.id, label: w.isActive ? w.name : `${w.name} (inactive)` }));
+  const webhookOptions = (webhooks.data?.webhooks ?? []).map((w) => ({ value: w.webhookId, label: w.isActive ? w.name : `${w.name} (inactive)` }));
   // A webhook named in the address but not (or no longer) listed still shows as chosen.
   if (filters.webhookId && !webhookOptions.some((o) => o.value === filters.webhookId)) webhookOptions.push({ value: filters.webhookId, label: filters.webhookId });
 

@@ -19,11 +19,11 @@ export function ReplayFailedButton({ initialWebhookId }: { initialWebhookId: str
   const [since, setSince] = useState(() => utcDay(Date.now() - DAY_MS));
   const [confirming, setConfirming] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const webhooks = useFn('listDeliveryWebhooks', {});
+  const webhooks = useFn('listWebhooks', {});
   const replay = useFnMutation('replayFailedDeliveries', ['listDeliveries']);
   const feedback = useFeedback();
-  const options = (webhooks.data?.webhooks ?? []).map((w) => ({ value: w.id, label: w.isActive ? w.name : `${w.name} (inactive)`, disabled: !w.isActive }));
-  const chosen = webhooks.data?.webhooks.find((w) => w.id === webhookId);
+  const options = (webhooks.data?.webhooks ?? []).map((w) => ({ value: w.webhookId, label: w.isActive ? w.name : `${w.name} (inactive)`, disabled: !w.isActive }));
+  const chosen = webhooks.data?.webhooks.find((w) => w.webhookId === webhookId);
 
   const close = () => {
     setOpened(false);
