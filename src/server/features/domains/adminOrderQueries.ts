@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './adminOrderCursor.ts';
 import { flag } from './supplierSyncRepository.ts';
+import { preparedQuery } from '../../db/preparedQuery.ts';
 import { prefixEnd } from '../../db/textMatch.ts';
 
 /** The back office's reads of domain orders: the list, its total, the failed-order queue, a detail's relations. */
@@ -76,11 +77,13 @@ export async function listOrders(db: Kysely<Database>, q: OrderListQuery) {
 }
 
 /**
- * How many orders match. Without an account or domain filter the per-day counts (kept by
- * triggers, migration 0012) answer exactly at any size; otherwise the rows are counted up to
- * the cap, so a broad filter over a million orders costs at most that many index entries.
+ * How many orders match. The status and account filters alone are answered exactly from the
+ * counts the triggers keep (migration 0017: one to six rows); a date range without account or
+ * domain from the per-day counts (0012); any other mix by counting the rows up to the cap, so a
+ * broad filter over a million orders costs at most that many index entries.
  */
 export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promise<{ count: number; capped: boolean }> {
+  if (!f.domainPrefix && !f.dateFrom && !f.dateTo) return { count: await keptTotal(db, f.accountId, f.status), capped: false };
   if (!f.accountId && !f.domainPrefix) {
     const conditions = [sql`1 = 1`];
     if (f.status) conditions.push(sql`status = ${f.status}`);
@@ -92,6 +95,27 @@ export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promis
   const row = await db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const count = Number(row.n);
   return count > ORDER_COUNT_CAP ? { count: ORDER_COUNT_CAP, capped: true } : { count, capped: false };
+}
+
+type Sum = { n: number | string | null };
+const sumOfCounts = (eb: ExpressionBuilder<Database, 'domain_order_status_counts' | 'domain_order_account_counts'>) =>
+  eb.fn.sum<number | string | null>('order_count').as('n');
+const totals = {
+  all: preparedQuery<Record<string, never>, Sum>((db) => db.selectFrom('domain_order_status_counts').select(sumOfCounts)),
+  status: preparedQuery<{ status: OrderStatus }, Sum>((db, p) => db.selectFrom('domain_order_status_counts').select(sumOfCounts)
+    .where('status', '=', p.status)),
+  account: preparedQuery<{ accountId: string }, Sum>((db, p) => db.selectFrom('domain_order_account_counts').select(sumOfCounts)
+    .where('account_id', '=', p.accountId)),
+  accountStatus: preparedQuery<{ accountId: string; status: OrderStatus }, Sum>((db, p) => db.selectFrom('domain_order_account_counts')
+    .select(sumOfCounts).where('account_id', '=', p.accountId).where('status', '=', p.status)),
+};
+
+/** The exact total under an account and/or a status filter, from the counts migration 0017's triggers keep. */
+async function keptTotal(db: Kysely<Database>, accountId: string | null, status: OrderStatus | null): Promise<number> {
+  const row = accountId
+    ? await (status ? totals.accountStatus.first(db, { accountId, status }) : totals.account.first(db, { accountId }))
+    : await (status ? totals.status.first(db, { status }) : totals.all.first(db, {}));
+  return Number(row?.n ?? 0);
 }
 
 /** The failed-order queue, oldest first: the longest-waiting customer is served first, and age is the priority. */
@@ -107,8 +131,10 @@ export async function failedOrders(db: Kysely<Database>, limit: number) {
     .orderBy('o.created_at', 'asc').orderBy('o.id', 'asc').limit(limit).execute();
 }
 
-export function countFailedOrders(db: Kysely<Database>): Promise<number> {
-  return sumOfDayCounts(db, sql`status in (${sql.join([...FAILED_ORDER_STATUSES])})`);
+export async function countFailedOrders(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('domain_order_status_counts').select(sumOfCounts)
+    .where('status', 'in', [...FAILED_ORDER_STATUSES]).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 // The day counts table is the dashboard's (migration 0012), read here as it reads it.
