@@ -7,6 +7,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * page, or counted an account's orders up to a cap. So: exact orders per status, and per account
  * and status, kept by triggers (every writer of `domain_orders`, whichever area, keeps them
  * right). A page's total is then one to six rows whatever the size.
+ *
+ * And the newest-first walk under a domain prefix tested each entry's name in the order's row
+ * (a read of the table per entry, 600 of them for a prefix held by one order in 24): an index
+ * on (created_at, id, domain) tests it in the index.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -21,6 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('domain_order_account_counts_pk', ['account_id', 'status'])
     .execute();
+  await db.schema.createIndex('domain_orders_created_domain').on('domain_orders').columns(['created_at', 'id', 'domain']).execute();
   await sql`insert into domain_order_status_counts (status, order_count) select status, count(*) from domain_orders group by status`.execute(db);
   await sql`insert into domain_order_account_counts (account_id, status, order_count)
     select account_id, status, count(*) from domain_orders group by account_id, status`.execute(db);
@@ -81,6 +86,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   } else {
     for (const name of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists domain_orders_counts_${name}`).execute(db);
   }
+  await db.schema.dropIndex('domain_orders_created_domain').ifExists().execute();
   await db.schema.dropTable('domain_order_account_counts').ifExists().execute();
   await db.schema.dropTable('domain_order_status_counts').ifExists().execute();
 }

@@ -121,7 +121,7 @@ const cappedCount = preparedQueryByShape((db: Kysely<Database>, v: FilterValues 
  * domain from the per-day counts (0012); any other mix by counting the rows up to the cap, so a
  * broad filter over a million orders costs at most that many index entries.
  */
-export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promise<{ count: number; capped: boolean }> {
+export async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
   if (!f.domainPrefix && !f.dateFrom && !f.dateTo) return { count: await keptTotal(db, f.accountId, f.status), capped: false };
   if (!f.accountId && !f.domainPrefix) {
     const conditions = [sql`1 = 1`];
@@ -130,9 +130,9 @@ export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promis
     if (f.dateTo) conditions.push(sql`day <= ${f.dateTo}`);
     return { count: await sumOfDayCounts(db, sql.join(conditions, sql` and `)), capped: false };
   }
-  const [row] = await cappedCount(db, null, { ...filterValues(f), cap: ORDER_COUNT_CAP + 1 });
+  const [row] = await cappedCount(db, null, { ...filterValues(f), cap: cap + 1 });
   const count = Number(row?.n ?? 0);
-  return count > ORDER_COUNT_CAP ? { count: ORDER_COUNT_CAP, capped: true } : { count, capped: false };
+  return count > cap ? { count: cap, capped: true } : { count, capped: false };
 }
 
 type Sum = { n: number | string | null };
