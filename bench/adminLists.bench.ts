@@ -9,7 +9,9 @@
  * Generates the data set once per dialect (bench/adminListsData.ts; reused while the sizes stay
  * the same), starts the real app on it (logger off, no workers), signs a super admin in, asks
  * every route once (it must answer 200 with a non-empty page, else it is reported FAIL and not
- * loaded), then drives it with autocannon from a child process. Prints the median of requests
+ * loaded), then drives it with autocannon from a child process. Two reference routes come first
+ * (`--only reference`): a bare Fastify route and a trivial back-office read, the machine's and
+ * the protocol's share of what a list costs. Prints the median of requests
  * sent one at a time, and under load requests/s, p50, p99 and PASS/FAIL against p99 < 25 ms
  * with every response 200. It reports; it never asserts.
  */

@@ -18,7 +18,7 @@ import { dirname } from 'node:path';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { handlers } from '../src/server/features/index.ts';
 import { BENCH_EMAIL, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
-import { HOST, non200Count, printTable as printRows, runLoad, signIn, startBareRoute, startLoadRunner, startPortal as startApp } from './benchServer.ts';
+import { non200Count, printTable as printRows, runLoad, signIn, startBareRoute, startLoadRunner, startPortal as startApp } from './benchServer.ts';
 import type { LoadJob, LoadResult } from './loadRunner.ts';
 
 /** Targets: each function keeps at least this share of the bare route's requests/s ... */
