@@ -68,7 +68,8 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
   const index = db.getExecutor().adapter instanceof SqliteAdapter
     ? sqliteOrderIndex(filters, { sortBy, limit: limit + 1, ...await prefixMatches(db, filters, sortBy, total), walked: await ordersWalked(db, filters, sortBy) })
     : null;
-  const rows = await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, index });
+  // An exact total of none needs no page: a walk would read every entry of the account or status looking for one.
+  const rows = total.count === 0 ? [] : await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, index });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;
