@@ -9,7 +9,9 @@
  * Generates the data set once per dialect (bench/adminListsData.ts; reused while the sizes stay
  * the same), starts the real app on it (logger off, no workers), signs a super admin in, asks
  * every route once (it must answer 200 with a non-empty page, else it is reported FAIL and not
- * loaded), then drives it with autocannon from a child process. Prints the median of requests
+ * loaded), then drives it with autocannon from a child process. Two reference routes come first
+ * (`--only reference`): a bare Fastify route and a trivial back-office read, the machine's and
+ * the protocol's share of what a list costs. Prints the median of requests
  * sent one at a time, and under load requests/s, p50, p99 and PASS/FAIL against p99 < 25 ms
  * with every response 200. It reports; it never asserts.
  */
@@ -21,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '../src/server/db/connection.ts';
 import { ADMIN_EMAIL, postgresDataSet, sqliteDataSet } from './adminListsData.ts';
 import { positiveNumber, readFlags } from './benchFlags.ts';
-import { non200Count, printTable, runLoad, signIn, startLoadRunner, startPortal } from './benchServer.ts';
+import { non200Count, printTable, runLoad, signIn, startBareRoute, startLoadRunner, startPortal } from './benchServer.ts';
 import type { LoadJob, LoadResult } from './loadRunner.ts';
 import { BIG_ACCOUNTS, type SeedSizes } from './seedUsersAndOrders.ts';
 
@@ -51,13 +53,21 @@ const sizes: SeedSizes = {
   spreadSeconds: 2 * 365 * 86_400,
 };
 
-interface Route { label: string; fn: string; data: Record<string, unknown> }
+interface Route {
+  label: string;
+  fn: string;
+  data: Record<string, unknown>;
+  /** A reference route's own request (the bare Fastify route); function routes are POST /api/fn/<fn>. */
+  request?: Pick<LoadJob, 'url' | 'method' | 'headers'>;
+}
 
 type Outcome =
-  | { route: Route; probe: string; serialMs: number; result: LoadResult }
+  | { route: Route; probe: string; serialMs: number; cpuPerRequestUs: number; result: LoadResult }
   | { route: Route; probe: string; failure: string };
 
-type Call = (fn: string, data: unknown) => Promise<{ status: number; body: { result?: Record<string, unknown> }; text: string }>;
+interface Answer { status: number; body: { result?: Record<string, unknown> }; text: string }
+type Call = (fn: string, data: unknown) => Promise<Answer>;
+type Send = (route: Route) => Promise<Answer>;
 
 function log(line: string) {
   console.log(line);
@@ -130,9 +140,10 @@ async function deepRoute(call: Call, fn: string, data: Record<string, unknown>):
 }
 
 /** One request before the load: a route that fails it is reported, not timed. */
-async function probe(call: Call, route: Route): Promise<{ ok: boolean; line: string }> {
-  const answer = await call(route.fn, route.data);
+async function probe(send: Send, route: Route): Promise<{ ok: boolean; line: string }> {
+  const answer = await send(route);
   if (answer.status !== 200) return { ok: false, line: `answered ${answer.status}: ${answer.text.slice(0, 200)}` };
+  if (route.fn === 'reference') return { ok: true, line: '200' };
   const rows = rowsOf(answer.body.result);
   if (!rows) return { ok: false, line: `answered 200 without a list: ${answer.text.slice(0, 200)}` };
   if (rows.length === 0) return { ok: false, line: 'answered 200 with an empty page' };
@@ -143,11 +154,11 @@ async function probe(call: Call, route: Route): Promise<{ ok: boolean; line: str
  * The median of one request at a time: what a call costs without queueing behind 19 others,
  * which tells a slow query from a busy machine when the loaded figures miss.
  */
-async function serialMedianMs(call: Call, route: Route): Promise<number> {
+async function serialMedianMs(send: Send, route: Route): Promise<number> {
   const times: number[] = [];
   for (let n = 0; n < SERIAL_REQUESTS; n++) {
     const from = performance.now();
-    await call(route.fn, route.data);
+    await send(route);
     times.push(performance.now() - from);
   }
   times.sort((a, b) => a - b);
@@ -156,21 +167,30 @@ async function serialMedianMs(call: Call, route: Route): Promise<number> {
 
 async function benchDialect(runner: ChildProcess, database: DatabaseHandle, dataDir: string): Promise<Outcome[]> {
   const portal = await startPortal(database, dataDir);
+  const bare = await startBareRoute();
   try {
     const headers = { ...(await signIn(portal.url, ADMIN_EMAIL)), 'content-type': 'application/json' };
-    const job = (route: Route): Omit<LoadJob, 'connections' | 'durationSeconds'> => ({
-      url: `${portal.url}/api/fn/${route.fn}`, method: 'POST', headers, body: JSON.stringify({ data: route.data }),
+    const fnOf = (route: Route) => (route.fn === 'reference' ? 'listOrderSuppliers' : route.fn);
+    const job = (route: Route): Omit<LoadJob, 'connections' | 'durationSeconds'> => route.request ?? ({
+      url: `${portal.url}/api/fn/${fnOf(route)}`, method: 'POST', headers, body: JSON.stringify({ data: route.data }),
     });
-    const call: Call = async (fn, data) => {
-      const response = await fetch(`${portal.url}/api/fn/${fn}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
+    const send: Send = async (route) => {
+      const { url, method, headers: sent, body: data } = job(route);
+      const response = await fetch(url, { method, headers: sent, body: data });
       const text = await response.text();
       let body: { result?: Record<string, unknown> } = {};
       try { body = JSON.parse(text) as typeof body; } catch { /* not JSON: the status and text say what happened */ }
       return { status: response.status, body, text };
     };
+    const call: Call = (fn, data) => send({ label: fn, fn, data: data as Record<string, unknown> });
 
     const outcomes: Outcome[] = [];
-    const routes = listRoutes(sizes.accounts);
+    // The yardsticks: Fastify alone, and the protocol's fixed cost (session, checks, JSON) around a read of a few rows.
+    const routes: Route[] = [
+      { label: 'reference bare Fastify GET /', fn: 'reference', data: {}, request: { url: bare.url, method: 'GET', headers: {} } },
+      { label: 'reference listOrderSuppliers (trivial back-office read)', fn: 'reference', data: {} },
+      ...listRoutes(sizes.accounts),
+    ];
     for (const fn of ['getAllUsers', 'getAllOrders']) {
       const deep = await deepRoute(call, fn, fn === 'getAllOrders' ? { limit: 25 } : {});
       if (typeof deep === 'string') {
@@ -180,21 +200,28 @@ async function benchDialect(runner: ChildProcess, database: DatabaseHandle, data
     }
     const loaded: { route: Route; probe: string }[] = [];
     for (const route of routes.filter(selected)) {
-      const { ok, line } = await probe(call, route);
+      const { ok, line } = await probe(send, route);
       log(`probe ${route.label}: ${line}`);
       if (ok) loaded.push({ route, probe: line });
       else outcomes.push({ route, probe: line, failure: 'probe' });
     }
     for (const { route, probe: line } of loaded) {
       await runLoad(runner, { ...job(route), connections, durationSeconds: warmupSeconds });
-      const serialMs = await serialMedianMs(call, route);
+      const serialMs = await serialMedianMs(send, route);
+      // The app runs in this process: its CPU time over the requests served is what a page costs the
+      // server, a figure a busy machine disturbs far less than latency (the load runs in the child).
+      const cpuBefore = process.cpuUsage();
       const result = await runLoad(runner, { ...job(route), connections, durationSeconds });
-      log(`${route.label}: one at a time ${serialMs.toFixed(1)} ms; ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, `
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuPerRequestUs = (cpu.user + cpu.system) / Math.max(1, result.totalRequests);
+      log(`${route.label}: one at a time ${serialMs.toFixed(1)} ms; server CPU ${Math.round(cpuPerRequestUs)} µs a request; `
+        + `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, `
         + `non-200 ${non200Count(result)}, errors ${result.errors + result.timeouts} (load average ${loadavg()[0].toFixed(1)})`);
-      outcomes.push({ route, probe: line, serialMs, result });
+      outcomes.push({ route, probe: line, serialMs, cpuPerRequestUs, result });
     }
     return outcomes;
   } finally {
+    await bare.close();
     await portal.close();
   }
 }
@@ -202,16 +229,17 @@ async function benchDialect(runner: ChildProcess, database: DatabaseHandle, data
 function report(dialect: string, outcomes: Outcome[]) {
   const order = (o: Outcome) => o.route.label;
   const rows = [...outcomes].sort((a, b) => order(a).localeCompare(order(b))).map((o) => {
-    if ('failure' in o) return [o.route.label, '-', '-', '-', '-', '-', '-', `FAIL (${o.failure})`];
+    if ('failure' in o) return [o.route.label, '-', '-', '-', '-', '-', '-', '-', `FAIL (${o.failure})`];
     const { result } = o;
     const non200 = non200Count(result);
     const errors = result.errors + result.timeouts;
     const pass = result.p99Ms < MAX_P99_MS && non200 === 0 && errors === 0;
-    return [o.route.label, `${o.serialMs.toFixed(1)} ms`, Math.round(result.requestsPerSecond).toLocaleString('en'), `${result.p50Ms} ms`, `${result.p99Ms} ms`,
+    return [o.route.label, `${o.serialMs.toFixed(1)} ms`, `${Math.round(o.cpuPerRequestUs)} µs`, Math.round(result.requestsPerSecond).toLocaleString('en'),
+      `${result.p50Ms} ms`, `${result.p99Ms} ms`,
       String(non200), String(errors), pass ? 'PASS' : 'FAIL'];
   });
   console.log(`\n${dialect}: ${durationSeconds} s per route after ${warmupSeconds} s warm-up, ${connections} connections`);
-  printTable(['route', 'alone p50', 'requests/s', 'p50', 'p99', 'non-200', 'errors', 'target'], rows);
+  printTable(['route', 'alone p50', 'CPU/request', 'requests/s', 'p50', 'p99', 'non-200', 'errors', 'target'], rows);
   for (const o of outcomes) if ('failure' in o) console.log(`${o.route.label}: ${o.probe}`);
 }
 

@@ -16,7 +16,7 @@ import { BENCH_EMAIL, BENCH_PASSWORD } from './benchFlags.ts';
 import { type SeedSizes, seedUsersAndOrders } from './seedUsersAndOrders.ts';
 
 /** Raise when seedUsersAndOrders.ts changes what it writes, so cached data sets are rebuilt. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const ADMIN_ID = 'bench-admin';
 
 export const ADMIN_EMAIL = BENCH_EMAIL;

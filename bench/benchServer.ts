@@ -5,6 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { DatabaseHandle } from '../src/server/db/connection.ts';
@@ -83,4 +84,14 @@ export function printTable(header: string[], rows: string[][]) {
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
+}
+
+/** The baseline: what Fastify alone does on this machine, same host, its own port. */
+export async function startBareRoute() {
+  const bare = Fastify({ logger: false });
+  bare.get('/', {
+    schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } },
+  }, async () => ({ hello: 'world' }));
+  const url = await bare.listen({ port: 0, host: HOST });
+  return { url: `${url}/`, close: () => bare.close() };
 }

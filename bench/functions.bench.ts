@@ -15,11 +15,10 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname } from 'node:path';
-import Fastify from 'fastify';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { handlers } from '../src/server/features/index.ts';
 import { BENCH_EMAIL, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
-import { HOST, non200Count, printTable as printRows, runLoad, signIn, startLoadRunner, startPortal as startApp } from './benchServer.ts';
+import { non200Count, printTable as printRows, runLoad, signIn, startBareRoute, startLoadRunner, startPortal as startApp } from './benchServer.ts';
 import type { LoadJob, LoadResult } from './loadRunner.ts';
 
 /** Targets: each function keeps at least this share of the bare route's requests/s ... */
@@ -46,16 +45,6 @@ const warmupSeconds = positiveNumber(flags, 'warmup');
 const connections = Math.floor(positiveNumber(flags, 'connections'));
 if (flags.auth !== 'cookie' && flags.auth !== 'bearer') throw new Error('--auth must be cookie or bearer');
 const authMode = flags.auth as 'cookie' | 'bearer';
-
-/** The baseline: what Fastify alone does on this machine, same host, its own port. */
-async function startBareRoute() {
-  const bare = Fastify({ logger: false });
-  bare.get('/', {
-    schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } },
-  }, async () => ({ hello: 'world' }));
-  const url = await bare.listen({ port: 0, host: HOST });
-  return { url: `${url}/`, close: () => bare.close() };
-}
 
 /** One request per route before the load, so a wrong setup fails loudly instead of measuring errors. */
 async function probe(route: Route): Promise<string> {

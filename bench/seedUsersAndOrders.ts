@@ -101,13 +101,16 @@ export async function seedUsersAndOrders(db: Kysely<Database>, dialect: Dialect,
         case when i % 10 = 6 then 'The registrar refused the registration.' end,
         ${ago(dialect, `(i * 7919) % ${spreadSeconds}`)}, ${ago(dialect, '0')} from s`;
     if (dialect === 'postgres') {
-      // Row by row, the counting trigger makes this insert take minutes: seed without triggers, then count
-      // once as migration 0012 does for existing orders.
+      // Row by row, the counting triggers make this insert take minutes: seed without triggers, then count
+      // once as migrations 0012 and 0017 do for existing orders.
       await sql`set session_replication_role = replica`.execute(db);
       await insertOrders.execute(db);
       await sql`set session_replication_role = origin`.execute(db);
       await sql`insert into domain_order_day_counts (day, status, order_count)
         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), status, count(*) from domain_orders group by 1, 2`.execute(db);
+      await sql`insert into domain_order_status_counts (status, order_count) select status, count(*) from domain_orders group by status`.execute(db);
+      await sql`insert into domain_order_account_counts (account_id, status, order_count)
+        select account_id, status, count(*) from domain_orders group by account_id, status`.execute(db);
       // As autovacuum would have by now: index-only scans need the visibility map.
       await sql`vacuum analyze`.execute(db);
     } else {

@@ -8,8 +8,8 @@ export const ORDERS_PAGE_SIZE = 25;
 export const ORDERS_PAGE_MAX = 100;
 export const FAILED_ORDERS_LIMIT = 50;
 export const BULK_RETRY_MAX = 50;
-/** Past this many matches a filtered list answers "10,000+" instead of counting every row. */
-export const ORDER_COUNT_CAP = 10_000;
+/** Past this many matches a filtered list answers "1,000+" instead of counting every row (docs/decisions.md). */
+export const ORDER_COUNT_CAP = 1_000;
 export const ADMIN_NOTES_PREVIEW_LINES = 2;
 export const ADMIN_NOTE_MAX = 2000;
 export const NAMESERVERS_MAX = 13;
@@ -44,7 +44,7 @@ export function notesPreview(notes: string | null): { preview: string; hidden: n
   return { preview: lines.slice(-ADMIN_NOTES_PREVIEW_LINES).join('\n'), hidden: Math.max(0, lines.length - ADMIN_NOTES_PREVIEW_LINES) };
 }
 
-/** "N orders", or "10,000+ orders" when the filtered count stopped at the cap. */
+/** "N orders", or "1,000+ orders" when the filtered count stopped at the cap. */
 export function orderCountLabel(count: number, capped: boolean): string {
   if (capped) return `${ORDER_COUNT_CAP.toLocaleString('en-US')}+ orders`;
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'order' : 'orders'}`;

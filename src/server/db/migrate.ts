@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013_admin_user_indexes.ts';
 import * as m0014 from './migrations/0014_admin_order_indexes.ts';
 import * as m0015 from './migrations/0015_support_desk.ts';
 import * as m0016 from './migrations/0016_audit_mail_indexes.ts';
+import * as m0017 from './migrations/0017_order_counts.ts';
 import * as m0018 from './migrations/0018_event_delivery.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_admin_order_indexes': m0014,
   '0015_support_desk': m0015,
   '0016_audit_mail_indexes': m0016,
+  '0017_order_counts': m0017,
   '0018_event_delivery': m0018,
 };
 

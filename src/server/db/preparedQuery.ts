@@ -57,3 +57,27 @@ export function preparedQuery<P extends Record<string, unknown>, Row>(
     },
   };
 }
+
+/**
+ * A read whose SQL takes one of a bounded set of shapes (a list's sort and which of its filters
+ * are set), each compiled once as preparedQuery compiles a fixed read. `build` sees a null slot
+ * for every parameter that is null in the call, and must let only that nullness and `shape`
+ * decide the SQL: the compiled text is kept per shape and the parameters' nullness.
+ */
+export function preparedQueryByShape<P extends Record<string, unknown>, S, Row>(
+  build: (db: Kysely<Database>, slots: Slots<P>, shape: S) => Compilable<Row>,
+) {
+  const queries = new Map<string, ReturnType<typeof preparedQuery<P, Row>>>();
+  return async (db: Kysely<Database>, shape: S, params: P): Promise<Row[]> => {
+    const unset = Object.keys(params).filter((k) => params[k] === null);
+    const key = JSON.stringify([shape, unset]);
+    let query = queries.get(key);
+    if (!query) {
+      query = preparedQuery<P, Row>((d, slots) => build(d, new Proxy(slots, {
+        get: (target, name) => (unset.includes(String(name)) ? null : Reflect.get(target, name)),
+      }), shape));
+      queries.set(key, query);
+    }
+    return query.all(db, params);
+  };
+}

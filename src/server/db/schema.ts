@@ -501,6 +501,19 @@ export interface DomainStatusCountsTable {
   domain_count: number;
 }
 
+/** Orders per status (migration 0017, kept by triggers on `domain_orders`): the order list's exact total. */
+export interface DomainOrderStatusCountsTable {
+  status: OrderStatus;
+  order_count: number;
+}
+
+/** Orders per account and status (migration 0017, kept by triggers on `domain_orders`): an account's exact total. */
+export interface DomainOrderAccountCountsTable {
+  account_id: string;
+  status: OrderStatus;
+  order_count: number;
+}
+
 /** How an order was paid: the hosted checkout, the account's saved method (auto-renewal), or test mode's record. */
 export type OrderPaymentMethod = 'checkout' | 'saved_method' | 'test';
 
@@ -600,5 +613,7 @@ export interface Database {
   domain_status_counts: DomainStatusCountsTable;
   domain_orders: DomainOrdersTable;
   domain_order_attempts: DomainOrderAttemptsTable;
+  domain_order_status_counts: DomainOrderStatusCountsTable;
+  domain_order_account_counts: DomainOrderAccountCountsTable;
   domain_expiry_notices: DomainExpiryNoticesTable;
 }

@@ -15,8 +15,13 @@ import type { OrderFilters } from './adminOrderQueries.ts';
  * PostgreSQL's planner keeps its own statistics fresh and is left to choose.
  */
 
-/** Up to this many matches of a domain prefix are read through the name index and sorted. */
-export const PREFIX_SORT_LIMIT = 2_000;
+/**
+ * Up to this many matches of a domain prefix are read through the name index and sorted: about
+ * sqrt(limit x orders) at a million orders, where sorting the matches and walking the sort's
+ * order read as many entries. The shown count stops at ORDER_COUNT_CAP, below this; only an
+ * order by price, whose walk reads a row per entry, counts on to here to choose.
+ */
+export const PREFIX_SORT_LIMIT = 5_000;
 
 const SORT_INDEXES: Record<OrderSortField, Record<'all' | 'status' | 'account', string>> = {
   createdAt: { all: 'domain_orders_created', status: 'domain_orders_status', account: 'domain_orders_account' },
@@ -27,8 +32,9 @@ const SORT_INDEXES: Record<OrderSortField, Record<'all' | 'status' | 'account', 
 export interface IndexChoice {
   sortBy: OrderSortField;
   limit: number;
-  /** The orders matching every filter (capped for a prefix or an account: then at least that many). */
+  /** The orders matching every filter; when `capped`, at least that many. */
   matches: number;
+  capped: boolean;
   /** The orders under the status filter alone, for a date range without account or prefix; else null. */
   walked: number | null;
 }
@@ -37,7 +43,11 @@ export function sqliteOrderIndex(f: OrderFilters, c: IndexChoice): string {
   const sortIndex = SORT_INDEXES[c.sortBy][f.accountId ? 'account' : f.status ? 'status' : 'all'];
   // An account's index already holds only its orders; the sort index of a prefix is its range.
   if (f.accountId || c.sortBy === 'domain' && f.domainPrefix) return sortIndex;
-  if (f.domainPrefix) return c.matches <= PREFIX_SORT_LIMIT ? 'domain_orders_domain' : sortIndex;
+  if (f.domainPrefix) {
+    if (!c.capped && c.matches <= PREFIX_SORT_LIMIT) return 'domain_orders_domain';
+    // Newest first, the walk tests the name in the index (migration 0017), not in each order's row.
+    return c.sortBy === 'createdAt' && !f.status ? 'domain_orders_created_domain' : sortIndex;
+  }
   if (c.walked !== null && c.matches * c.matches < c.limit * c.walked) return SORT_INDEXES.createdAt[f.status ? 'status' : 'all'];
   return sortIndex;
 }

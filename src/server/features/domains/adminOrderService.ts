@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { decodeOrderCursor, encodeOrderCursor, type SortOrder } from './adminOrderCursor.ts';
-import { sqliteOrderIndex } from './adminOrderIndex.ts';
+import { PREFIX_SORT_LIMIT, sqliteOrderIndex } from './adminOrderIndex.ts';
 import { accountAndUserOf, activeSuppliers, attemptsOfOrder, countOrders, failedOrders, listOrders, type OrderFilters } from './adminOrderQueries.ts';
 import { findOrderView, type OrderRow } from './orderRepository.ts';
 
@@ -33,6 +33,13 @@ export interface OrderListInput {
 async function ordersWalked(db: Kysely<Database>, f: OrderFilters, sortBy: OrderSortField): Promise<number | null> {
   if (sortBy === 'createdAt' || f.accountId || f.domainPrefix || !(f.dateFrom || f.dateTo)) return null;
   return (await countOrders(db, { ...f, dateFrom: null, dateTo: null })).count;
+}
+
+/** A prefix with more matches than the shown count's cap, ordered by price: counted on to PREFIX_SORT_LIMIT to choose between sorting and walking. */
+async function prefixMatches(db: Kysely<Database>, f: OrderFilters, sortBy: OrderSortField, total: { count: number; capped: boolean }) {
+  if (!total.capped || sortBy !== 'totalPrice' || !f.domainPrefix || f.accountId) return { matches: total.count, capped: total.capped };
+  const { count, capped } = await countOrders(db, f, PREFIX_SORT_LIMIT);
+  return { matches: count, capped };
 }
 
 type SummaryRow = Awaited<ReturnType<typeof listOrders>>[number];
@@ -59,9 +66,10 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
   // The count comes first: on SQLite it tells which index finds the page fastest.
   const total = await countOrders(db, filters);
   const index = db.getExecutor().adapter instanceof SqliteAdapter
-    ? sqliteOrderIndex(filters, { sortBy, limit: limit + 1, matches: total.count, walked: await ordersWalked(db, filters, sortBy) })
+    ? sqliteOrderIndex(filters, { sortBy, limit: limit + 1, ...await prefixMatches(db, filters, sortBy, total), walked: await ordersWalked(db, filters, sortBy) })
     : null;
-  const rows = await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, index });
+  // An exact total of none needs no page: a walk would read every entry of the account or status looking for one.
+  const rows = total.count === 0 ? [] : await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, index });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;

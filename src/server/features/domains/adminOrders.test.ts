@@ -175,7 +175,7 @@ describeEachDialect('back-office orders', (dialect) => {
       }
     });
 
-    it('stops counting a broad domain filter at the cap and says so', async () => {
+    it('stops counting a broad domain filter at the cap and says so, and still pages through every match in order', async () => {
       const big = await freshAccount();
       const now = new Date().toISOString();
       const rows = Array.from({ length: ORDER_COUNT_CAP + 1 }, (_, i) => ({
@@ -185,6 +185,21 @@ describeEachDialect('back-office orders', (dialect) => {
       for (let i = 0; i < rows.length; i += 500) await t.services.db.insertInto('domain_orders').values(rows.slice(i, i + 500)).execute();
       const res = await call('getAllOrders', { domain: 'zzcap-', limit: 2 });
       expect(res.result.pagination).toMatchObject({ hasMore: true, totalCount: ORDER_COUNT_CAP, totalCountCapped: true });
+      // Past the cap SQLite walks the sort's order (by price it counts on to choose); every match is still listed once, in order.
+      const columns = { createdAt: 'created_at', domain: 'domain', totalPrice: 'total_cents' } as const;
+      for (const sortBy of ['createdAt', 'domain', 'totalPrice'] as const) {
+        const sortOrder = sortBy === 'domain' ? 'asc' : 'desc';
+        const inDb = await t.services.db.selectFrom('domain_orders').select('id').where('domain', 'like', 'zzcap-%')
+          .orderBy(columns[sortBy], sortOrder).orderBy('id', sortOrder).execute();
+        const seen: string[] = [];
+        let startAfter: string | undefined;
+        do {
+          const page = await call('getAllOrders', { domain: 'zzcap-', sortBy, sortOrder, limit: 100, ...(startAfter ? { startAfter } : {}) });
+          seen.push(...page.result.orders.map((o: { id: string }) => o.id));
+          startAfter = page.result.pagination.nextStartAfter ?? undefined;
+        } while (startAfter && seen.length <= inDb.length);
+        expect(seen).toEqual(inDb.map((o) => o.id));
+      }
       await t.services.db.deleteFrom('domain_orders').where('account_id', '=', big).execute();
     });
 
