@@ -75,8 +75,8 @@ describeEachDialect('back office: events', (dialect) => {
       const before = await eventCount();
       const res = await t.call('collectEvent', input, operator());
       expect(res.status).toBe(400);
-      if (message) expect(res.error.message).toBe(message);
-      expect(res.error.message).not.toMatch(/zod|sql|stack|kysely/i);
+      if (message) expect(res.error!.message).toBe(message);
+      expect(res.error!.message).not.toMatch(/zod|sql|stack|kysely/i);
       expect(await eventCount()).toBe(before);
     });
 
@@ -91,7 +91,7 @@ describeEachDialect('back office: events', (dialect) => {
       expect(res.json().error.message).toBe(NESTED_TOO_DEEPLY);
       const nul = await t.call('collectEvent', { eventType: 'domain.expired', payload: { note: 'a\u0000b' } }, operator());
       expect(nul.status).toBe(400);
-      expect(nul.error.message).toBe(NUL_IN_TEXT);
+      expect(nul.error!.message).toBe(NUL_IN_TEXT);
       expect(await eventCount()).toBe(before);
     });
 
@@ -193,7 +193,7 @@ describeEachDialect('back office: events', (dialect) => {
     ])('refuses %s with 400 and a sentence', async (_case, input, message) => {
       const res = await t.call('listEvents', input, operator());
       expect(res.status).toBe(400);
-      expect(res.error.message).toBe(message);
+      expect(res.error!.message).toBe(message);
     });
 
     it('is refused to everyone but global super admins', async () => {
@@ -284,7 +284,7 @@ describeEachDialect('back office: events', (dialect) => {
     it('refuses an unknown template with 400, and everyone but operators', async () => {
       const bad = await t.call('sendTestEvent', { template: 'dropTables' }, operator());
       expect(bad.status).toBe(400);
-      expect(bad.error.message).toBe('Template must be one of domainRegistered, invoicePaid, userSignedUp, orderCreated.');
+      expect(bad.error!.message).toBe('Template must be one of domainRegistered, invoicePaid, userSignedUp, orderCreated.');
       for (const who of [cast.owner, cast.admin, cast.member, cast.outsider]) {
         expect((await t.call('sendTestEvent', { template: 'invoicePaid' }, who)).status).toBe(403);
         expect((await t.call('getEventsDashboard', {}, who)).status).toBe(403);
