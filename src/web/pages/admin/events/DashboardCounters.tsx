@@ -24,7 +24,7 @@ function Counter({ label, value, detail }: { label: string; value: string; detai
   );
 }
 
-const grid = { base: 1, xs: 2, md: 4 } as const;
+const grid = { base: 2, md: 4 } as const;
 
 export function DashboardCountersSkeleton() {
   return (

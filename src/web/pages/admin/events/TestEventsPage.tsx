@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -66,10 +66,16 @@ function TestSender() {
         <Stack gap="md">
           <Stack gap={4}>
             <Text size="sm" fw={600} id="template-label">Template</Text>
-            <SegmentedControl
-              aria-labelledby="template-label" data={TEMPLATE_OPTIONS} value={template} onChange={(v) => setTemplate(v as TestEventTemplate)}
-              orientation="horizontal" fullWidth styles={{ root: { flexWrap: 'wrap' }, control: { minWidth: 140 } }}
-            />
+            <Group gap="xs" role="group" aria-labelledby="template-label">
+              {TEMPLATE_OPTIONS.map((option) => (
+                <Button
+                  key={option.value} variant={option.value === template ? 'filled' : 'default'} aria-pressed={option.value === template}
+                  onClick={() => setTemplate(option.value)}
+                >
+                  {option.label}
+                </Button>
+              ))}
+            </Group>
           </Stack>
           <Preview template={template} />
           <Group gap="xs">
