@@ -20,7 +20,7 @@ export const eventCatalogue = {
   // user
   'user.signed_up': {
     category: 'user', description: 'A person created a user (sign-up with e-mail and password, or the first Google sign-in).',
-    payload: { userId: 'The new user\'s id.', email: 'The address signed up with, lower case.', name: 'The display name given.', emailVerified: 'Whether the address was already proven (true for Google and the bootstrap operator).' },
+    payload: { userId: 'The new user\'s id.', email: 'The address signed up with, lower case.', name: 'The display name given.', emailVerified: 'Whether the address was already proven when the user was created (true for a Google sign-in; an e-mail sign-up proves it later by its link).' },
   },
   'user.account.created': {
     category: 'user', description: 'A customer account was created (by its owner, or by an operator in the back office).',
