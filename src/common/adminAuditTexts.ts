@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'catalog.product_saved': 'Product saved',
   'catalog.synced': 'Catalog synced',
   'domain.synced': 'Domain synced',
+  'event.collected': 'Event collected',
+  'event.test_sent': 'Test event sent',
   'domain.transfer_code_revealed': 'Transfer code revealed',
   'domain.updated': 'Domain updated',
   'domain_order.cancelled': 'Domain order cancelled',
@@ -89,7 +91,7 @@ export const AUDIT_ACTION_OPTIONS = [
 
 export const AUDIT_TARGET_TYPES = [
   'user', 'account', 'account_member', 'domain', 'domain_order', 'domain_supplier', 'ticket', 'invitation', 'checkout_session',
-  'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow',
+  'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow', 'event',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */

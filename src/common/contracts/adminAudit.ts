@@ -4,7 +4,7 @@ import { allow, defineContract, type FunctionContract } from '../protocol.ts';
 import { asObject, filterText, isoDate } from './shared.ts';
 
 /** A calendar day (UTC) that exists: "2024-02-30" is refused, not rolled over. */
-const day = (what: string) => z.string({ error: `${what} must be a date (YYYY-MM-DD).` }).trim()
+export const day = (what: string) => z.string({ error: `${what} must be a date (YYYY-MM-DD).` }).trim()
   .refine((v) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     if (!m) return false;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { record } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
+import { recordEvent } from '../events/recordEvent.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import type { Caller } from '../rpc/context.ts';
 import { failedPrecondition, notFound } from '../rpc/errors.ts';
@@ -51,6 +52,10 @@ export async function startImpersonationIn(tx: Tx, operator: Caller, accountId: 
     action: 'impersonation.started', target: { type: 'account', id: accountId }, reason: why,
     before: open ? { actingAsAccountId: open.accountId } : null, after: { actingAsAccountId: accountId },
   });
+  await recordEvent(tx, {
+    type: 'admin.impersonation.started', accountId, actor: { userId: operator.userId, actingAsAccountId: accountId },
+    payload: { operatorUserId: operator.userId, accountId, reason: why, startedAt, previousAccountId: open ? open.accountId : null },
+  });
   return { accountId, accountName: account.name, originalAccountId, reason: why, startedAt };
 }
 
@@ -69,6 +74,7 @@ export async function stopImpersonationIn(tx: Tx, operator: Caller): Promise<{ o
     action: 'impersonation.stopped', target: { type: 'account', id: open.accountId }, reason: open.reason,
     before: { actingAsAccountId: open.accountId }, after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
   });
+  await recordEnded(tx, open, operator.userId, 'operator');
   return { originalAccountId: open.originalAccountId };
 }
 
@@ -94,6 +100,16 @@ export async function closeExpiredImpersonation(db: Kysely<Database>, operator: 
       before: { actingAsAccountId: open.accountId, operatorUserId: operator.userId, operatorEmail: operator.email },
       after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
     });
+    await recordEnded(tx, open, operator.userId, 'expired');
+  });
+}
+
+async function recordEnded(tx: Tx, open: { accountId: string; reason: string }, operatorUserId: string, endedBy: 'operator' | 'expired') {
+  await recordEvent(tx, {
+    type: 'admin.impersonation.ended', accountId: open.accountId,
+    // The hour running out is the system's act; an operator's stop is theirs.
+    actor: endedBy === 'operator' ? { userId: operatorUserId, actingAsAccountId: open.accountId } : undefined,
+    payload: { operatorUserId, accountId: open.accountId, reason: open.reason, endedBy },
   });
 }
 

@@ -7,6 +7,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { recordEvent } from '../events/recordEvent.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
@@ -60,6 +61,18 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
     // Every way in (password, Google, the verification link's auto sign-in) creates a session:
     // refusing it here shuts a disabled user out of all of them with one sentence.
     databaseHooks: {
+      // better-auth writes the user outside any transaction of ours, and runs this after it: the
+      // event is its own small unit of work right after (docs/decisions.md, "user.signed_up").
+      user: {
+        create: {
+          after: async (user) => {
+            await inTransaction(deps.db, (tx) => recordEvent(tx, {
+              type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null },
+              payload: { userId: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
+            }));
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {

@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015_support_desk.ts';
 import * as m0016 from './migrations/0016_audit_mail_indexes.ts';
 import * as m0017 from './migrations/0017_order_counts.ts';
 import * as m0018 from './migrations/0018_event_delivery.ts';
+import * as m0019 from './migrations/0019_event_list_indexes.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_audit_mail_indexes': m0016,
   '0017_order_counts': m0017,
   '0018_event_delivery': m0018,
+  '0019_event_list_indexes': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

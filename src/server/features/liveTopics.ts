@@ -1,4 +1,5 @@
 import type { LiveTopicDefinition } from '../live/topics.ts';
+import { adminEventsTopic } from './adminEvents/live.ts';
 import { billingTopic } from './billing/live.ts';
 import { domainOrderTopic } from './domains/orderLive.ts';
 import { ticketTopic } from './tickets/live.ts';
@@ -8,4 +9,5 @@ export const liveTopics: LiveTopicDefinition[] = [
   ticketTopic,
   billingTopic,
   domainOrderTopic,
+  adminEventsTopic,
 ];

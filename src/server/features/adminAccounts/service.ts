@@ -8,6 +8,7 @@ import type * as contracts from '../../../common/contracts/adminAccounts.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';
 import { record } from '../../audit/record.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
 import type { BackOfficeWriteContext } from '../../rpc/context.ts';
 import { decodeAccountCursor, encodeAccountCursor } from './accountCursor.ts';
@@ -91,6 +92,7 @@ export async function createAccount(ctx: BackOfficeWriteContext, input: In<typeo
     actor: operator(ctx), actingAs: null, action: 'account.created', target: { type: 'account', id },
     before: null, after: auditedFields(account), requestId: ctx.requestId,
   });
+  await recordEvent(ctx.tx, { type: 'user.account.created', accountId: id, actor: byCaller(ctx.caller), payload: { accountId: id, name: account.name } });
   return { success: true as const, account };
 }
 
@@ -139,6 +141,10 @@ export async function removeAccount(ctx: BackOfficeWriteContext, input: In<typeo
     before: { ...auditedFields(account), memberCount: account.memberCount, domains },
     after: target !== null ? { domainsTransferredTo: target, domains } : { domainsDeleted: domains },
     requestId: ctx.requestId,
+  });
+  await recordEvent(ctx.tx, {
+    type: 'user.account.deleted', accountId: input.accountId, actor: byCaller(ctx.caller),
+    payload: { accountId: input.accountId, name: account.name, domainsTransferredTo: target, domains },
   });
   return { success: true as const, domainsTransferred: transferred, domainsDeleted: target !== null ? 0 : domains.length };
 }

@@ -6,6 +6,7 @@ import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } fro
 import type { GlobalRole } from '../../../common/constants.ts';
 import { record } from '../../audit/record.ts';
 import { nowIso, toIso } from '../../db/connection.ts';
+import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { BackOfficeWriteContext } from '../../rpc/context.ts';
@@ -113,6 +114,12 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
     actor: actorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
     before: { globalRole: oldRole }, after: { globalRole: newRole }, requestId: ctx.requestId,
   });
+  if (oldRole !== newRole) {
+    await recordEvent(ctx.tx, {
+      type: 'admin.user.global_role_changed', actor: byCaller(ctx.caller),
+      payload: { userId: targetUserId, email: user.email, from: oldRole, to: newRole },
+    });
+  }
   return { userId: targetUserId, globalRole: newRole };
 }
 
@@ -141,5 +148,11 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
     actor: actorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
     reason, before: { disabled: Boolean(user.disabled) }, after: { disabled, sessionsEnded }, requestId: ctx.requestId,
   });
+  if (Boolean(user.disabled) !== disabled) {
+    await recordEvent(ctx.tx, {
+      type: disabled ? 'admin.user.disabled' : 'admin.user.enabled', actor: byCaller(ctx.caller),
+      payload: { userId, email: user.email, reason, sessionsEnded },
+    });
+  }
   return { userId, disabled, sessionsEnded };
 }

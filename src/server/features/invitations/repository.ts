@@ -66,10 +66,11 @@ export async function markAccepted(db: Db, id: string, userId: string, now: stri
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Adds the membership; an existing one (any role, the owner's included) is left untouched. */
-export async function addMembershipIfAbsent(db: Db, accountId: string, userId: string, role: InviteRole, now: string) {
-  await db.insertInto('account_members')
+/** Adds the membership; an existing one (any role, the owner's included) is left untouched. Answers whether it was added. */
+export async function addMembershipIfAbsent(db: Db, accountId: string, userId: string, role: InviteRole, now: string): Promise<boolean> {
+  const result = await db.insertInto('account_members')
     .values({ account_id: accountId, user_id: userId, role, joined_at: now })
     .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

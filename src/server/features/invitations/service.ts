@@ -79,12 +79,19 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
   const at = now.toISOString();
   await inTransaction(db, async (tx) => {
     if (!await markAccepted(tx.db, invitation.id, caller.userId, at)) throw failedPrecondition(INVITATION_INVALID);
-    await addMembershipIfAbsent(tx.db, invitation.account_id, caller.userId, invitation.role, at);
+    const joined = await addMembershipIfAbsent(tx.db, invitation.account_id, caller.userId, invitation.role, at);
     await setActiveAccountId(tx.db, caller.userId, invitation.account_id);
     await recordEvent(tx, {
       type: 'user.invitation.accepted', accountId: invitation.account_id, actor: byCaller(caller),
       payload: { invitationId: invitation.id, role: invitation.role },
     });
+    // Someone who was a member already keeps their membership: nobody joined.
+    if (joined) {
+      await recordEvent(tx, {
+        type: 'user.member.joined', accountId: invitation.account_id, actor: byCaller(caller),
+        payload: { userId: caller.userId, role: invitation.role, invitationId: invitation.id },
+      });
+    }
     await recordIfActingAs(tx, caller, {
       action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id }, after: { accountId: invitation.account_id, role: invitation.role },
     });

@@ -45,6 +45,10 @@ export async function storeReply(
     payload: { ticketId: ticket.id, replyId: id, byStaff: reply.byStaff, status },
   });
   if (reply.byStaff) {
+    await recordEvent(tx, {
+      type: 'support.ticket.answered', accountId: ticket.account_id, actor: byCaller(caller),
+      payload: { ticketId: ticket.id, replyId: id, subject: ticket.subject, status },
+    });
     await mailer.send(tx, staffReplyMail(config, {
       to: ticket.author_email, ticketId: ticket.id, subject: ticket.subject, body: reply.body, staffName: caller.name,
     }));
