@@ -123,11 +123,17 @@ async function updateDeliveries(tx: Tx, dialect: Dialect, owner: string, updates
     }
     return;
   }
-  for (const u of updates) {
-    await tx.db.updateTable('webhook_deliveries').set({
-      status: u.status, attempts: u.attempts, next_attempt_at: u.next, last_http_status: u.httpStatus, last_response_ms: u.responseMs,
-      last_error: u.error, completed_at: u.completed, lease_owner: null, lease_until: null, updated_at: at,
-    }).where('id', '=', u.id).where('lease_owner', '=', owner).execute();
+  // SQLite: one statement per chunk too, the rows handed over as one JSON array.
+  for (let i = 0; i < updates.length; i += CHUNK) {
+    const part = JSON.stringify(updates.slice(i, i + CHUNK));
+    await sql`
+      update webhook_deliveries set
+        status = json_extract(v.value, '$.status'), attempts = json_extract(v.value, '$.attempts'),
+        next_attempt_at = json_extract(v.value, '$.next'), last_http_status = json_extract(v.value, '$.httpStatus'),
+        last_response_ms = json_extract(v.value, '$.responseMs'), last_error = json_extract(v.value, '$.error'),
+        completed_at = json_extract(v.value, '$.completed'), lease_owner = null, lease_until = null, updated_at = ${at}
+      from json_each(${part}) as v
+      where webhook_deliveries.id = json_extract(v.value, '$.id') and webhook_deliveries.lease_owner = ${owner}`.execute(tx.db);
   }
 }
 
@@ -148,14 +154,14 @@ async function updateWebhooks(tx: Tx, dialect: Dialect, results: readonly Attemp
     byWebhook.set(r.delivery.webhook_id, list);
   }
   const disabled = new Map<string, string>();
-  // Sorted, so two workers locking the same webhooks take the locks in the same order.
-  for (const webhookId of [...byWebhook.keys()].sort()) {
+  if (byWebhook.size === 0) return disabled;
+  // Locked in id order, so two workers writing the same webhooks take the locks in the same order.
+  let read = tx.db.selectFrom('webhooks').select(['id', 'name', 'url', 'is_active', 'health_status', 'consecutive_failures', 'failing_since', 'disabled_reason'])
+    .where('id', 'in', [...byWebhook.keys()]).orderBy('id');
+  if (dialect === 'postgres') read = read.forUpdate();
+  for (const hook of await read.execute()) {
+    const webhookId = hook.id;
     const list = byWebhook.get(webhookId)!.sort((a, b) => a.at.getTime() - b.at.getTime());
-    let read = tx.db.selectFrom('webhooks').select(['id', 'name', 'url', 'is_active', 'health_status', 'consecutive_failures', 'failing_since', 'disabled_reason'])
-      .where('id', '=', webhookId);
-    if (dialect === 'postgres') read = read.forUpdate();
-    const hook = await read.executeTakeFirst();
-    if (!hook) continue;
     const { state, events } = applyOutcomes({
       isActive: Boolean(hook.is_active), health: hook.health_status as Health, consecutiveFailures: hook.consecutive_failures,
       failingSince: hook.failing_since ? new Date(hook.failing_since).getTime() : null, disabledReason: hook.disabled_reason,

@@ -39,6 +39,8 @@ export interface EngineOptions {
 /** A lease outlives the longest request by this much, so only a dead worker's rows are taken over. */
 const LEASE_MARGIN_MS = 30_000;
 const LIVE_COALESCE_MS = 250;
+/** Results wait this long for company before they are written: one commit per batch, not per request. */
+const RECORD_DELAY_MS = 25;
 const MAX_RUN_ONCE_ROUNDS = 1000;
 
 interface InFlight {
@@ -75,6 +77,7 @@ export function createDeliveryEngine(options: EngineOptions) {
   const inFlight = new Map<string, InFlight>();
   let results: AttemptResult[] = [];
   let flushing: Promise<void> | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
   let dispatching: Promise<number> | null = null;
   let claiming: Promise<number> | null = null;
   let active = false;
@@ -126,8 +129,24 @@ export function createDeliveryEngine(options: EngineOptions) {
         if (disabled) routing.invalidate();
         changed();
       }
-    })().finally(() => { flushing = null; });
+    })().finally(() => {
+      flushing = null;
+      if (results.length) scheduleFlush();
+    });
     return flushing;
+  }
+
+  function scheduleFlush() {
+    if (results.length >= recordBatchSize && !flushing) {
+      void flush();
+      return;
+    }
+    // A running flush takes what arrives while it writes; otherwise wait a moment for more.
+    if (flushTimer || flushing) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      void flush();
+    }, RECORD_DELAY_MS);
   }
 
   async function attempt(entry: InFlight, routes: Routing): Promise<AttemptResult | null> {
@@ -180,7 +199,7 @@ export function createDeliveryEngine(options: EngineOptions) {
         inFlight.delete(delivery.id);
         if (result) {
           results.push(result);
-          void flush();
+          scheduleFlush();
         }
         if (active) kickDeliver();
       });
@@ -202,7 +221,7 @@ export function createDeliveryEngine(options: EngineOptions) {
     if (!active || claiming) return;
     const free = concurrency - inFlight.size;
     // Claim in batches, not one row per finished request: each claim is a database round trip.
-    if (free < Math.max(1, Math.floor(concurrency / 4)) && inFlight.size > 0) return;
+    if (free < Math.max(1, Math.floor(concurrency / 2)) && inFlight.size > 0) return;
     claiming = guarded('claiming deliveries', claimAndLaunch, 0).finally(() => { claiming = null; });
     void claiming.then((n) => { if (n > 0 && active) kickDeliver(); });
   }
@@ -266,6 +285,9 @@ export function createDeliveryEngine(options: EngineOptions) {
         entry.controller.abort();
       }
       await Promise.all([...inFlight.values()].map((e) => e.done));
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = null;
+      await flushing;
       await flush();
       await guarded('handing leases back', () => handBackLeases(db, owner), undefined);
       client?.close();
