@@ -13,6 +13,7 @@
  * to its first attempt being recorded. It reports; it never asserts.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -48,7 +49,15 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 async function startReceiver() {
   const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => child.kill(),
+    /** CPU seconds the receiver used (Linux /proc, clock ticks of 10 ms). */
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+  };
 }
 
 async function openBenchDatabase(dialect: 'sqlite' | 'pg'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
@@ -94,6 +103,8 @@ async function run(dialect: 'sqlite' | 'pg') {
     engine.start();
     const expected = eventCount * webhookCount;
     const started = Date.now();
+    const cpuBefore = process.cpuUsage();
+    const receiverBefore = receiver.cpuSeconds();
     if (rate === 0) {
       for (let written = 0; written < eventCount; written += 500) await writeEvents(handle, Math.min(500, eventCount - written));
     } else {
@@ -119,6 +130,8 @@ async function run(dialect: 'sqlite' | 'pg') {
       if (Date.now() - started > 600_000) throw new Error(`gave up after 10 minutes at ${done} of ${expected}`);
     }
     const finished = Date.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    const receiverCpu = receiver.cpuSeconds() - receiverBefore;
     await engine.stop();
     const rows = await handle.db.selectFrom('webhook_delivery_attempts as a').innerJoin('platform_events as e', 'e.id', 'a.event_id')
       .select(['a.created_at as attempted', 'e.created_at as created']).where('a.attempt', '=', 1).execute();
@@ -127,6 +140,7 @@ async function run(dialect: 'sqlite' | 'pg') {
     return {
       dialect, deliveries: expected, seconds: (finished - started) / 1000, writeSeconds: (written - started) / 1000,
       perSecond: Math.round(expected / ((finished - started) / 1000)),
+      engineCpu: (cpu.user + cpu.system) / 1e6, receiverCpu,
       p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1], failedAttempts: Number(failed.n),
     };
   } finally {
@@ -141,6 +155,7 @@ console.log(`webhook delivery: ${eventCount} events x ${webhookCount} webhooks, 
 for (const dialect of dialects) {
   const r = await run(dialect);
   console.log(`${r.dialect.padEnd(6)} ${r.deliveries} deliveries in ${r.seconds.toFixed(1)} s (events written in ${r.writeSeconds.toFixed(1)} s): `
-    + `${r.perSecond} deliveries/s; event to first attempt p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; failed attempts ${r.failedAttempts}`);
+    + `${r.perSecond} deliveries/s; event to first attempt p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; failed attempts ${r.failedAttempts}; `
+    + `CPU: engine process ${r.engineCpu.toFixed(1)} s (${Math.round(r.deliveries / r.engineCpu)} deliveries per CPU second), receiver ${r.receiverCpu.toFixed(1)} s`);
 }
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
