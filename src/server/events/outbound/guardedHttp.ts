@@ -43,6 +43,11 @@ export class BlockedAddressError extends Error {
   readonly code = 'EWEBHOOKBLOCKED';
 }
 
+interface Exchange {
+  request: http.ClientRequest | null;
+  failure: Error | null;
+}
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A `lookup` for sockets: resolves, then refuses the whole answer if any address is blocked. */
@@ -78,18 +83,23 @@ export function createGuardedClient(options: { allow: AllowList; maxSockets?: nu
 
   async function send(request: OutboundRequest, outer?: AbortSignal): Promise<OutboundResponse> {
     const started = performance.now();
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error(`Timed out after ${request.timeoutMs} ms`)), request.timeoutMs);
-    const onOuter = () => controller.abort(new Error('Cancelled: the worker stopped'));
+    // One exchange at a time; a time-out or a stop destroys it (cheaper than an AbortSignal per request).
+    const state: Exchange = { request: null, failure: null };
+    const fail = (error: Error) => {
+      state.failure ??= error;
+      state.request?.destroy(state.failure);
+    };
+    const timer = setTimeout(() => fail(new Error(`Timed out after ${request.timeoutMs} ms`)), request.timeoutMs);
+    const onOuter = () => fail(new Error('Cancelled: the worker stopped'));
     outer?.addEventListener('abort', onOuter);
     let url = request.url;
     let method = request.method;
     let body: string | null = request.body;
-    let headers = { ...request.headers };
+    let headers = request.headers;
     const elapsed = () => Math.round(performance.now() - started);
     try {
       for (let hop = 0; ; hop += 1) {
-        const answer = await exchange(url, method, headers, body, controller.signal);
+        const answer = await exchange(url, method, headers, body, state);
         const location = answer.headers.location;
         if (answer.status < 300 || answer.status >= 400 || !location) {
           return { ...answer, responseMs: elapsed(), error: null, url };
@@ -114,16 +124,16 @@ export function createGuardedClient(options: { allow: AllowList; maxSockets?: nu
         url = next.toString();
       }
     } catch (error) {
-      const reason = controller.signal.aborted ? controller.signal.reason : error;
-      return { status: null, headers: {}, body: '', truncated: false, responseMs: elapsed(), error: describeError(reason), url };
+      return { status: null, headers: {}, body: '', truncated: false, responseMs: elapsed(), error: describeError(state.failure ?? error), url };
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuter);
     }
   }
 
-  function exchange(url: string, method: string, headers: Record<string, string>, body: string | null, signal: AbortSignal) {
+  function exchange(url: string, method: string, headers: Record<string, string>, body: string | null, state: Exchange) {
     return new Promise<{ status: number; headers: Record<string, string>; body: string; truncated: boolean }>((resolve, reject) => {
+      if (state.failure) return reject(state.failure);
       const target = new URL(url);
       const host = target.hostname.replace(/^\[|\]$/g, '');
       if (target.protocol !== 'http:' && target.protocol !== 'https:') return reject(new Error(`Unsupported address ${target.protocol}`));
@@ -134,8 +144,8 @@ export function createGuardedClient(options: { allow: AllowList; maxSockets?: nu
       const payload = body === null ? null : Buffer.from(body);
       const transport = target.protocol === 'https:' ? https : http;
       const req = transport.request(target, {
-        method, signal, lookup, agent: agents[target.protocol],
-        headers: { ...headers, ...(payload ? { 'content-length': String(payload.length) } : {}) },
+        method, lookup, agent: agents[target.protocol],
+        headers: payload ? { ...headers, 'content-length': String(payload.length) } : headers,
       } as http.RequestOptions, (res) => {
         const chunks: Buffer[] = [];
         let kept = 0;
@@ -149,7 +159,8 @@ export function createGuardedClient(options: { allow: AllowList; maxSockets?: nu
           if (seen > DRAIN_LIMIT) res.destroy();
         });
         const done = () => {
-          const all = Buffer.concat(chunks);
+          if (state.failure) return reject(state.failure);
+          const all = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: flattenHeaders(res.headers),
@@ -161,6 +172,7 @@ export function createGuardedClient(options: { allow: AllowList; maxSockets?: nu
         res.on('close', () => { if (!res.complete) done(); });
         res.on('error', reject);
       });
+      state.request = req;
       req.on('error', reject);
       req.end(payload ?? undefined);
     });

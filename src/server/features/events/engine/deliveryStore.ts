@@ -4,6 +4,7 @@ import type { Dialect } from '../../../db/connection.ts';
 import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../../db/schema.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
+import { bulkInsert } from './bulkInsert.ts';
 import { applyOutcomes, type Health, type HealthEvent } from './health.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -57,6 +58,8 @@ interface DeliveryUpdate {
 }
 
 const CHUNK = 500;
+const ATTEMPT_COLUMNS = ['id', 'delivery_id', 'webhook_id', 'event_id', 'attempt', 'status', 'http_status', 'response_ms', 'error',
+  'request_url', 'request_headers', 'response_headers', 'response_body', 'response_truncated', 'created_at'] as const;
 
 /**
  * Writes a batch of results in one transaction: the attempt rows (the delivery log), each
@@ -70,10 +73,9 @@ export async function recordResults(db: Kysely<Database>, dialect: Dialect, owne
     const attempts = results.filter((r) => r.attempt).map((r) => ({
       ...r.attempt!, id: randomUUID(), delivery_id: r.delivery.id, webhook_id: r.delivery.webhook_id, event_id: r.delivery.event_id,
       attempt: r.delivery.attempts + 1, created_at: r.at.toISOString(),
+      response_truncated: dialect === 'postgres' ? Boolean(r.attempt!.response_truncated) : r.attempt!.response_truncated,
     }));
-    for (let i = 0; i < attempts.length; i += CHUNK) {
-      await tx.db.insertInto('webhook_delivery_attempts').values(attempts.slice(i, i + CHUNK)).execute();
-    }
+    await bulkInsert(tx.db, dialect, 'webhook_delivery_attempts', ATTEMPT_COLUMNS, attempts);
 
     const disabled = await updateWebhooks(tx, dialect, results);
     const updates: DeliveryUpdate[] = results.map((r) => {

@@ -4,6 +4,7 @@ import type { Dialect } from '../../../db/connection.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database, WebhookDeliveriesTable } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { bulkInsert } from './bulkInsert.ts';
 import { deliveryBody, type EngineEvent, eventFields } from './envelope.ts';
 import { firedActions } from './matching.ts';
 import type { RoutingCache } from './routingCache.ts';
@@ -22,8 +23,10 @@ function parseObject(text: string): Record<string, unknown> {
   }
 }
 
-// SQLite limits a statement to 32,766 parameters; 14 columns per row.
+// SQLite limits a statement to 32,766 parameters.
 const INSERT_CHUNK = 1000;
+const DELIVERY_COLUMNS = ['id', 'event_id', 'event_type', 'webhook_id', 'flow_id', 'status', 'attempts', 'max_attempts', 'next_attempt_at',
+  'payload', 'created_at', 'updated_at'] as const;
 
 /**
  * Fans out up to `batchSize` unprocessed events, oldest first: one delivery row per fired action
@@ -75,9 +78,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
         flowCounts.set(flow.id, counts);
       }
     }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await tx.db.insertInto('webhook_deliveries').values(rows.slice(i, i + INSERT_CHUNK)).execute();
-    }
+    await bulkInsert(tx.db, dialect, 'webhook_deliveries', DELIVERY_COLUMNS, rows);
     const ids = events.map((e) => e.id);
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
       await tx.db.updateTable('platform_events').set({ processed: 1 }).where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
