@@ -23,9 +23,10 @@ export function conditionHolds(condition: FlowCondition, fields: Record<string, 
 
 /** Empty include lets everything through; exclude always wins. An event without the field passes only an empty include. */
 export function passesFilter(filter: IncludeExclude | undefined, value: string | null): boolean {
-  if (!filter) return true;
-  if (value !== null && filter.exclude.includes(value)) return false;
-  return filter.include.length === 0 || (value !== null && filter.include.includes(value));
+  const include = filter?.include ?? [];
+  const exclude = filter?.exclude ?? [];
+  if (value !== null && exclude.includes(value)) return false;
+  return include.length === 0 || (value !== null && include.includes(value));
 }
 
 export function passesFilters(filters: FlowFilters, event: EngineEvent): boolean {
