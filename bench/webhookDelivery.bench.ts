@@ -4,10 +4,11 @@
  * deliverer, guarded HTTP client, batched attempt log).
  *
  *   npm run bench:webhooks -- [--dialect sqlite|pg|both] [--events 10000] [--webhooks 10]
- *     [--rate 0] [--concurrency 64] [--database-url postgres://postgres@127.0.0.1:5432/test]
+ *     [--rate 0] [--concurrency 64] [--workers 1] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *
  * --rate 0 writes every event at once (a burst: measures how fast the engine drains);
  * --rate N writes N events a second in steps of 100 ms (steady traffic: measures latency).
+ * --workers N (PostgreSQL) runs N engine processes on the database, as scaled workers do.
  * The receiver runs in a child process and answers 200 at once. Prints deliveries per second
  * (first event committed to last delivery recorded) and the p50/p99 from an event's created_at
  * to its first attempt being recorded. It reports; it never asserts.
@@ -30,13 +31,15 @@ import { insertFlow, insertWebhook } from '../src/server/features/events/engine/
 import { positiveNumber, readFlags } from './benchFlags.ts';
 
 const flags = readFlags(process.argv.slice(2), {
-  dialect: 'both', events: '10000', webhooks: '10', rate: '0', concurrency: '64',
+  dialect: 'both', events: '10000', webhooks: '10', rate: '0', concurrency: '64', workers: '1',
   'database-url': 'postgres://postgres@127.0.0.1:5432/test',
 });
 const eventCount = Math.floor(positiveNumber(flags, 'events'));
 const webhookCount = Math.floor(positiveNumber(flags, 'webhooks'));
 const concurrency = Math.floor(positiveNumber(flags, 'concurrency'));
 const rate = Number(flags.rate);
+/** Engine processes on PostgreSQL: this one, plus child processes (bench/webhookEngineProcess.ts). */
+const workers = Math.floor(positiveNumber(flags, 'workers'));
 if (!Number.isFinite(rate) || rate < 0) throw new Error('--rate must be 0 (burst) or events per second');
 
 const RECEIVER = `
@@ -60,7 +63,20 @@ async function startReceiver() {
   };
 }
 
-async function openBenchDatabase(dialect: 'sqlite' | 'pg'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function startEngineProcess(schema: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'webhookEngineProcess.ts'), flags['database-url'], schema, String(concurrency)],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return {
+    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+  };
+}
+
+async function openBenchDatabase(dialect: 'sqlite' | 'pg'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; schema?: string }> {
   if (dialect === 'sqlite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
     return { handle: openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
@@ -74,7 +90,7 @@ async function openBenchDatabase(dialect: 'sqlite' | 'pg'): Promise<{ handle: Da
     await client.end();
   };
   await admin(`create schema ${schema}`);
-  return { handle: openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 10 }), drop: () => admin(`drop schema ${schema} cascade`) };
+  return { handle: openDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 10 }), drop: () => admin(`drop schema ${schema} cascade`), schema };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -90,7 +106,7 @@ async function writeEvents(handle: DatabaseHandle, count: number) {
 }
 
 async function run(dialect: 'sqlite' | 'pg') {
-  const { handle, drop } = await openBenchDatabase(dialect);
+  const { handle, drop, schema } = await openBenchDatabase(dialect);
   const receiver = await startReceiver();
   try {
     await migrateToLatest(handle.db);
@@ -101,6 +117,7 @@ async function run(dialect: 'sqlite' | 'pg') {
       db: handle.db, dialect: handle.dialect, allow: parseAllowList('127.0.0.1'), log: pino({ level: 'warn' }), concurrency,
     });
     engine.start();
+    const others = dialect === 'pg' ? await Promise.all(Array.from({ length: workers - 1 }, () => startEngineProcess(schema!))) : [];
     const expected = eventCount * webhookCount;
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
@@ -132,6 +149,8 @@ async function run(dialect: 'sqlite' | 'pg') {
     const finished = Date.now();
     const cpu = process.cpuUsage(cpuBefore);
     const receiverCpu = receiver.cpuSeconds() - receiverBefore;
+    const othersCpu = others.reduce((sum, o) => sum + o.cpuSeconds(), 0);
+    await Promise.all(others.map((o) => o.stop()));
     await engine.stop();
     const rows = await handle.db.selectFrom('webhook_delivery_attempts as a').innerJoin('platform_events as e', 'e.id', 'a.event_id')
       .select(['a.created_at as attempted', 'e.created_at as created']).where('a.attempt', '=', 1).execute();
@@ -140,7 +159,7 @@ async function run(dialect: 'sqlite' | 'pg') {
     return {
       dialect, deliveries: expected, seconds: (finished - started) / 1000, writeSeconds: (written - started) / 1000,
       perSecond: Math.round(expected / ((finished - started) / 1000)),
-      engineCpu: (cpu.user + cpu.system) / 1e6, receiverCpu,
+      engineCpu: (cpu.user + cpu.system) / 1e6 + othersCpu, receiverCpu, processes: 1 + others.length,
       p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1], failedAttempts: Number(failed.n),
     };
   } finally {
@@ -156,6 +175,6 @@ for (const dialect of dialects) {
   const r = await run(dialect);
   console.log(`${r.dialect.padEnd(6)} ${r.deliveries} deliveries in ${r.seconds.toFixed(1)} s (events written in ${r.writeSeconds.toFixed(1)} s): `
     + `${r.perSecond} deliveries/s; event to first attempt p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; failed attempts ${r.failedAttempts}; `
-    + `CPU: engine process ${r.engineCpu.toFixed(1)} s (${Math.round(r.deliveries / r.engineCpu)} deliveries per CPU second), receiver ${r.receiverCpu.toFixed(1)} s`);
+    + `CPU: ${r.processes} engine process${r.processes > 1 ? 'es' : ''} ${r.engineCpu.toFixed(1)} s (${Math.round(r.deliveries / r.engineCpu)} deliveries per CPU second), receiver ${r.receiverCpu.toFixed(1)} s`);
 }
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
