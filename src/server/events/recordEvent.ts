@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/transaction.ts';
 import type { Caller } from '../rpc/context.ts';
+import { signalDeliveryWork } from './deliverySignal.ts';
 import type { EventSeverity, EventType } from './catalogue.ts';
 
 export interface PlatformEvent {
@@ -50,5 +51,6 @@ export async function recordEvent(tx: Tx, event: PlatformEvent): Promise<string>
     context: JSON.stringify(event.context ?? {}),
     created_at: new Date().toISOString(),
   }).execute();
+  tx.afterCommit(signalDeliveryWork);
   return id;
 }

@@ -59,6 +59,9 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue {
     async schedule(name, cron, payload) {
       await saveSchedule(db, name, cron, payload, now());
     },
+    runAlongside(loop) {
+      pool.attach(loop);
+    },
     async start() {
       pool.start();
     },

@@ -104,6 +104,9 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       await ensureQueue(name);
       await saveSchedule(db, name, cron, payload, now());
     },
+    runAlongside(loop) {
+      pool.attach(loop);
+    },
     async start() {
       await ready();
       pool.start();

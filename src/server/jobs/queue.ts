@@ -43,11 +43,20 @@ export interface JobContext {
 
 export type JobHandler<T = unknown> = (payload: T, job: JobContext) => Promise<void>;
 
+/** A feature's own long-running loop (the webhook delivery engine) that runs while the workers do. */
+export interface BackgroundLoop {
+  start(): void;
+  /** Resolves once the loop let go of its work (leases handed back). */
+  stop(): Promise<void>;
+}
+
 export interface JobQueue {
   send<T extends object>(queue: string, payload: T, options?: SendOptions): Promise<string | null>;
   work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Sends `payload` to `queue` at every matching minute of a cron expression (five fields, UTC). */
   schedule<T extends object>(queue: string, cron: string, payload: T): Promise<void>;
+  /** Starts `loop` with the workers (at once if they already run) and stops it in stop(), before the jobs are handed back. */
+  runAlongside(loop: BackgroundLoop): void;
   start(): Promise<void>;
   /**
    * Stops claiming, waits a bounded time for running jobs, then hands the ones still running

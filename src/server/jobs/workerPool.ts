@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retryDelayAfter } from './jobPolicy.ts';
 import type { ClaimedJob, JobStore } from './jobStore.ts';
-import type { Clock, JobHandler, WorkOptions } from './queue.ts';
+import type { BackgroundLoop, Clock, JobHandler, WorkOptions } from './queue.ts';
 
 export interface WorkerPoolOptions {
   store: JobStore;
@@ -39,6 +39,7 @@ interface Worker {
 export function createWorkerPool(options: WorkerPoolOptions) {
   const { store, log, now } = options;
   const workers = new Map<string, Worker>();
+  const loops: BackgroundLoop[] = [];
   const writes = new Set<Promise<unknown>>();
   let active = false;
   let timer: NodeJS.Timeout | null = null;
@@ -155,15 +156,22 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       workers.set(queue, { handler, concurrency, running: workers.get(queue)?.running ?? new Set() });
       kick();
     },
+    attach(loop: BackgroundLoop) {
+      loops.push(loop);
+      if (active) loop.start();
+    },
     start() {
       if (active) return;
       active = true;
       timer = setInterval(kick, options.pollMs);
       timer.unref();
+      for (const loop of loops) loop.start();
       kick();
     },
     async stop() {
+      const wasActive = active;
       active = false;
+      if (wasActive) await Promise.all(loops.map((loop) => loop.stop()));
       if (timer) clearInterval(timer);
       timer = null;
       await ticking;

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../../db/connection.ts';
+import { toIso } from '../../../db/connection.ts';
+import type { Database, WebhookDeliveriesTable } from '../../../db/schema.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { bulkInsert } from './bulkInsert.ts';
+import { deliveryBody, type EngineEvent, eventFields } from './envelope.ts';
+import { firedActions } from './matching.ts';
+import type { RoutingCache } from './routingCache.ts';
+
+/** A Standard Webhooks message id: the same on every attempt and resend of the delivery. */
+export function newDeliveryId(): string {
+  return `msg_${randomBytes(16).toString('base64url')}`;
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+// SQLite limits a statement to 32,766 parameters.
+const INSERT_CHUNK = 1000;
+const DELIVERY_COLUMNS = ['id', 'event_id', 'event_type', 'webhook_id', 'flow_id', 'status', 'attempts', 'max_attempts', 'next_attempt_at',
+  'payload', 'created_at', 'updated_at'] as const;
+
+/**
+ * Fans out up to `batchSize` unprocessed events, oldest first: one delivery row per fired action
+ * whose webhook exists and is active, the events marked processed and the flows' counts bumped,
+ * in one transaction, so a crash leaves either all of it or none (nothing is dispatched twice).
+ * On PostgreSQL the events are claimed with SKIP LOCKED, so several engines share the work.
+ * Returns how many events and deliveries it wrote.
+ */
+export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Dialect; routing: RoutingCache; now: Date; batchSize: number }) {
+  const { db, dialect, now } = deps;
+  const routing = await deps.routing.get();
+  return inTransaction(db, async (tx) => {
+    // A literal, not a parameter: PostgreSQL then uses the partial index platform_events_pending.
+    const pending = sql.raw<boolean>(dialect === 'postgres' ? 'processed = false' : 'processed = 0');
+    let query = tx.db.selectFrom('platform_events').selectAll().where(pending).orderBy('created_at').orderBy('id').limit(deps.batchSize);
+    if (dialect === 'postgres') query = query.forUpdate().skipLocked();
+    const events = await query.execute();
+    if (events.length === 0) return { events: 0, deliveries: 0 };
+
+    const at = now.toISOString();
+    const rows: Insertable<WebhookDeliveriesTable>[] = [];
+    const flowCounts = new Map<string, { events: number; executions: number }>();
+    for (const row of events) {
+      const event: EngineEvent = {
+        id: row.id, type: row.event_type, severity: row.severity, source: row.source,
+        createdAt: toIso(row.created_at)!, accountId: row.account_id, actorUserId: row.actor_user_id,
+        correlationId: row.correlation_id, payload: parseObject(row.payload), context: parseObject(row.context),
+      };
+      const fields = eventFields(event);
+      for (const flow of routing.flows) {
+        const actions = firedActions(flow, event, fields);
+        let executions = 0;
+        for (const action of actions) {
+          const webhook = routing.webhooks.get(action.webhookId);
+          if (!webhook || !webhook.isActive) continue;
+          const retries = Math.max(0, Math.min(action.config?.retries ?? webhook.maxRetries, webhook.maxRetries));
+          rows.push({
+            id: newDeliveryId(), event_id: event.id, event_type: event.type, webhook_id: webhook.id, flow_id: flow.id,
+            status: 'pending', attempts: 0, max_attempts: 1 + retries, next_attempt_at: at,
+            payload: deliveryBody(event, { enabled: webhook.transformEnabled, template: webhook.transformTemplate }),
+            created_at: at, updated_at: at,
+          });
+          executions += 1;
+        }
+        if (actions.length === 0) continue;
+        const counts = flowCounts.get(flow.id) ?? { events: 0, executions: 0 };
+        counts.events += 1;
+        counts.executions += executions;
+        flowCounts.set(flow.id, counts);
+      }
+    }
+    await bulkInsert(tx.db, dialect, 'webhook_deliveries', DELIVERY_COLUMNS, rows);
+    const ids = events.map((e) => e.id);
+    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+      await tx.db.updateTable('platform_events').set({ processed: 1 }).where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
+    }
+    for (const [flowId, counts] of flowCounts) {
+      await tx.db.updateTable('event_flows').set((eb) => ({
+        total_events: eb('total_events', '+', counts.events),
+        total_executions: eb('total_executions', '+', counts.executions),
+        last_execution_at: at,
+      })).where('id', '=', flowId).execute();
+    }
+    return { events: events.length, deliveries: rows.length };
+  });
+}
