@@ -11,18 +11,21 @@ export interface ReceivedRequest {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedRequest[];
+  /** From now on answer every request with this status (a receiver that broke). */
+  failWith(status: number): void;
   close(): Promise<void>;
 }
 
-/** A local endpoint that answers 200 to every request and keeps what it was sent, as a customer's receiver would. */
+/** A local endpoint that answers 200 (until told to fail) and keeps what it was sent, as a customer's receiver would. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];
+  let status = 200;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+      res.writeHead(status, { 'content-type': 'application/json' }).end(status === 200 ? '{"received":true}' : '{"error":"unavailable"}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,6 +33,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${port}/hooks/portal`,
     received,
+    failWith: (next) => { status = next; },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
