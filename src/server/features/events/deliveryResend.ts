@@ -6,6 +6,7 @@ import type { BackOfficeWriteContext } from '../../rpc/context.ts';
 import { aborted, failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { resendRefusal, summaryOf } from './deliveryLog.ts';
 import { findDeliverySummary, findDeliveryWebhook, requeueDelivery } from './deliveryQueries.ts';
+import { signalDeliveryWork } from '../../events/deliverySignal.ts';
 
 /**
  * Resend: the same row goes back to the engine's queue, due now, so the receiver gets the same
@@ -30,5 +31,6 @@ export async function resendDelivery(ctx: BackOfficeWriteContext, deliveryId: st
     requestId: ctx.requestId,
   });
   services.live.publish(tx, liveTopics.adminEvents(), 'events.changed');
+  tx.afterCommit(signalDeliveryWork);
   return { success: true as const, message: RESENT, delivery: summaryOf(after) };
 }

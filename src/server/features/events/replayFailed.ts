@@ -6,6 +6,7 @@ import { record } from '../../audit/record.ts';
 import type { BackOfficeWriteContext } from '../../rpc/context.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
 import { findDeliveryWebhook, hasFailedDeliveriesSince, requeueFailedDeliveries } from './deliveryQueries.ts';
+import { signalDeliveryWork } from '../../events/deliverySignal.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -35,6 +36,9 @@ export async function replayFailedDeliveries(ctx: BackOfficeWriteContext, webhoo
     actor: { userId: ctx.caller.userId, email: ctx.caller.email }, actingAs: null, action: 'webhook_delivery.replayed',
     target: { type: 'webhook', id: webhookId }, after: { since, replayed, more }, requestId: ctx.requestId,
   });
-  if (replayed > 0) services.live.publish(tx, liveTopics.adminEvents(), 'events.changed');
+  if (replayed > 0) {
+    services.live.publish(tx, liveTopics.adminEvents(), 'events.changed');
+    tx.afterCommit(signalDeliveryWork);
+  }
   return { success: true as const, message: replayedText(replayed, more), replayed, more };
 }
