@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EMPTY_FLOW_FILTERS } from '../../../../common/eventFlows.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from '../../../events/outbound/addressPolicy.ts';
+import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { createDeliveryEngine } from './engine.ts';
 import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock, type WebhookFixture } from './engineTestSupport.ts';
 
@@ -318,6 +319,39 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       const [delivery] = await deliveries();
       expect(delivery).toMatchObject({ status: 'failed', attempts: 25 });
       expect(delivery.last_error).toMatch(/webhook disabled: Failing for 24 hours/);
+    });
+  });
+
+  describe('operator resend and replay', () => {
+    it('sends a failed delivery again with the same webhook-id after resendDelivery, and after replayFailedDeliveries', async () => {
+      const operator = await signUpOperator(t);
+      const hook = await hookAndFlow({ maxRetries: 0 });
+      receiver.answer = () => ({ status: 500 });
+      await emit(db());
+      const e = engine();
+      await e.runOnce();
+      const [failed] = await deliveries();
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+
+      receiver.answer = () => ({ status: 200 });
+      expect((await t.call('resendDelivery', { deliveryId: failed.id }, operator)).status).toBe(200);
+      clock.advance(60_000);
+      await e.runOnce();
+      expect(await deliveries()).toMatchObject([{ id: failed.id, status: 'success', attempts: 2 }]);
+      expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([failed.id, failed.id]);
+
+      receiver.answer = () => ({ status: 503 });
+      await emit(db());
+      await e.runOnce();
+      const second = (await deliveries()).find((d) => d.id !== failed.id)!;
+      expect(second.status).toBe('failed');
+      receiver.answer = () => ({ status: 200 });
+      const replay = await t.call('replayFailedDeliveries', { webhookId: hook.id, since: new Date(Date.now() - 3600_000).toISOString() }, operator);
+      expect(replay.result).toMatchObject({ replayed: 1 });
+      clock.advance(60_000);
+      await e.runOnce();
+      expect((await deliveries()).map((d) => d.status)).toEqual(['success', 'success']);
+      expect(receiver.received.slice(2).map((r) => r.headers['webhook-id'])).toEqual([second.id, second.id]);
     });
   });
 });
