@@ -1,7 +1,5 @@
-import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { RECENT_EVENTS_HOURS } from '../../../../common/adminEventsTexts.ts';
-
-const number = new Intl.NumberFormat('en-US');
+import { formatCount, StatCardGrid, StatCardGridSkeleton } from '../../../components/StatCards.tsx';
 
 export interface EventCounts {
   recentEvents: number;
@@ -12,36 +10,18 @@ export interface EventCounts {
   averageResponseMs: number;
 }
 
-function Counter({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" fw={600}>{label}</Text>
-        <Text fz={28} fw={700} lh={1.1}>{value}</Text>
-        <Text size="sm" c="dimmed">{detail}</Text>
-      </Stack>
-    </Paper>
-  );
-}
-
-const grid = { base: 2, md: 4 } as const;
-
 export function DashboardCountersSkeleton() {
-  return (
-    <SimpleGrid cols={grid} aria-busy aria-label="Loading counters">
-      {[0, 1, 2, 3].map((i) => <Skeleton key={i} height={112} radius="md" />)}
-    </SimpleGrid>
-  );
+  return <StatCardGridSkeleton label="Loading counters" />;
 }
 
 /** Spec: recent events, webhooks, active and total flows, average response in ms. */
 export function DashboardCounters({ counts }: { counts: EventCounts }) {
   return (
-    <SimpleGrid cols={grid}>
-      <Counter label="Recent events" value={number.format(counts.recentEvents)} detail={`In the last ${RECENT_EVENTS_HOURS} hours`} />
-      <Counter label="Webhooks" value={number.format(counts.webhooks)} detail={`${number.format(counts.activeWebhooks)} active`} />
-      <Counter label="Flows" value={`${number.format(counts.activeFlows)} / ${number.format(counts.flows)}`} detail="Active / total" />
-      <Counter label="Average response" value={`${number.format(counts.averageResponseMs)} ms`} detail="Mean of every delivery attempt" />
-    </SimpleGrid>
+    <StatCardGrid cards={[
+      { label: 'Recent events', value: formatCount(counts.recentEvents), detail: `In the last ${RECENT_EVENTS_HOURS} hours` },
+      { label: 'Webhooks', value: formatCount(counts.webhooks), detail: `${formatCount(counts.activeWebhooks)} active` },
+      { label: 'Flows', value: `${formatCount(counts.activeFlows)} / ${formatCount(counts.flows)}`, detail: 'Active / total' },
+      { label: 'Average response', value: `${formatCount(counts.averageResponseMs)} ms`, detail: 'Mean of every delivery attempt' },
+    ]} />
   );
 }
