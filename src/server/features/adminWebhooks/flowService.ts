@@ -5,7 +5,6 @@ import {
 } from '../../../common/adminWebhooksTexts.ts';
 import type * as contracts from '../../../common/contracts/adminFlows.ts';
 import { EMPTY_FLOW_FILTERS, FLOW_ACTION_DEFAULTS, type FlowAction, type FlowFilters, type FlowTrigger, isValidEventPattern } from '../../../common/eventFlows.ts';
-import { liveTopics } from '../../../common/live.ts';
 import { record } from '../../audit/record.ts';
 import type { Db } from '../../db/transaction.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
@@ -14,12 +13,11 @@ import { flowActions, toAdminFlow } from './presenters.ts';
 import {
   activeWebhooks, allFlows, deleteFlowRow, flag, flowById, type FlowRow, flowsNamed, insertFlow, updateFlow, webhooksByIds,
 } from './repository.ts';
+import { announce, operator } from './writeContext.ts';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type AdminFlow = ReturnType<typeof toAdminFlow>;
 
-const operator = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
-const announce = (ctx: BackOfficeWriteContext) => ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
 const audited = (f: AdminFlow) => ({
   name: f.name, isActive: f.isActive, triggers: f.triggers.map((t) => t.eventType), webhookIds: f.actions.map((a) => a.webhookId), filters: f.filters,
 });

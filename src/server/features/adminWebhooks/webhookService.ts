@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { COPY_SUFFIX, PREVIOUS_SECRET_HOURS, WEBHOOK_LIMITS, WEBHOOK_NOT_FOUND } from '../../../common/adminWebhooksTexts.ts';
 import type * as contracts from '../../../common/contracts/adminWebhooks.ts';
 import type { FlowAction } from '../../../common/eventFlows.ts';
-import { liveTopics } from '../../../common/live.ts';
 import { record } from '../../audit/record.ts';
 import type { Db } from '../../db/transaction.ts';
 import { generateWebhookSecret } from '../../events/outbound/signature.ts';
@@ -15,13 +14,11 @@ import {
   webhooksMatching, type WebhookRow,
 } from './repository.ts';
 import { checkedHeaders, checkedTemplate, checkedUrl, mergedAuthentication, parseAuthentication } from './webhookSettings.ts';
+import { announce, operator } from './writeContext.ts';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type AdminWebhook = ReturnType<typeof toAdminWebhook>;
 
-const operator = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
-/** Open pages refetch after the commit (the events dashboard, these lists). */
-const announce = (ctx: BackOfficeWriteContext) => ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
 
 /** What an audit entry keeps of a webhook: its settings, never a secret or credential. */
 const audited = (w: AdminWebhook) => ({
