@@ -3,7 +3,7 @@ import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import classes from '../../../components/StackedTable.module.css';
 
-export const WEBHOOK_COLUMNS = ['', 'Webhook', 'Health', 'Success rate', 'Avg response', 'Deliveries', 'Last delivery', 'Active', 'Actions'];
+export const WEBHOOK_COLUMNS = ['Select', 'Webhook', 'Health', 'Success rate', 'Avg response', 'Deliveries', 'Last delivery', 'Active', 'Actions'];
 export const WEBHOOK_NUMERIC = ['Success rate', 'Avg response', 'Deliveries'];
 
 interface WebhookRowProps {

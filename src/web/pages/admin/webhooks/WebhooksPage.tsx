@@ -97,7 +97,7 @@ function Webhooks() {
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>Webhooks</Title>
-          <Text c="dimmed">Addresses that receive the platform&apos;s events, signed (Standard Webhooks). <Anchor component={Link} to="/super-admin/events/flows">Flows</Anchor> choose which events go where.</Text>
+          <Text c="dimmed">Addresses that receive the platform&apos;s events, signed (Standard Webhooks). <Anchor component={Link} to="/super-admin/events/flows" underline="always">Flows</Anchor> choose which events go where.</Text>
         </div>
         <Button onClick={() => { feedback.clear(); setDialog({ kind: 'form', webhook: null }); }}>Create webhook</Button>
       </Group>
