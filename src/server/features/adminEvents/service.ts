@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   DASHBOARD_DELIVERIES_READ, DASHBOARD_EVENTS_READ, INVALID_EVENTS_CURSOR, RECENT_EVENTS_HOURS,
 } from '../../../common/adminEventsTexts.ts';
+import { averageOf } from '../../../common/adminWebhooksTexts.ts';
 import type { getEventsDashboard, listEvents } from '../../../common/contracts/adminEvents.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';
@@ -53,7 +54,7 @@ export async function eventsDashboard(db: Db, now = new Date()): Promise<z.input
       flows: flows.total,
       activeFlows: flows.active,
       // Spec §9: the rounded mean; every attempt adds to both sums (the webhooks' statistics).
-      averageResponseMs: webhooks.attempts > 0 ? Math.round(webhooks.responseMs / webhooks.attempts) : 0,
+      averageResponseMs: averageOf(webhooks.responseMs, webhooks.attempts),
     },
     latestEvents: await eventViews(db, latest),
     latestDeliveries: deliveries.map((d) => ({
