@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor } from './pageCursor.ts';
+import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from './pageCursor.ts';
 
 /** The last row of a newest-first page: its created_at as the database printed it, and its id. */
 export interface NewestFirstPosition { createdAt: string; id: string }
 
 // The list's name travels in the cursor: one list's cursor handed to another is refused, not misread.
-const keysFor = (list: string) => z.object({ l: z.literal(list), v: cursorTimestamp, i: cursorRowId }).strict();
+const keysFor = schemaPerKey((list: string) => z.object({ l: z.literal(list), v: cursorTimestamp, i: cursorRowId }).strict());
 
 /** For lists paged newest first on (created_at, id): the audit log, the mail outbox. */
 export function encodeNewestFirstCursor(list: string, at: NewestFirstPosition): string {

@@ -23,6 +23,22 @@ export const cursorTimestamp = z.string().max(40).regex(storedTimestamp).refine(
 /** A row id inside a cursor: it goes into a query, where a NUL byte would be a PostgreSQL error, not a miss. */
 export const cursorRowId = z.string().min(1).max(128).refine((id) => !id.includes('\u0000'));
 
+/**
+ * A list's cursor schema per sort (or list), built once: building a zod object costs many times
+ * what checking a cursor with it does (a fifth of a deep page's server time when built per call).
+ */
+export function schemaPerKey<K extends string, T>(build: (key: K) => z.ZodType<T>): (key: K) => z.ZodType<T> {
+  const built = new Map<K, z.ZodType<T>>();
+  return (key) => {
+    let schema = built.get(key);
+    if (!schema) {
+      schema = build(key);
+      built.set(key, schema);
+    }
+    return schema;
+  };
+}
+
 /** Opaque to clients: base64url of a small JSON object naming the last row of the previous page. */
 export function encodePageCursor(keys: Record<string, string>): string {
   return Buffer.from(JSON.stringify(keys)).toString('base64url');

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { SortOrder, UserSortField } from '../../../common/contracts/adminUsers.ts';
 import type { GlobalRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
@@ -17,6 +17,43 @@ export interface UserListQuery {
   after: UserListPosition | null;
 }
 
+interface PrefixParams extends Record<string, unknown> {
+  role: GlobalRole | null;
+  emailFrom: string;
+  emailTo: string;
+  cap: number;
+}
+
+/** The e-mail prefix's matches, counted up to the cap (on an index holding the e-mail, role first when filtered). */
+const prefixMatches = preparedQueryByShape((db: Kysely<Database>, p: PrefixParams) => {
+  let matching = db.selectFrom('users as u').select('u.id').where('u.email', '>=', p.emailFrom).where('u.email', '<', p.emailTo);
+  if (p.role !== null) matching = matching.where('u.role', '=', p.role);
+  return db.selectFrom(matching.limit(p.cap).as('m')).select((eb) => eb.fn.countAll<number | string>().as('n'));
+});
+
+const SORT_INDEXES = {
+  createdAt: { all: 'users_created_id', role: 'users_role_created_id' },
+  displayName: { all: 'users_name_id', role: 'users_role_name_id' },
+} as const;
+
+/**
+ * Which index a page filtered by an e-mail prefix and sorted otherwise reads on SQLite, which
+ * has no statistics to choose by (see adminOrderIndex.ts): through the e-mail index, every match
+ * is read and sorted; walking the sort's index reads about limit x users / matches entries. A
+ * common prefix ("ma": 5,556 of 100,000) took 4.6 ms sorted and 0.14 ms walked; a rare one would
+ * walk the whole table. Walking wins above sqrt(limit x users) matches; the largest rowid stands
+ * in for the number of users (an upper bound, read from the table's last page).
+ */
+async function sqliteUserIndex(db: Kysely<Database>, q: UserListQuery): Promise<string | null> {
+  if (q.emailPrefix === null || q.sortBy === 'email' || !(db.getExecutor().adapter instanceof SqliteAdapter)) return null;
+  const { rows } = await sql<{ n: number | null }>`select max(rowid) as n from users`.execute(db);
+  const cap = Math.ceil(Math.sqrt(q.limit * Number(rows[0]?.n ?? 0)));
+  const [counted] = await prefixMatches(db, null, {
+    role: q.globalRole, emailFrom: q.emailPrefix, emailTo: prefixEnd(q.emailPrefix), cap,
+  });
+  return Number(counted?.n ?? 0) >= cap ? SORT_INDEXES[q.sortBy][q.globalRole === null ? 'all' : 'role'] : null;
+}
+
 interface PageParams extends Record<string, unknown> {
   role: GlobalRole | null;
   emailFrom: string | null;
@@ -31,10 +68,11 @@ interface PageParams extends Record<string, unknown> {
  * (addresses are stored lower-case, the filter is lower-cased) so it stays on an index.
  * Compiled once per shape (sort, which filters): Kysely's build and driver cost more than the read.
  */
-const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, shape: { sortBy: UserSortField; sortOrder: SortOrder }) => {
+const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, shape: { sortBy: UserSortField; sortOrder: SortOrder; index: string | null }) => {
   const column = sortColumn[shape.sortBy];
   const op = shape.sortOrder === 'asc' ? '>' : '<';
-  let query = db.selectFrom('users as u')
+  const indexedBy = shape.index === null ? sql`` : sql` indexed by ${sql.id(shape.index)}`;
+  let query = db.selectFrom(sql<Database['users']>`users`.as<'u'>(sql`u${indexedBy}`))
     .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.disabled', 'u.email_verified', 'u.created_at',
       sql<string>`cast(${sql.ref(column)} as text)`.as('position_value'),
       (eb) => eb.selectFrom('account_members as m').select((m) => m.fn.countAll<number | string>().as('n'))
@@ -51,8 +89,8 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
   return query.orderBy(column, shape.sortOrder).orderBy('u.id', shape.sortOrder).limit(p.limit);
 });
 
-export function listUsers(db: Kysely<Database>, q: UserListQuery) {
-  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder }, {
+export async function listUsers(db: Kysely<Database>, q: UserListQuery) {
+  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: await sqliteUserIndex(db, q) }, {
     role: q.globalRole, emailFrom: q.emailPrefix, emailTo: q.emailPrefix === null ? null : prefixEnd(q.emailPrefix),
     afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null, limit: q.limit,
   });

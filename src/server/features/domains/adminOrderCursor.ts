@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_ORDERS_CURSOR, type OrderSortField } from '../../../common/adminOrdersTexts.ts';
-import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor } from '../../rpc/pageCursor.ts';
+import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../rpc/pageCursor.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -18,8 +18,10 @@ export function encodeOrderCursor(sortBy: OrderSortField, sortOrder: SortOrder, 
   return encodePageCursor({ s: `${sortBy}.${sortOrder}`, v: at.value as string, i: at.id });
 }
 
+const keysFor = schemaPerKey((sort: `${OrderSortField}.${SortOrder}`) =>
+  z.object({ s: z.literal(sort), v: valueSchema(sort.split('.')[0] as OrderSortField), i: cursorRowId }).strict());
+
 export function decodeOrderCursor(cursor: string, sortBy: OrderSortField, sortOrder: SortOrder): OrderListPosition {
-  const keys = z.object({ s: z.literal(`${sortBy}.${sortOrder}`), v: valueSchema(sortBy), i: cursorRowId }).strict();
-  const { v, i } = decodePageCursor(cursor, keys, INVALID_ORDERS_CURSOR);
+  const { v, i } = decodePageCursor(cursor, keysFor(`${sortBy}.${sortOrder}`), INVALID_ORDERS_CURSOR);
   return { value: v, id: i };
 }

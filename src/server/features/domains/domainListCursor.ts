@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_STATUSES, type DomainSortField, type SortOrder } from '../../../common/domains.ts';
-import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor } from '../../rpc/pageCursor.ts';
+import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../rpc/pageCursor.ts';
 
 export const INVALID_DOMAIN_CURSOR = 'This page link is no longer valid.';
 
@@ -23,14 +23,16 @@ const sortValue: Record<DomainSortField, z.ZodType<string | undefined>> = {
 };
 
 /** The sort a cursor was made for travels in it: a page link of another sort would start at a meaningless place. */
-const sortKey = (sortBy: DomainSortField, sortOrder: SortOrder) => `${sortBy}.${sortOrder}`;
+const sortKey = (sortBy: DomainSortField, sortOrder: SortOrder) => `${sortBy}.${sortOrder}` as const;
+
+const keysFor = schemaPerKey((sort: ReturnType<typeof sortKey>) =>
+  z.object({ s: z.literal(sort), i: cursorRowId, v: sortValue[sort.split('.')[0] as DomainSortField] }).strict());
 
 export function encodeDomainCursor(sortBy: DomainSortField, sortOrder: SortOrder, at: DomainListPosition): string {
   return encodePageCursor({ s: sortKey(sortBy, sortOrder), i: at.id, ...(at.value === null ? {} : { v: at.value }) });
 }
 
 export function decodeDomainCursor(cursor: string, sortBy: DomainSortField, sortOrder: SortOrder): DomainListPosition {
-  const keys = z.object({ s: z.literal(sortKey(sortBy, sortOrder)), i: cursorRowId, v: sortValue[sortBy] }).strict();
-  const { i, v } = decodePageCursor(cursor, keys, INVALID_DOMAIN_CURSOR);
+  const { i, v } = decodePageCursor(cursor, keysFor(sortKey(sortBy, sortOrder)), INVALID_DOMAIN_CURSOR);
   return { value: v ?? null, id: i };
 }
