@@ -507,6 +507,14 @@ export interface DomainOrderStatusCountsTable {
   order_count: number;
 }
 
+/** Orders per UTC creation day and status (migration 0012, kept by triggers): the dashboard's chart and date-range totals. */
+export interface DomainOrderDayCountsTable {
+  /** YYYY-MM-DD */
+  day: string;
+  status: OrderStatus;
+  order_count: number;
+}
+
 /** Orders per account and status (migration 0017, kept by triggers on `domain_orders`): an account's exact total. */
 export interface DomainOrderAccountCountsTable {
   account_id: string;
@@ -613,6 +621,7 @@ export interface Database {
   domain_status_counts: DomainStatusCountsTable;
   domain_orders: DomainOrdersTable;
   domain_order_attempts: DomainOrderAttemptsTable;
+  domain_order_day_counts: DomainOrderDayCountsTable;
   domain_order_status_counts: DomainOrderStatusCountsTable;
   domain_order_account_counts: DomainOrderAccountCountsTable;
   domain_expiry_notices: DomainExpiryNoticesTable;

@@ -60,15 +60,15 @@ interface PageParams extends Record<string, unknown> {
   emailTo: string | null;
   afterValue: string | null;
   afterId: string | null;
-  limit: number;
 }
 
 /**
  * One page of users in keyset order on (sort key, id). The e-mail filter is a prefix range
  * (addresses are stored lower-case, the filter is lower-cased) so it stays on an index.
- * Compiled once per shape (sort, which filters): Kysely's build and driver cost more than the read.
+ * Compiled once per shape (sort, which filters, page size: see adminOrderQueries.ts for why the
+ * limit is in the text): Kysely's build and driver cost more than the read.
  */
-const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, shape: { sortBy: UserSortField; sortOrder: SortOrder; index: string | null }) => {
+const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, shape: { sortBy: UserSortField; sortOrder: SortOrder; index: string | null; limit: number }) => {
   const column = sortColumn[shape.sortBy];
   const op = shape.sortOrder === 'asc' ? '>' : '<';
   const indexedBy = shape.index === null ? sql`` : sql` indexed by ${sql.id(shape.index)}`;
@@ -86,13 +86,13 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
     // cursor only for the row form (the OR form filtered 75,000 rows to reach page 3,000 of 100,000 users).
     query = query.where((eb) => eb(eb.refTuple(column, 'u.id'), op, eb.tuple(afterValue, afterId)));
   }
-  return query.orderBy(column, shape.sortOrder).orderBy('u.id', shape.sortOrder).limit(p.limit);
+  return query.orderBy(column, shape.sortOrder).orderBy('u.id', shape.sortOrder).limit(sql.lit(shape.limit));
 });
 
 export async function listUsers(db: Kysely<Database>, q: UserListQuery) {
-  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: await sqliteUserIndex(db, q) }, {
+  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: await sqliteUserIndex(db, q), limit: q.limit }, {
     role: q.globalRole, emailFrom: q.emailPrefix, emailTo: q.emailPrefix === null ? null : prefixEnd(q.emailPrefix),
-    afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null, limit: q.limit,
+    afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null,
   });
 }
 

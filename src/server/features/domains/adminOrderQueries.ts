@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../common/adminOrdersTexts.ts';
 import type { OrderStatus } from '../../../common/domainOrders.ts';
 import type { Database } from '../../db/schema.ts';
@@ -69,10 +69,14 @@ function filtered(v: FilterValues) {
 interface PageParams extends FilterValues {
   afterValue: string | number | null;
   afterId: string | null;
-  limit: number;
 }
 
-interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: string | null }
+/**
+ * The limit is part of the text, not a parameter: PostgreSQL plans a named statement once for
+ * any values only when the plan knows how many rows it stops at (a parameter made it plan for
+ * 20,000 rows, hashing every user and account; per-call planning cost more than the read).
+ */
+interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: string | null; limit: number }
 
 /**
  * One page in keyset order on (sort key, id), with the account's name and the orderer's e-mail.
@@ -95,7 +99,7 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
     const { afterValue, afterId } = p;
     page = page.where((eb) => eb(eb.refTuple(column, 'o.id'), op, eb.tuple(afterValue, afterId)));
   }
-  page = page.orderBy(column, shape.sortOrder).orderBy('o.id', shape.sortOrder).limit(p.limit);
+  page = page.orderBy(column, shape.sortOrder).orderBy('o.id', shape.sortOrder).limit(sql.lit(shape.limit));
   return db.selectFrom(page.as('o'))
     .leftJoin('accounts as a', 'a.id', 'o.account_id')
     .leftJoin('users as u', 'u.id', 'o.user_id')
@@ -104,14 +108,14 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
 });
 
 export function listOrders(db: Kysely<Database>, q: OrderListQuery) {
-  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index }, {
-    ...filterValues(q), afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null, limit: q.limit,
+  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index, limit: q.limit }, {
+    ...filterValues(q), afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null,
   });
 }
 
 /** Counts the matching orders up to the cap: a broad filter over a million orders costs at most that many index entries. */
-const cappedCount = preparedQueryByShape((db: Kysely<Database>, v: FilterValues & { cap: number }) => {
-  const matching = db.selectFrom('domain_orders as o').select('o.id').where(filtered(v)).limit(v.cap);
+const cappedCount = preparedQueryByShape((db: Kysely<Database>, v: FilterValues, cap: number) => {
+  const matching = db.selectFrom('domain_orders as o').select('o.id').where(filtered(v)).limit(sql.lit(cap));
   return db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number | string>().as('n'));
 });
 
@@ -124,13 +128,10 @@ const cappedCount = preparedQueryByShape((db: Kysely<Database>, v: FilterValues 
 export async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
   if (!f.domainPrefix && !f.dateFrom && !f.dateTo) return { count: await keptTotal(db, f.accountId, f.status), capped: false };
   if (!f.accountId && !f.domainPrefix) {
-    const conditions = [sql`1 = 1`];
-    if (f.status) conditions.push(sql`status = ${f.status}`);
-    if (f.dateFrom) conditions.push(sql`day >= ${f.dateFrom}`);
-    if (f.dateTo) conditions.push(sql`day <= ${f.dateTo}`);
-    return { count: await sumOfDayCounts(db, sql.join(conditions, sql` and `)), capped: false };
+    const [row] = await sumOfDayCounts(db, null, { status: f.status, dayFrom: f.dateFrom, dayTo: f.dateTo });
+    return { count: Number(row?.n ?? 0), capped: false };
   }
-  const [row] = await cappedCount(db, null, { ...filterValues(f), cap: cap + 1 });
+  const [row] = await cappedCount(db, cap + 1, filterValues(f));
   const count = Number(row?.n ?? 0);
   return count > cap ? { count: cap, capped: true } : { count, capped: false };
 }
@@ -175,11 +176,14 @@ export async function countFailedOrders(db: Kysely<Database>): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-// The day counts table is the dashboard's (migration 0012), read here as it reads it.
-async function sumOfDayCounts(db: Kysely<Database>, where: RawBuilder<unknown>): Promise<number> {
-  const { rows } = await sql<{ n: number | string | null }>`select sum(order_count) as n from domain_order_day_counts where ${where}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
+// The day counts table is the dashboard's (migration 0012).
+const sumOfDayCounts = preparedQueryByShape((db: Kysely<Database>, p: { status: OrderStatus | null; dayFrom: string | null; dayTo: string | null }) => {
+  let days = db.selectFrom('domain_order_day_counts').select((eb) => eb.fn.sum<number | string | null>('order_count').as('n'));
+  if (p.status !== null) days = days.where('status', '=', p.status);
+  if (p.dayFrom !== null) days = days.where('day', '>=', p.dayFrom);
+  if (p.dayTo !== null) days = days.where('day', '<=', p.dayTo);
+  return days;
+});
 
 /** Every supplier call of the order, oldest first, with the supplier's display name when it still exists. */
 export async function attemptsOfOrder(db: Db, orderId: string) {
