@@ -1,11 +1,11 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../common/adminOrdersTexts.ts';
 import type { OrderStatus } from '../../../common/domainOrders.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './adminOrderCursor.ts';
 import { flag } from './supplierSyncRepository.ts';
-import { preparedQuery, preparedQueryByShape } from '../../db/preparedQuery.ts';
+import { preparedQueryByShape } from '../../db/preparedQuery.ts';
 import { prefixEnd } from '../../db/textMatch.ts';
 
 /** The back office's reads of domain orders: the list, its total, the failed-order queue, a detail's relations. */
@@ -26,6 +26,8 @@ export interface OrderListQuery extends OrderFilters {
   sortBy: OrderSortField;
   sortOrder: SortOrder;
   after: OrderListPosition | null;
+  /** PostgreSQL: the total comes with the page's rows (`total_count`), one round trip instead of two. */
+  withTotal: boolean;
 }
 
 const sortColumn = { createdAt: 'o.created_at', domain: 'o.domain', totalPrice: 'o.total_cents' } as const;
@@ -43,6 +45,9 @@ interface FilterValues extends Record<string, unknown> {
   nameTo: string | null;
   createdFrom: string | null;
   createdTo: string | null;
+  /** The same days as written, for the per-day counts. */
+  dayFrom: string | null;
+  dayTo: string | null;
 }
 
 function filterValues(f: OrderFilters): FilterValues {
@@ -50,6 +55,7 @@ function filterValues(f: OrderFilters): FilterValues {
     status: f.status, accountId: f.accountId,
     nameFrom: f.domainPrefix, nameTo: f.domainPrefix === null ? null : prefixEnd(f.domainPrefix),
     createdFrom: f.dateFrom === null ? null : dayStart(f.dateFrom), createdTo: f.dateTo === null ? null : nextDayStart(f.dateTo),
+    dayFrom: f.dateFrom, dayTo: f.dateTo,
   };
 }
 
@@ -76,7 +82,7 @@ interface PageParams extends FilterValues {
  * any values only when the plan knows how many rows it stops at (a parameter made it plan for
  * 20,000 rows, hashing every user and account; per-call planning cost more than the read).
  */
-interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: string | null; limit: number }
+interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: string | null; limit: number; withTotal: boolean }
 
 /**
  * One page in keyset order on (sort key, id), with the account's name and the orderer's e-mail.
@@ -104,57 +110,59 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
     .leftJoin('accounts as a', 'a.id', 'o.account_id')
     .leftJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o').select(['a.name as account_name', 'u.email as user_email'])
+    .select(shape.withTotal ? sql<number | string | null>`(${totalQuery(db, p, ORDER_COUNT_CAP + 1)})`.as('total_count') : sql<null>`null`.as('total_count'))
     .orderBy(column, shape.sortOrder).orderBy('o.id', shape.sortOrder);
 });
 
 export function listOrders(db: Kysely<Database>, q: OrderListQuery) {
-  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index, limit: q.limit }, {
+  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index, limit: q.limit, withTotal: q.withTotal }, {
     ...filterValues(q), afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null,
   });
 }
 
-/** Counts the matching orders up to the cap: a broad filter over a million orders costs at most that many index entries. */
-const cappedCount = preparedQueryByShape((db: Kysely<Database>, v: FilterValues, cap: number) => {
-  const matching = db.selectFrom('domain_orders as o').select('o.id').where(filtered(v)).limit(sql.lit(cap));
-  return db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number | string>().as('n'));
-});
+type Total = { n: number | string | null };
 
 /**
- * How many orders match. The status and account filters alone are answered exactly from the
- * counts the triggers keep (migration 0017: one to six rows); a date range without account or
- * domain from the per-day counts (0012); any other mix by counting the rows up to the cap, so a
- * broad filter over a million orders costs at most that many index entries.
+ * How many orders match, as one select of `n`. The status and account filters alone are
+ * answered exactly from the counts the triggers keep (migration 0017: one to six rows); a date
+ * range without account or domain from the per-day counts (0012); any other mix by counting the
+ * rows up to the cap, so a broad filter over a million orders costs at most that many index entries.
  */
-export async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
-  if (!f.domainPrefix && !f.dateFrom && !f.dateTo) return { count: await keptTotal(db, f.accountId, f.status), capped: false };
-  if (!f.accountId && !f.domainPrefix) {
-    const [row] = await sumOfDayCounts(db, null, { status: f.status, dayFrom: f.dateFrom, dayTo: f.dateTo });
-    return { count: Number(row?.n ?? 0), capped: false };
+function totalQuery(db: Kysely<Database>, v: FilterValues, cap: number): SelectQueryBuilder<Database, never, Total> {
+  const sum = (eb: ExpressionBuilder<Database, 'domain_order_status_counts' | 'domain_order_account_counts' | 'domain_order_day_counts'>) =>
+    eb.fn.sum<number | string | null>('order_count').as('n');
+  if (isExactTotal(v)) {
+    if (v.accountId !== null) {
+      const { accountId } = v;
+      const byAccount = db.selectFrom('domain_order_account_counts').select(sum).where('account_id', '=', accountId);
+      return (v.status === null ? byAccount : byAccount.where('status', '=', v.status)) as SelectQueryBuilder<Database, never, Total>;
+    }
+    let days = db.selectFrom(v.createdFrom === null && v.createdTo === null ? 'domain_order_status_counts' : 'domain_order_day_counts').select(sum);
+    if (v.status !== null) days = days.where('status', '=', v.status);
+    if (v.dayFrom !== null) days = days.where(sql.ref('day'), '>=', v.dayFrom);
+    if (v.dayTo !== null) days = days.where(sql.ref('day'), '<=', v.dayTo);
+    return days as SelectQueryBuilder<Database, never, Total>;
   }
-  const [row] = await cappedCount(db, cap + 1, filterValues(f));
-  const count = Number(row?.n ?? 0);
-  return count > cap ? { count: cap, capped: true } : { count, capped: false };
+  const matching = db.selectFrom('domain_orders as o').select('o.id').where(filtered(v)).limit(sql.lit(cap));
+  return db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number | string>().as('n')) as SelectQueryBuilder<Database, never, Total>;
 }
 
-type Sum = { n: number | string | null };
-const sumOfCounts = (eb: ExpressionBuilder<Database, 'domain_order_status_counts' | 'domain_order_account_counts'>) =>
-  eb.fn.sum<number | string | null>('order_count').as('n');
-const totals = {
-  all: preparedQuery<Record<string, never>, Sum>((db) => db.selectFrom('domain_order_status_counts').select(sumOfCounts)),
-  status: preparedQuery<{ status: OrderStatus }, Sum>((db, p) => db.selectFrom('domain_order_status_counts').select(sumOfCounts)
-    .where('status', '=', p.status)),
-  account: preparedQuery<{ accountId: string }, Sum>((db, p) => db.selectFrom('domain_order_account_counts').select(sumOfCounts)
-    .where('account_id', '=', p.accountId)),
-  accountStatus: preparedQuery<{ accountId: string; status: OrderStatus }, Sum>((db, p) => db.selectFrom('domain_order_account_counts')
-    .select(sumOfCounts).where('account_id', '=', p.accountId).where('status', '=', p.status)),
-};
+/** Kept counts answer the filters without a domain prefix, and a date range only without an account. */
+function isExactTotal(v: Pick<FilterValues, 'nameFrom' | 'accountId' | 'createdFrom' | 'createdTo'>): boolean {
+  return v.nameFrom === null && (v.accountId === null || (v.createdFrom === null && v.createdTo === null));
+}
 
-/** The exact total under an account and/or a status filter, from the counts migration 0017's triggers keep. */
-async function keptTotal(db: Kysely<Database>, accountId: string | null, status: OrderStatus | null): Promise<number> {
-  const row = accountId
-    ? await (status ? totals.accountStatus.first(db, { accountId, status }) : totals.account.first(db, { accountId }))
-    : await (status ? totals.status.first(db, { status }) : totals.all.first(db, {}));
-  return Number(row?.n ?? 0);
+const totalByShape = preparedQueryByShape((db: Kysely<Database>, v: FilterValues, cap: number) => totalQuery(db, v, cap));
+
+/** A count read (or a page's `total_count`) as the list shows it: a counted total past the cap is the cap, marked capped. */
+export function totalOf(f: OrderFilters, n: number | string | null | undefined, cap = ORDER_COUNT_CAP): { count: number; capped: boolean } {
+  const count = Number(n ?? 0);
+  return !isExactTotal(filterValues(f)) && count > cap ? { count: cap, capped: true } : { count, capped: false };
+}
+
+export async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
+  const [row] = await totalByShape(db, cap + 1, filterValues(f));
+  return totalOf(f, row?.n, cap);
 }
 
 /** The failed-order queue, oldest first: the longest-waiting customer is served first, and age is the priority. */
@@ -171,19 +179,11 @@ export async function failedOrders(db: Kysely<Database>, limit: number) {
 }
 
 export async function countFailedOrders(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('domain_order_status_counts').select(sumOfCounts)
+  const row = await db.selectFrom('domain_order_status_counts').select((eb) => eb.fn.sum<number | string | null>('order_count').as('n'))
     .where('status', 'in', [...FAILED_ORDER_STATUSES]).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-// The day counts table is the dashboard's (migration 0012).
-const sumOfDayCounts = preparedQueryByShape((db: Kysely<Database>, p: { status: OrderStatus | null; dayFrom: string | null; dayTo: string | null }) => {
-  let days = db.selectFrom('domain_order_day_counts').select((eb) => eb.fn.sum<number | string | null>('order_count').as('n'));
-  if (p.status !== null) days = days.where('status', '=', p.status);
-  if (p.dayFrom !== null) days = days.where('day', '>=', p.dayFrom);
-  if (p.dayTo !== null) days = days.where('day', '<=', p.dayTo);
-  return days;
-});
 
 /** Every supplier call of the order, oldest first, with the supplier's display name when it still exists. */
 export async function attemptsOfOrder(db: Db, orderId: string) {

@@ -10,7 +10,9 @@ import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { decodeOrderCursor, encodeOrderCursor, type SortOrder } from './adminOrderCursor.ts';
 import { PREFIX_SORT_LIMIT, sqliteOrderIndex } from './adminOrderIndex.ts';
-import { accountAndUserOf, activeSuppliers, attemptsOfOrder, countOrders, failedOrders, listOrders, type OrderFilters } from './adminOrderQueries.ts';
+import {
+  accountAndUserOf, activeSuppliers, attemptsOfOrder, countOrders, failedOrders, listOrders, type OrderFilters, totalOf,
+} from './adminOrderQueries.ts';
 import { findOrderView, type OrderRow } from './orderRepository.ts';
 
 /** The back office's reads of domain orders (issue 8); the writes are in adminOrderWrites.ts. */
@@ -44,7 +46,7 @@ async function prefixMatches(db: Kysely<Database>, f: OrderFilters, sortBy: Orde
 
 type SummaryRow = Awaited<ReturnType<typeof listOrders>>[number];
 
-function toSummary(r: Omit<SummaryRow, 'position_value'>): AdminOrderSummary {
+function toSummary(r: Omit<SummaryRow, 'position_value' | 'total_count'>): AdminOrderSummary {
   const cents = Number(r.total_cents);
   return {
     id: r.id, kind: r.kind, domain: r.domain, accountId: r.account_id, accountName: r.account_name, userId: r.user_id, userEmail: r.user_email,
@@ -53,7 +55,7 @@ function toSummary(r: Omit<SummaryRow, 'position_value'>): AdminOrderSummary {
   };
 }
 
-/** Keyset pagination: one extra row tells whether another page exists; the total comes from countOrders. */
+/** Keyset pagination: one extra row tells whether another page exists; the total comes from the kept counts or a capped count. */
 export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) {
   const limit = input.limit ?? ORDERS_PAGE_SIZE;
   const sortBy = input.sortBy ?? 'createdAt';
@@ -63,13 +65,22 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
     dateFrom: input.dateFrom ?? null, dateTo: input.dateTo ?? null,
   };
   const after = input.startAfter ? decodeOrderCursor(input.startAfter, sortBy, sortOrder) : null;
-  // The count comes first: on SQLite it tells which index finds the page fastest.
-  const total = await countOrders(db, filters);
-  const index = db.getExecutor().adapter instanceof SqliteAdapter
-    ? sqliteOrderIndex(filters, { sortBy, limit: limit + 1, ...await prefixMatches(db, filters, sortBy, total), walked: await ordersWalked(db, filters, sortBy) })
-    : null;
-  // An exact total of none needs no page: a walk would read every entry of the account or status looking for one.
-  const rows = total.count === 0 ? [] : await listOrders(db, { ...filters, limit: limit + 1, sortBy, sortOrder, after, index });
+  const query = { ...filters, limit: limit + 1, sortBy, sortOrder, after };
+  let total: { count: number; capped: boolean };
+  let rows: SummaryRow[];
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    // The count comes first: on SQLite it tells which index finds the page fastest.
+    total = await countOrders(db, filters);
+    const index = sqliteOrderIndex(filters, {
+      sortBy, limit: limit + 1, ...await prefixMatches(db, filters, sortBy, total), walked: await ordersWalked(db, filters, sortBy),
+    });
+    // An exact total of none needs no page: a walk would read every entry of the account or status looking for one.
+    rows = total.count === 0 ? [] : await listOrders(db, { ...query, index, withTotal: false });
+  } else {
+    // PostgreSQL plans the page itself; the total rides along with its rows. A page past the end has no row to carry it.
+    rows = await listOrders(db, { ...query, index: null, withTotal: true });
+    total = rows.length ? totalOf(filters, rows[0].total_count) : await countOrders(db, filters);
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;

@@ -135,6 +135,16 @@ describeEachDialect('back-office orders', (dialect) => {
       const dated = await call('getAllOrders', { accountId, dateFrom: '2025-03-11', dateTo: '2025-03-12', sortBy: 'createdAt', sortOrder: 'asc' });
       expect(dated.result.orders.map((o: { id: string }) => o.id).sort()).toEqual(ids.slice(2, 6).map((o) => o.id).sort());
       expect(dated.result.pagination.totalCount).toBe(4);
+
+      // A page whose cursor lies past every match has no row to carry the total (PostgreSQL reads them together): it is still counted.
+      const tenth = await call('getAllOrders', { accountId, sortBy: 'createdAt', sortOrder: 'asc', limit: 10 });
+      const afterTenth = { accountId, sortBy: 'createdAt', sortOrder: 'asc', startAfter: tenth.result.pagination.nextStartAfter };
+      const noFailedLater = await call('getAllOrders', { ...afterTenth, status: 'failed' });
+      expect(noFailedLater.result.orders).toEqual([]);
+      expect(noFailedLater.result.pagination).toMatchObject({ hasMore: false, totalCount: 3, totalCountCapped: false });
+      const noPrefixLater = await call('getAllOrders', { ...afterTenth, domain: 'blist' });
+      expect(noPrefixLater.result.orders).toEqual([]);
+      expect(noPrefixLater.result.pagination).toMatchObject({ hasMore: false, totalCount: 2, totalCountCapped: false });
     });
 
     it('counts all orders and status or date filters exactly from the day counts', async () => {
