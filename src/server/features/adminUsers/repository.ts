@@ -3,7 +3,7 @@ import type { SortOrder, UserSortField } from '../../../common/contracts/adminUs
 import type { GlobalRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import type { UserListPosition } from './userCursor.ts';
-import { preparedQueryByShape } from '../../db/preparedQuery.ts';
+import { preparedQuery, preparedQueryByShape } from '../../db/preparedQuery.ts';
 import { prefixEnd } from '../../db/textMatch.ts';
 
 const sortColumn = { createdAt: 'u.created_at', email: 'u.email', displayName: 'u.name' } as const;
@@ -31,6 +31,9 @@ const prefixMatches = preparedQueryByShape((db: Kysely<Database>, p: PrefixParam
   return db.selectFrom(matching.limit(p.cap).as('m')).select((eb) => eb.fn.countAll<number | string>().as('n'));
 });
 
+const largestRowid = preparedQuery<Record<string, never>, { n: number | null }>((db) =>
+  db.selectFrom('users').select(sql<number | null>`max(rowid)`.as('n')));
+
 const SORT_INDEXES = {
   createdAt: { all: 'users_created_id', role: 'users_role_created_id' },
   displayName: { all: 'users_name_id', role: 'users_role_name_id' },
@@ -46,8 +49,8 @@ const SORT_INDEXES = {
  */
 async function sqliteUserIndex(db: Kysely<Database>, q: UserListQuery): Promise<string | null> {
   if (q.emailPrefix === null || q.sortBy === 'email' || !(db.getExecutor().adapter instanceof SqliteAdapter)) return null;
-  const { rows } = await sql<{ n: number | null }>`select max(rowid) as n from users`.execute(db);
-  const cap = Math.ceil(Math.sqrt(q.limit * Number(rows[0]?.n ?? 0)));
+  const last = await largestRowid.first(db, {});
+  const cap = Math.ceil(Math.sqrt(q.limit * Number(last?.n ?? 0)));
   const [counted] = await prefixMatches(db, null, {
     role: q.globalRole, emailFrom: q.emailPrefix, emailTo: prefixEnd(q.emailPrefix), cap,
   });
