@@ -81,4 +81,3 @@ export type TestEventTemplate = keyof typeof TEST_EVENT_TEMPLATES;
 export const TEST_EVENT_TEMPLATE_KEYS = Object.keys(TEST_EVENT_TEMPLATES) as TestEventTemplate[];
 
 export const SEVERITY_COLORS: Record<string, string> = { info: 'blue', warning: 'yellow', error: 'red', critical: 'grape' };
-export const DELIVERY_STATUS_COLORS: Record<string, string> = { success: 'green', failed: 'red', pending: 'gray' };

@@ -3,6 +3,7 @@ import {
   EVENT_JSON_MAX_BYTES, EVENT_JSON_MAX_DEPTH, EVENT_STATUSES, EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, INVALID_EVENT_DATE_RANGE,
   INVALID_EVENTS_CURSOR, INVALID_TYPE_FILTER, jsonTooDeep, jsonTooLarge, TEST_EVENT_TEMPLATE_KEYS, type TestEventTemplate,
 } from '../adminEventsTexts.ts';
+import { DELIVERY_STATUSES } from '../adminDeliveriesTexts.ts';
 import { EVENT_SEVERITIES, isValidEventPattern } from '../eventFlows.ts';
 import { allow, defineContract, type FunctionContract } from '../protocol.ts';
 import { day } from './adminAudit.ts';
@@ -99,7 +100,7 @@ export const dashboardDelivery = z.object({
   webhookName: z.string().nullable(),
   eventId: z.string(),
   eventType: z.string(),
-  status: z.enum(['pending', 'success', 'failed']),
+  status: z.enum(DELIVERY_STATUSES),
   httpStatus: z.number().int().nullable(),
   responseMs: z.number().int().nullable(),
   /** When it last changed: created, or its last attempt. */

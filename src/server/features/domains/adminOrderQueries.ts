@@ -26,8 +26,6 @@ export interface OrderListQuery extends OrderFilters {
   sortBy: OrderSortField;
   sortOrder: SortOrder;
   after: OrderListPosition | null;
-  /** On PostgreSQL the total comes with the page's rows (`total_count`), one round trip instead of two. */
-  planner: Planner;
 }
 
 const sortColumn = { createdAt: 'o.created_at', domain: 'o.domain', totalPrice: 'o.total_cents' } as const;
@@ -60,6 +58,9 @@ function filterValues(f: OrderFilters): FilterValues {
 }
 
 type Planner = 'sqlite' | 'postgres';
+
+// Compiled templates are kept per database adapter, so a read may take its form from the adapter.
+const plannerOf = (db: Kysely<Database>): Planner => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 /**
  * A status or account as PostgreSQL's planner should see it: hidden, as `(select $n)`. Seen, a
@@ -96,7 +97,7 @@ interface PageParams extends FilterValues {
  * any values only when the plan knows how many rows it stops at (a parameter made it plan for
  * 20,000 rows, hashing every user and account; per-call planning cost more than the read).
  */
-interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: string | null; limit: number; planner: Planner }
+interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: string | null; limit: number }
 
 /**
  * One page in keyset order on (sort key, id), with the account's name and the orderer's e-mail.
@@ -107,6 +108,7 @@ interface PageShape { sortBy: OrderSortField; sortOrder: SortOrder; index: strin
  * cost twice what SQLite takes to read the page.
  */
 const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, shape: PageShape) => {
+  const planner = plannerOf(db);
   const column = sortColumn[shape.sortBy];
   const op = shape.sortOrder === 'asc' ? '>' : '<';
   const indexedBy = shape.index === null ? sql`` : sql` indexed by ${sql.id(shape.index)}`;
@@ -114,7 +116,7 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
     .select(['o.id', 'o.kind', 'o.domain', 'o.account_id', 'o.user_id', 'o.status', 'o.payment_status', 'o.total_cents', 'o.currency',
       'o.created_at', 'o.admin_action_required',
       shape.sortBy === 'createdAt' ? sql<string>`cast(o.created_at as text)`.as('position_value') : sql.ref<string | number>(column).as('position_value')])
-    .where(filtered(p, shape.planner));
+    .where(filtered(p, planner));
   if (p.afterValue !== null && p.afterId !== null) {
     const { afterValue, afterId } = p;
     page = page.where((eb) => eb(eb.refTuple(column, 'o.id'), op, eb.tuple(afterValue, afterId)));
@@ -124,14 +126,15 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
     .leftJoin('accounts as a', 'a.id', 'o.account_id')
     .leftJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o').select(['a.name as account_name', 'u.email as user_email'])
-    .select(shape.planner === 'postgres'
+    // On PostgreSQL the total comes with the page's rows: one round trip instead of two.
+    .select(planner === 'postgres'
       ? sql<number | string | null>`(${totalQuery(db, p, ORDER_COUNT_CAP + 1, 'postgres')})`.as('total_count')
       : sql<null>`null`.as('total_count'))
     .orderBy(column, shape.sortOrder).orderBy('o.id', shape.sortOrder);
 });
 
 export function listOrders(db: Kysely<Database>, q: OrderListQuery) {
-  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index, limit: q.limit, planner: q.planner }, {
+  return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index, limit: q.limit }, {
     ...filterValues(q), afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null,
   });
 }
@@ -168,8 +171,7 @@ function isExactTotal(v: Pick<FilterValues, 'nameFrom' | 'accountId' | 'createdF
   return v.nameFrom === null && (v.accountId === null || (v.createdFrom === null && v.createdTo === null));
 }
 
-const totalByShape = preparedQueryByShape((db: Kysely<Database>, v: FilterValues, shape: { cap: number; planner: Planner }) =>
-  totalQuery(db, v, shape.cap, shape.planner));
+const totalByShape = preparedQueryByShape((db: Kysely<Database>, v: FilterValues, cap: number) => totalQuery(db, v, cap, plannerOf(db)));
 
 /** A count read (or a page's `total_count`) as the list shows it: a counted total past the cap is the cap, marked capped. */
 export function totalOf(f: OrderFilters, n: number | string | null | undefined, cap = ORDER_COUNT_CAP): { count: number; capped: boolean } {
@@ -178,8 +180,7 @@ export function totalOf(f: OrderFilters, n: number | string | null | undefined, 
 }
 
 export async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
-  const planner = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-  const [row] = await totalByShape(db, { cap: cap + 1, planner }, filterValues(f));
+  const [row] = await totalByShape(db, cap + 1, filterValues(f));
   return totalOf(f, row?.n, cap);
 }
 

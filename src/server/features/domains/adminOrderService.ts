@@ -75,10 +75,10 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
       sortBy, limit: limit + 1, ...await prefixMatches(db, filters, sortBy, total), walked: await ordersWalked(db, filters, sortBy),
     });
     // An exact total of none needs no page: a walk would read every entry of the account or status looking for one.
-    rows = total.count === 0 ? [] : await listOrders(db, { ...query, index, planner: 'sqlite' });
+    rows = total.count === 0 ? [] : await listOrders(db, { ...query, index });
   } else {
     // PostgreSQL plans the page itself; the total rides along with its rows. A page past the end has no row to carry it.
-    rows = await listOrders(db, { ...query, index: null, planner: 'postgres' });
+    rows = await listOrders(db, { ...query, index: null });
     total = rows.length ? totalOf(filters, rows[0].total_count) : await countOrders(db, filters);
   }
   const page = rows.slice(0, limit);

@@ -2,13 +2,15 @@ import { MASKED_VALUE } from '../../../common/adminDeliveriesTexts.ts';
 
 /**
  * What an operator sees of a request or response: header and query names that carry
- * credentials keep their scheme and lose their value. The engine may mask them already when it
+ * credentials keep their scheme and lose their value. The engine masks with the same rule when it
  * logs; masking here too means no stored copy (older rows, a changed engine) ever reaches a page.
  */
-const SECRET_NAME = /authorization|cookie|token|secret|passw(or)?d|api[-_]?key|session|credential|signature-key/i;
+const SECRET_NAME = /auth|cookie|token|secret|passw(or)?d|key|session|credential/i;
 const SCHEME = /^(bearer|basic|token|digest|hmac)\s+/i;
 
-function maskValue(value: string): string {
+export const isSecretName = (name: string) => SECRET_NAME.test(name);
+
+export function maskValue(value: string): string {
   const scheme = SCHEME.exec(value);
   return scheme ? `${scheme[0]}${MASKED_VALUE}` : MASKED_VALUE;
 }

@@ -1,7 +1,6 @@
 import { signedHeaders } from '../../../events/outbound/signature.ts';
+import { isSecretName, maskValue } from '../deliveryHeaders.ts';
 import type { EngineWebhook } from './routingCache.ts';
-
-const SECRET_HEADER = /auth|token|secret|key|password|cookie|signature/i;
 
 /** The headers of one attempt: JSON, the webhook's own headers and authentication, then the signature (which nothing overrides). */
 export function attemptHeaders(webhook: EngineWebhook, deliveryId: string, body: string, now: Date): Record<string, string> {
@@ -28,9 +27,7 @@ export function maskedHeaders(headers: Record<string, string>): Record<string, s
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'webhook-id' || name === 'webhook-timestamp') masked[name] = value;
     else if (name === 'webhook-signature') masked[name] = value.split(' ').map((entry) => `${entry.slice(0, 8)}…`).join(' ');
-    else if (name === 'authorization') masked[name] = `${value.split(' ')[0]} ••••••`;
-    else if (SECRET_HEADER.test(name)) masked[name] = '••••••';
-    else masked[name] = value;
+    else masked[name] = isSecretName(name) ? maskValue(value) : value;
   }
   return masked;
 }

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { DELIVERY_STATUS_COLORS, SEVERITY_COLORS } from '../../../../common/adminEventsTexts.ts';
+import { SEVERITY_COLORS } from '../../../../common/adminEventsTexts.ts';
 import classes from '../../../components/StackedTable.module.css';
 
 export function SeverityBadge({ severity }: { severity: string }) {
@@ -9,9 +9,4 @@ export function SeverityBadge({ severity }: { severity: string }) {
 /** Spec §4: an event shows Processed (handed to the flows) or Pending. */
 export function ProcessedBadge({ processed }: { processed: boolean }) {
   return <Badge variant="light" color={processed ? 'green' : 'gray'} className={classes.badge}>{processed ? 'Processed' : 'Pending'}</Badge>;
-}
-
-/** Spec §4: a delivery is success, failed or pending. */
-export function DeliveryStatusBadge({ status }: { status: string }) {
-  return <Badge variant="light" color={DELIVERY_STATUS_COLORS[status] ?? 'gray'} className={classes.badge}>{status}</Badge>;
 }

@@ -11,7 +11,8 @@ import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { DashboardCounters, DashboardCountersSkeleton } from './DashboardCounters.tsx';
-import { DeliveryStatusBadge, ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
+import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
+import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
 import { eventTime } from './eventTime.ts';
 import { QuickSetupCard } from './QuickSetupCard.tsx';
 
