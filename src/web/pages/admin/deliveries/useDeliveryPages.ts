@@ -1,6 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { DELIVERY_PAGE_SIZE } from '../../../../common/adminDeliveriesTexts.ts';
-import { callFunction } from '../../../api/client.ts';
+import { useFilteredPages } from '../../../api/hooks.ts';
 
 export interface DeliveryFilters {
   status: string;
@@ -18,14 +17,4 @@ export function deliveryFiltersFrom(params: URLSearchParams): DeliveryFilters {
   return Object.fromEntries(Object.keys(NO_DELIVERY_FILTERS).map((k) => [k, params.get(k) ?? ''])) as unknown as DeliveryFilters;
 }
 
-/** The log 25 at a time, keyset-paged by the server; blank filters are left out, the previous rows stay while a new filter loads. */
-export function useDeliveryPages(filters: DeliveryFilters) {
-  const given = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
-  return useInfiniteQuery({
-    queryKey: ['listDeliveries', 'pages', given],
-    queryFn: ({ pageParam }) => callFunction('listDeliveries', { limit: DELIVERY_PAGE_SIZE, startAfter: pageParam, ...given }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: (previous) => previous,
-  });
-}
+export const useDeliveryPages = (filters: DeliveryFilters) => useFilteredPages('listDeliveries', DELIVERY_PAGE_SIZE, filters);
