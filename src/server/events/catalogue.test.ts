@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_EVENT_TEMPLATES } from '../../common/adminEventsTexts.ts';
-import { EVENT_CATEGORIES, eventCatalogue, isEventType } from './catalogue.ts';
+import { EVENT_CATEGORIES } from '../../common/adminWebhooksTexts.ts';
+import { eventCatalogue, isEventType } from './catalogue.ts';
 
 const SERVER = join(import.meta.dirname, '..');
 const TYPE = /'((?:user|payment|order|domain|system|support|admin)\.[a-z_]+(?:\.[a-z_]+)*)'/g;

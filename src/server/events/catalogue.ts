@@ -9,6 +9,7 @@
  * account it concerns, null for none), the actor (user id, and the account an operator was
  * acting as), correlationId and createdAt.
  */
+import type { EventCategoryName } from '../../common/adminWebhooksTexts.ts';
 
 /** Payload fields shared by several domain-order events. */
 const ORDER = {
@@ -235,24 +236,23 @@ export const eventCatalogue = {
   // system
   'system.webhook.degraded': {
     category: 'system', description: 'A webhook kept failing; its health became degraded.',
-    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', consecutiveFailures: 'Failed attempts in a row.' },
+    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', url: 'Its address.', health: 'Its health now: degraded, error or disabled.', consecutiveFailures: 'Failed attempts in a row.' },
   },
   'system.webhook.failing': {
     category: 'system', description: 'A webhook kept failing; its health became error.',
-    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', consecutiveFailures: 'Failed attempts in a row.' },
+    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', url: 'Its address.', health: 'Its health now: degraded, error or disabled.', consecutiveFailures: 'Failed attempts in a row.' },
   },
   'system.webhook.disabled': {
     category: 'system', description: 'A webhook failed for too long (or answered 410 Gone) and was switched off; the reason is in the payload.',
-    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', reason: 'Why it was switched off.', consecutiveFailures: 'Failed attempts in a row.' },
+    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', url: 'Its address.', health: 'Its health now: degraded, error or disabled.', reason: 'Why it was switched off.', consecutiveFailures: 'Failed attempts in a row.' },
   },
   'system.webhook.recovered': {
     category: 'system', description: 'A webhook that was degraded or failing delivered again.',
-    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', previousHealth: 'degraded or error.' },
+    payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', url: 'Its address.', health: 'Its health now (healthy).', consecutiveFailures: 'Failed attempts in a row (0).' },
   },
 } as const satisfies Record<string, CatalogueEntry>;
 
-export type EventCategory = 'user' | 'payment' | 'order' | 'domain' | 'system' | 'support' | 'admin';
-export const EVENT_CATEGORIES: readonly EventCategory[] = ['user', 'payment', 'order', 'domain', 'system', 'support', 'admin'];
+export type EventCategory = EventCategoryName;
 export type EventType = keyof typeof eventCatalogue;
 export type EventSeverity = 'info' | 'warning' | 'error' | 'critical';
 
