@@ -84,3 +84,6 @@ export interface SignedInContext extends FunctionContext {
 export interface BackOfficeWriteContext extends SignedInContext {
   tx: Tx;
 }
+
+/** The operator as audit entries and the rows they create name them. */
+export const operatorOf = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });

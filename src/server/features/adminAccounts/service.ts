@@ -10,7 +10,7 @@ import type { Db } from '../../db/transaction.ts';
 import { record } from '../../audit/record.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { decodeAccountCursor, encodeAccountCursor } from './accountCursor.ts';
 import {
   type AccountChanges, type AccountRow, accountById, accountOptions, accountsByNamePrefix, accountWithCounts, countOrdersInProgress,
@@ -76,7 +76,6 @@ async function loadAccount(db: Db, accountId: string): Promise<AdminAccount> {
   return toAdminAccount(row);
 }
 
-const operator = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
 
 export async function createAccount(ctx: BackOfficeWriteContext, input: In<typeof contracts.adminCreateAccount>) {
   const db = ctx.tx.db;
@@ -89,7 +88,7 @@ export async function createAccount(ctx: BackOfficeWriteContext, input: In<typeo
   });
   const account = await loadAccount(db, id);
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'account.created', target: { type: 'account', id },
+    actor: operatorOf(ctx), actingAs: null, action: 'account.created', target: { type: 'account', id },
     before: null, after: auditedFields(account), requestId: ctx.requestId,
   });
   await recordEvent(ctx.tx, { type: 'user.account.created', accountId: id, actor: byCaller(ctx.caller), payload: { accountId: id, name: account.name } });
@@ -117,7 +116,7 @@ export async function changeAccount(ctx: BackOfficeWriteContext, input: In<typeo
   await updateAccount(db, input.accountId, changes, new Date().toISOString());
   const account = await loadAccount(db, input.accountId);
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'account.updated', target: { type: 'account', id: input.accountId },
+    actor: operatorOf(ctx), actingAs: null, action: 'account.updated', target: { type: 'account', id: input.accountId },
     before: auditedFields(before), after: auditedFields(account), requestId: ctx.requestId,
   });
   return { success: true as const, account };
@@ -137,7 +136,7 @@ export async function removeAccount(ctx: BackOfficeWriteContext, input: In<typeo
   const transferred = target !== null ? await moveDomains(db, input.accountId, target, new Date().toISOString()) : 0;
   await deleteAccount(db, input.accountId);
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'account.deleted', target: { type: 'account', id: input.accountId },
+    actor: operatorOf(ctx), actingAs: null, action: 'account.deleted', target: { type: 'account', id: input.accountId },
     before: { ...auditedFields(account), memberCount: account.memberCount, domains },
     after: target !== null ? { domainsTransferredTo: target, domains } : { domainsDeleted: domains },
     requestId: ctx.requestId,

@@ -4,7 +4,7 @@ import { liveTopics } from '../../../common/live.ts';
 import { record } from '../../audit/record.ts';
 import { type EventSeverity, isEventType } from '../../events/catalogue.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { invalidArgument } from '../../rpc/errors.ts';
 import { activeFlowTriggers } from './repository.ts';
 
@@ -21,14 +21,15 @@ export interface CollectInput {
 export async function collect(ctx: BackOfficeWriteContext, input: CollectInput) {
   const { eventType } = input;
   if (!isEventType(eventType)) throw invalidArgument(UNKNOWN_EVENT_TYPE);
+  const source = input.source ?? 'back-office';
   const eventId = await recordEvent(ctx.tx, {
-    type: eventType, actor: byCaller(ctx.caller), severity: input.severity, source: input.source ?? 'back-office',
+    type: eventType, actor: byCaller(ctx.caller), severity: input.severity, source,
     correlationId: input.correlationId ?? null, payload: input.payload, context: input.context,
   });
   await record(ctx.tx, {
-    actor: { userId: ctx.caller.userId, email: ctx.caller.email }, actingAs: null, action: 'event.collected',
+    actor: operatorOf(ctx), actingAs: null, action: 'event.collected',
     target: { type: 'event', id: eventId },
-    after: { eventType, severity: input.severity, source: input.source ?? 'back-office', correlationId: input.correlationId ?? null },
+    after: { eventType, severity: input.severity, source, correlationId: input.correlationId ?? null },
     requestId: ctx.requestId,
   });
   ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
@@ -45,7 +46,7 @@ export async function sendTest(ctx: BackOfficeWriteContext, template: TestEventT
   const flowsMatched = (await activeFlowTriggers(ctx.tx.db)).filter((triggers) => triggersOf(triggers)
     .some((t) => typeof t?.eventType === 'string' && matchesEventPattern(t.eventType, eventType))).length;
   await record(ctx.tx, {
-    actor: { userId: ctx.caller.userId, email: ctx.caller.email }, actingAs: null, action: 'event.test_sent',
+    actor: operatorOf(ctx), actingAs: null, action: 'event.test_sent',
     target: { type: 'event', id: eventId }, after: { template, eventType, flowsMatched }, requestId: ctx.requestId,
   });
   ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');

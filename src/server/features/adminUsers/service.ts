@@ -9,7 +9,7 @@ import { nowIso, toIso } from '../../db/connection.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
 import {
   countSuperAdmins, endSessionsOf, findUser, findUserIdByEmail, listUsers, membershipsOf, recentOrdersOf, signInFactsOf,
@@ -66,7 +66,6 @@ export async function userDetails(db: Db, userId: string): Promise<AdminUserDeta
   };
 }
 
-const actorOf = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
 
 export interface DetailUpdates { displayName?: string; email?: string; phoneNumber?: string | null }
 
@@ -90,7 +89,7 @@ export async function updateDetails(ctx: BackOfficeWriteContext, userId: string,
     ...(after.email !== before.email ? { email_verified: 0 } : {}),
   }).where('id', '=', userId).execute();
   await record(ctx.tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
+    actor: operatorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
     reason, before, after, requestId: ctx.requestId,
   });
   return userDetails(db, userId);
@@ -111,7 +110,7 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
     await db.updateTable('users').set({ role: newRole, updated_at: nowIso() }).where('id', '=', targetUserId).execute();
   }
   await record(ctx.tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
+    actor: operatorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
     before: { globalRole: oldRole }, after: { globalRole: newRole }, requestId: ctx.requestId,
   });
   if (oldRole !== newRole) {
@@ -127,7 +126,7 @@ export async function sendPasswordReset(ctx: BackOfficeWriteContext, userId: str
   const user = await findUser(ctx.tx.db, userId);
   if (!user) throw notFound(USER_NOT_FOUND);
   await record(ctx.tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'user.password_reset_sent', target: { type: 'user', id: userId },
+    actor: operatorOf(ctx), actingAs: null, action: 'user.password_reset_sent', target: { type: 'user', id: userId },
     after: { email: user.email }, requestId: ctx.requestId,
   });
   // better-auth issues the token and mails it with its own connection: after this unit of work,
@@ -145,7 +144,7 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
   // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.
   const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
   await record(ctx.tx, {
-    actor: actorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
+    actor: operatorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
     reason, before: { disabled: Boolean(user.disabled) }, after: { disabled, sessionsEnded }, requestId: ctx.requestId,
   });
   if (Boolean(user.disabled) !== disabled) {

@@ -9,11 +9,12 @@ import { record } from '../../audit/record.ts';
 import type { Db } from '../../db/transaction.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
 import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { operatorOf } from '../../rpc/context.ts';
 import { flowActions, toAdminFlow } from './presenters.ts';
 import {
   activeWebhooks, allFlows, deleteFlowRow, flag, flowById, type FlowRow, flowsNamed, insertFlow, updateFlow, webhooksByIds,
 } from './repository.ts';
-import { announce, operator } from './writeContext.ts';
+import { announce } from './writeContext.ts';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type AdminFlow = ReturnType<typeof toAdminFlow>;
@@ -83,8 +84,8 @@ export async function saveFlow(ctx: BackOfficeWriteContext, input: SaveInput) {
   }
   const flow = await presentOne(db, id);
   await record(ctx.tx, before
-    ? { actor: operator(ctx), actingAs: null, action: 'flow.updated', target: { type: 'event_flow', id }, before: audited(before), after: audited(flow), requestId: ctx.requestId }
-    : { actor: operator(ctx), actingAs: null, action: 'flow.created', target: { type: 'event_flow', id }, before: null, after: { ...audited(flow), createdBy: flow.createdBy }, requestId: ctx.requestId });
+    ? { actor: operatorOf(ctx), actingAs: null, action: 'flow.updated', target: { type: 'event_flow', id }, before: audited(before), after: audited(flow), requestId: ctx.requestId }
+    : { actor: operatorOf(ctx), actingAs: null, action: 'flow.created', target: { type: 'event_flow', id }, before: null, after: { ...audited(flow), createdBy: flow.createdBy }, requestId: ctx.requestId });
   announce(ctx);
   return { success: true as const, created: !existing, flow };
 }
@@ -102,7 +103,7 @@ export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string)
   });
   const flow = await presentOne(db, id);
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'flow.duplicated', target: { type: 'event_flow', id },
+    actor: operatorOf(ctx), actingAs: null, action: 'flow.duplicated', target: { type: 'event_flow', id },
     before: null, after: { ...audited(flow), copiedFrom: flowId }, requestId: ctx.requestId,
   });
   announce(ctx);
@@ -114,7 +115,7 @@ export async function deleteFlow(ctx: BackOfficeWriteContext, flowId: string) {
   const [before] = await presented(db, [await loadFlow(db, flowId)]);
   await deleteFlowRow(db, flowId);
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'flow.deleted', target: { type: 'event_flow', id: flowId }, before: audited(before), after: null, requestId: ctx.requestId,
+    actor: operatorOf(ctx), actingAs: null, action: 'flow.deleted', target: { type: 'event_flow', id: flowId }, before: audited(before), after: null, requestId: ctx.requestId,
   });
   announce(ctx);
   return { success: true as const };
@@ -125,7 +126,7 @@ export async function setFlowActive(ctx: BackOfficeWriteContext, input: In<typeo
   const row = await loadFlow(db, input.flowId);
   await updateFlow(db, input.flowId, { is_active: flag(input.isActive), updated_at: new Date().toISOString() });
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: input.isActive ? 'flow.activated' : 'flow.deactivated', target: { type: 'event_flow', id: input.flowId },
+    actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'flow.activated' : 'flow.deactivated', target: { type: 'event_flow', id: input.flowId },
     before: { isActive: Boolean(row.is_active) }, after: { isActive: input.isActive }, requestId: ctx.requestId,
   });
   announce(ctx);
@@ -162,7 +163,7 @@ export async function setupQuickFlows(ctx: BackOfficeWriteContext) {
   }
   const flows = ids.length ? await presented(db, await Promise.all(ids.map((id) => loadFlow(db, id)))) : [];
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'flow.quick_setup', target: { type: 'event_flow', id: null },
+    actor: operatorOf(ctx), actingAs: null, action: 'flow.quick_setup', target: { type: 'event_flow', id: null },
     before: null, after: { created: flows.map((f) => ({ flowId: f.flowId, name: f.name })), webhookIds: webhooks.map((w) => w.id) }, requestId: ctx.requestId,
   });
   if (ids.length) announce(ctx);

@@ -8,13 +8,14 @@ import type { Db } from '../../db/transaction.ts';
 import { generateWebhookSecret } from '../../events/outbound/signature.ts';
 import { notFound } from '../../rpc/errors.ts';
 import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { operatorOf } from '../../rpc/context.ts';
 import { flowActions, toAdminWebhook } from './presenters.ts';
 import {
   deleteWebhookRows, flag, flowsMentioning, insertWebhook, updateFlow, updateWebhook, updateWebhooks, webhookById, webhooksByIds,
   webhooksMatching, type WebhookRow,
 } from './repository.ts';
 import { checkedHeaders, checkedTemplate, checkedUrl, mergedAuthentication, parseAuthentication } from './webhookSettings.ts';
-import { announce, operator } from './writeContext.ts';
+import { announce } from './writeContext.ts';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type AdminWebhook = ReturnType<typeof toAdminWebhook>;
@@ -84,8 +85,8 @@ export async function saveWebhook(ctx: BackOfficeWriteContext, input: In<typeof 
   }
   const webhook = toAdminWebhook(await loadWebhook(db, id));
   await record(ctx.tx, existing
-    ? { actor: operator(ctx), actingAs: null, action: 'webhook.updated', target: { type: 'webhook', id }, before: audited(toAdminWebhook(existing)), after: audited(webhook), requestId: ctx.requestId }
-    : { actor: operator(ctx), actingAs: null, action: 'webhook.created', target: { type: 'webhook', id }, before: null, after: audited(webhook), requestId: ctx.requestId });
+    ? { actor: operatorOf(ctx), actingAs: null, action: 'webhook.updated', target: { type: 'webhook', id }, before: audited(toAdminWebhook(existing)), after: audited(webhook), requestId: ctx.requestId }
+    : { actor: operatorOf(ctx), actingAs: null, action: 'webhook.created', target: { type: 'webhook', id }, before: null, after: audited(webhook), requestId: ctx.requestId });
   announce(ctx);
   return { success: true as const, created: !existing, webhook, secret };
 }
@@ -107,7 +108,7 @@ export async function duplicateWebhook(ctx: BackOfficeWriteContext, webhookId: s
   });
   const webhook = toAdminWebhook(await loadWebhook(db, id));
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'webhook.duplicated', target: { type: 'webhook', id },
+    actor: operatorOf(ctx), actingAs: null, action: 'webhook.duplicated', target: { type: 'webhook', id },
     before: null, after: { ...audited(webhook), copiedFrom: webhookId }, requestId: ctx.requestId,
   });
   announce(ctx);
@@ -132,7 +133,7 @@ export async function setWebhooksActive(ctx: BackOfficeWriteContext, input: In<t
   }
   for (const row of rows) {
     await record(ctx.tx, {
-      actor: operator(ctx), actingAs: null, action: input.isActive ? 'webhook.activated' : 'webhook.deactivated', target: { type: 'webhook', id: row.id },
+      actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'webhook.activated' : 'webhook.deactivated', target: { type: 'webhook', id: row.id },
       before: { isActive: Boolean(row.is_active), health: row.health_status }, after: { isActive: input.isActive }, requestId: ctx.requestId,
     });
   }
@@ -156,7 +157,7 @@ export async function deleteWebhooks(ctx: BackOfficeWriteContext, input: In<type
   const deleted = await deleteWebhookRows(db, input.webhookIds);
   for (const row of rows) {
     await record(ctx.tx, {
-      actor: operator(ctx), actingAs: null, action: 'webhook.deleted', target: { type: 'webhook', id: row.id },
+      actor: operatorOf(ctx), actingAs: null, action: 'webhook.deleted', target: { type: 'webhook', id: row.id },
       before: audited(toAdminWebhook(row)), after: null, requestId: ctx.requestId,
     });
   }
@@ -174,7 +175,7 @@ export async function rotateWebhookSecret(ctx: BackOfficeWriteContext, webhookId
     secret, previous_secret: row.secret, previous_secret_expires_at: previousSecretExpiresAt, updated_at: now.toISOString(),
   });
   await record(ctx.tx, {
-    actor: operator(ctx), actingAs: null, action: 'webhook.secret_rotated', target: { type: 'webhook', id: webhookId },
+    actor: operatorOf(ctx), actingAs: null, action: 'webhook.secret_rotated', target: { type: 'webhook', id: webhookId },
     before: null, after: { previousSecretExpiresAt }, requestId: ctx.requestId,
   });
   announce(ctx);

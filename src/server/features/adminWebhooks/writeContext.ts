@@ -1,8 +1,5 @@
 import { liveTopics } from '../../../common/live.ts';
 import type { BackOfficeWriteContext } from '../../rpc/context.ts';
 
-/** Who made a webhook or flow, as its row keeps it. */
-export const operator = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
-
 /** Open pages refetch after the commit (the events dashboard, the webhook and flow lists). */
 export const announce = (ctx: BackOfficeWriteContext) => ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');

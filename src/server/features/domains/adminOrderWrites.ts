@@ -8,7 +8,7 @@ import { liveTopics } from '../../../common/live.ts';
 import { record } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
 import { PaymentProviderError } from '../../integrations/payments/provider.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
 import { isActiveSupplier } from './adminOrderQueries.ts';
 import { canRetry, orderDetails, settableStatuses } from './adminOrderService.ts';
@@ -24,7 +24,6 @@ import { findOrder, type OrderRow, transitionOrder } from './orderRepository.ts'
  * (processing + the job), so there is no second way to register.
  */
 
-const actorOf = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
 
 /** "YYYY-MM-DD HH:MM operator@example.com: note", one line per note (a note's own line breaks become spaces). */
 export function appendNote(notes: string | null, at: string, email: string, note: string | undefined): string | null {
@@ -80,7 +79,7 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
     const job: FulfilOrderJob = { orderId, forceSupplierId: forceRegistrar };
     await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
     await record(tx, {
-      actor: actorOf(ctx), actingAs: null, action: 'order.retried', target: { type: 'domain_order', id: orderId },
+      actor: operatorOf(ctx), actingAs: null, action: 'order.retried', target: { type: 'domain_order', id: orderId },
       before: factsOf(order), after: { status: 'processing', forceRegistrar }, requestId: ctx.requestId,
     });
     services.live.publish(tx, liveTopics.domainOrder(orderId), 'domain_order.changed');
@@ -89,7 +88,7 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
   const successful = results.filter((r) => r.ok).length;
   // One entry for the whole request, so a retry that moved nothing is on record too.
   await record(tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'order.bulk_retry', target: { type: 'domain_order', id: null },
+    actor: operatorOf(ctx), actingAs: null, action: 'order.bulk_retry', target: { type: 'domain_order', id: null },
     after: { forceRegistrar, results }, requestId: ctx.requestId,
   });
   return { success: successful > 0, summary: { successful, failed: results.length - successful }, results };
@@ -145,7 +144,7 @@ export async function changeStatus(ctx: BackOfficeWriteContext, change: StatusCh
   }
   const after = await requireOrder(ctx, order.id);
   await record(tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'order.status_changed', target: { type: 'domain_order', id: order.id },
+    actor: operatorOf(ctx), actingAs: null, action: 'order.status_changed', target: { type: 'domain_order', id: order.id },
     reason: change.notes ?? null, before: factsOf(order), after: { ...factsOf(after), refundId }, requestId: ctx.requestId,
   });
   services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
@@ -193,7 +192,7 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
   }).where('id', '=', order.id).execute();
   const after = await requireOrder(ctx, order.id);
   await record(tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },
+    actor: operatorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },
     reason: input.notes ?? null, before: factsOf(order),
     after: { ...factsOf(after), registrar: input.registrar, registrationId: input.registrationId, expirationDate: expiresAt, nameservers: input.nameservers },
     requestId: ctx.requestId,

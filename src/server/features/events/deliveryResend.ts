@@ -2,7 +2,7 @@ import { DELIVERY_NOT_FOUND, RESEND_WHILE_PENDING, RESENT } from '../../../commo
 import { liveTopics } from '../../../common/live.ts';
 import { record } from '../../audit/record.ts';
 import { nowIso } from '../../db/connection.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { aborted, failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { resendRefusal, summaryOf } from './deliveryLog.ts';
 import { findDeliverySummary, findDeliveryWebhook, requeueDelivery } from './deliveryQueries.ts';
@@ -24,7 +24,7 @@ export async function resendDelivery(ctx: BackOfficeWriteContext, deliveryId: st
   if (!await requeueDelivery(tx.db, deliveryId, nowIso())) throw aborted(RESEND_WHILE_PENDING);
   const after = (await findDeliverySummary(tx.db, deliveryId))!;
   await record(tx, {
-    actor: { userId: ctx.caller.userId, email: ctx.caller.email }, actingAs: null, action: 'webhook_delivery.resent',
+    actor: operatorOf(ctx), actingAs: null, action: 'webhook_delivery.resent',
     target: { type: 'webhook_delivery', id: deliveryId },
     before: { status: before.status, attempts: before.attempts, maxAttempts: before.max_attempts },
     after: { status: after.status, maxAttempts: after.max_attempts, webhookId: after.webhook_id, eventId: after.event_id },

@@ -3,7 +3,7 @@ import {
 } from '../../../common/adminDeliveriesTexts.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { record } from '../../audit/record.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../rpc/errors.ts';
 import { findDeliveryWebhook, hasFailedDeliveriesSince, requeueFailedDeliveries } from './deliveryQueries.ts';
 import { signalDeliveryWork } from '../../events/deliverySignal.ts';
@@ -33,7 +33,7 @@ export async function replayFailedDeliveries(ctx: BackOfficeWriteContext, webhoo
   const replayed = await requeueFailedDeliveries(tx.db, webhookId, since, REPLAY_MAX_DELIVERIES, now.toISOString());
   const more = replayed === REPLAY_MAX_DELIVERIES && await hasFailedDeliveriesSince(tx.db, webhookId, since);
   await record(tx, {
-    actor: { userId: ctx.caller.userId, email: ctx.caller.email }, actingAs: null, action: 'webhook_delivery.replayed',
+    actor: operatorOf(ctx), actingAs: null, action: 'webhook_delivery.replayed',
     target: { type: 'webhook', id: webhookId }, after: { since, replayed, more }, requestId: ctx.requestId,
   });
   if (replayed > 0) {

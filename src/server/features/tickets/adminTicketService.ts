@@ -5,7 +5,7 @@ import type { TicketPriority, TicketStatus } from '../../../common/constants.ts'
 import { record } from '../../audit/record.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { decodeStaffTicketCursor, encodeStaffTicketCursor } from './adminTicketCursor.ts';
 import { findStaffTicket, listStaffTickets } from './adminTicketQueries.ts';
@@ -57,12 +57,11 @@ export async function staffTicketWithConversation(db: Kysely<Database>, ticketId
   };
 }
 
-const actorOf = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
 
 export async function replyAsStaff(ctx: BackOfficeWriteContext, ticketId: string, body: string, status: TicketStatus | undefined) {
   const reply = await storeReply(ctx.tx, ctx.services, ctx.caller, { ticketId, body, byStaff: true, status });
   await record(ctx.tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'ticket.staff_replied', target: { type: 'ticket', id: ticketId },
+    actor: operatorOf(ctx), actingAs: null, action: 'ticket.staff_replied', target: { type: 'ticket', id: ticketId },
     after: { replyId: reply.id, status: reply.status }, requestId: ctx.requestId,
   });
   const out: StaffTicketReply = {
@@ -74,7 +73,7 @@ export async function replyAsStaff(ctx: BackOfficeWriteContext, ticketId: string
 export async function setStatusAsStaff(ctx: BackOfficeWriteContext, ticketId: string, status: TicketStatus) {
   const { before } = await changeStatus(ctx.tx, ctx.services, ctx.caller, ticketId, status);
   await record(ctx.tx, {
-    actor: actorOf(ctx), actingAs: null, action: 'ticket.status_changed', target: { type: 'ticket', id: ticketId },
+    actor: operatorOf(ctx), actingAs: null, action: 'ticket.status_changed', target: { type: 'ticket', id: ticketId },
     before: { status: before }, after: { status }, requestId: ctx.requestId,
   });
   return { ticketId, status };
