@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, INVALID_AUDIT_CURSOR, INVALID_DATE_RANGE } from '../adminAuditTexts.ts';
 import { allow, defineContract, type FunctionContract } from '../protocol.ts';
-import { asObject, filterText, isoDate } from './shared.ts';
-
-/** A calendar day (UTC) that exists: "2024-02-30" is refused, not rolled over. */
-export const day = (what: string) => z.string({ error: `${what} must be a date (YYYY-MM-DD).` }).trim()
-  .refine((v) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!m) return false;
-    const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return at.getUTCFullYear() === Number(m[1]) && at.getUTCMonth() === Number(m[2]) - 1 && at.getUTCDate() === Number(m[3]);
-  }, `${what} must be a real date (YYYY-MM-DD).`)
-  .nullish();
+import { asObject, day, filterText, isoDate } from './shared.ts';
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -6,8 +6,7 @@ import {
 import { DELIVERY_STATUSES } from '../adminDeliveriesTexts.ts';
 import { EVENT_SEVERITIES, isValidEventPattern } from '../eventFlows.ts';
 import { allow, defineContract, type FunctionContract } from '../protocol.ts';
-import { day } from './adminAudit.ts';
-import { accountId, asObject, filterText, isoDate } from './shared.ts';
+import { accountId, asObject, day, filterText, isoDate } from './shared.ts';
 
 /** How deep a JSON value nests, walked without recursion (the body reader already caps the request at 32 levels). */
 function jsonDepth(value: unknown): number {

@@ -18,3 +18,13 @@ export const filterText = (what: string, max: number, { lowerCase = false } = {}
 export const empty = z.object({}).strict().optional().default({});
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });
+
+/** A calendar day (UTC) that exists: "2024-02-30" is refused, not rolled over. */
+export const day = (what: string) => z.string({ error: `${what} must be a date (YYYY-MM-DD).` }).trim()
+  .refine((v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return at.getUTCFullYear() === Number(m[1]) && at.getUTCMonth() === Number(m[2]) - 1 && at.getUTCDate() === Number(m[3]);
+  }, `${what} must be a real date (YYYY-MM-DD).`)
+  .nullish();

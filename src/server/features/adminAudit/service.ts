@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../rpc/newestFirstCursor.ts';
 import { listAuditEntries } from './repository.ts';
 import { readRecordedState } from './redact.ts';
+import { startOfDay, startOfNextDay } from '../../db/dayRange.ts';
 
 const CURSOR_LIST = 'audit';
 
@@ -21,8 +22,6 @@ export interface AuditListInput {
   dateTo?: string | null;
 }
 
-const startOfDay = (day: string) => `${day}T00:00:00.000Z`;
-const startOfNextDay = (day: string) => new Date(Date.parse(startOfDay(day)) + 24 * 3600 * 1000).toISOString();
 
 /** Keyset pagination: one extra row tells whether another page exists. */
 export async function pageOfAuditEntries(db: Kysely<Database>, input: AuditListInput) {

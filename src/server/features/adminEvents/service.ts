@@ -11,11 +11,10 @@ import { eventViews } from './eventViews.ts';
 import {
   countEventsSince, flowTotals, latestDeliveryRows, listEventRows, webhookTotals,
 } from './repository.ts';
+import { startOfDay, startOfNextDay } from '../../db/dayRange.ts';
 
 const CURSOR_LIST = 'events';
 const HOUR_MS = 3_600_000;
-const startOfDay = (day: string) => `${day}T00:00:00.000Z`;
-const startOfNextDay = (day: string) => new Date(Date.parse(startOfDay(day)) + 24 * HOUR_MS).toISOString();
 
 /** Keyset pagination: one extra row tells whether another page exists. */
 export async function pageOfEvents(db: Db, input: z.output<typeof listEvents.input>): Promise<z.input<typeof listEvents.output>> {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './adminOrderCursor.ts';
 import { flag } from './supplierSyncRepository.ts';
+import { startOfDay, startOfNextDay } from '../../db/dayRange.ts';
 import { preparedQueryByShape } from '../../db/preparedQuery.ts';
 import { prefixEnd } from '../../db/textMatch.ts';
 
@@ -30,8 +31,6 @@ export interface OrderListQuery extends OrderFilters {
 
 const sortColumn = { createdAt: 'o.created_at', domain: 'o.domain', totalPrice: 'o.total_cents' } as const;
 
-const dayStart = (day: string) => `${day}T00:00:00.000Z`;
-const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
 
 type OrdersEb = ExpressionBuilder<Database & { o: Database['domain_orders'] }, 'o'>;
 
@@ -52,7 +51,7 @@ function filterValues(f: OrderFilters): FilterValues {
   return {
     status: f.status, accountId: f.accountId,
     nameFrom: f.domainPrefix, nameTo: f.domainPrefix === null ? null : prefixEnd(f.domainPrefix),
-    createdFrom: f.dateFrom === null ? null : dayStart(f.dateFrom), createdTo: f.dateTo === null ? null : nextDayStart(f.dateTo),
+    createdFrom: f.dateFrom === null ? null : startOfDay(f.dateFrom), createdTo: f.dateTo === null ? null : startOfNextDay(f.dateTo),
     dayFrom: f.dateFrom, dayTo: f.dateTo,
   };
 }
