@@ -205,14 +205,13 @@ export function createDeliveryEngine(options: EngineOptions) {
       });
   }
 
-  /** Claims as many due rows as there are free slots and starts them; returns how many. */
-  async function claimAndLaunch(): Promise<number> {
-    const free = concurrency - inFlight.size;
-    if (free <= 0) return 0;
+  /** Claims up to `limit` due rows under a lease that outlives the longest request, and starts them; returns how many. */
+  async function claimAndLaunch(limit: number): Promise<number> {
+    if (limit <= 0) return 0;
     const routes = await routing.get();
     let longest = 0;
     for (const w of routes.webhooks.values()) longest = Math.max(longest, w.timeoutMs);
-    const rows = await claimDue(db, dialect, { owner, now: now(), leaseMs: longest + LEASE_MARGIN_MS, limit: free });
+    const rows = await claimDue(db, dialect, { owner, now: now(), leaseMs: longest + LEASE_MARGIN_MS, limit });
     for (const row of rows) launch(row, routes);
     return rows.length;
   }
@@ -222,7 +221,7 @@ export function createDeliveryEngine(options: EngineOptions) {
     const free = concurrency - inFlight.size;
     // Claim in batches, not one row per finished request: each claim is a database round trip.
     if (free < Math.max(1, Math.floor(concurrency / 2)) && inFlight.size > 0) return;
-    claiming = guarded('claiming deliveries', claimAndLaunch, 0).finally(() => { claiming = null; });
+    claiming = guarded('claiming deliveries', () => claimAndLaunch(free), 0).finally(() => { claiming = null; });
     void claiming.then((n) => { if (n > 0 && active) kickDeliver(); });
   }
 
@@ -246,13 +245,9 @@ export function createDeliveryEngine(options: EngineOptions) {
         events += await dispatchAll();
         const before = attempts;
         while (true) {
-          const routes = await routing.get();
-          let longest = 0;
-          for (const w of routes.webhooks.values()) longest = Math.max(longest, w.timeoutMs);
-          const rows = await claimDue(db, dialect, { owner, now: now(), leaseMs: longest + LEASE_MARGIN_MS, limit: concurrency });
-          if (rows.length === 0) break;
-          attempts += rows.length;
-          for (const row of rows) launch(row, routes);
+          const launched = await claimAndLaunch(concurrency);
+          if (launched === 0) break;
+          attempts += launched;
           await Promise.all([...inFlight.values()].map((e) => e.done));
           await flush();
         }
