@@ -5,6 +5,7 @@ import { auditActionLabel, auditTargetPath } from '../../../../common/adminAudit
 import type { AuditEntryView } from '../../../../common/contracts/adminAudit.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import classes from '../../../components/StackedTable.module.css';
+import { JsonBlock } from '../../../components/Labeled.tsx';
 
 export const AUDIT_COLUMNS = ['Time', 'Operator', 'Action', 'Target', 'Reason', 'Data'] as const;
 
@@ -48,18 +49,6 @@ function Target({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-/** Recorded state as JSON text: React escapes it, so markup in the data shows as characters. */
-function State({ label, value }: { label: string; value: unknown }) {
-  return (
-    <Stack gap={4}>
-      <Text size="xs" fw={600} c="dimmed" tt="uppercase">{label}</Text>
-      {value === null || value === undefined
-        ? <Text size="sm" c="dimmed">Nothing recorded</Text>
-        : <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{JSON.stringify(value, null, 2)}</Code>}
-    </Stack>
-  );
-}
-
 export function AuditEntryRows({ entry }: { entry: AuditEntryView }) {
   const [open, setOpen] = useState(false);
   const hasData = entry.before != null || entry.after != null;
@@ -88,8 +77,8 @@ export function AuditEntryRows({ entry }: { entry: AuditEntryView }) {
             {/* One child: on a phone the cell is a flex line, and before, after and the request stack inside it. */}
             <Stack gap={4} style={{ width: '100%' }}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <State label="Before" value={entry.before} />
-                <State label="After" value={entry.after} />
+                <JsonBlock label="Before" value={entry.before} empty="Nothing recorded" />
+                <JsonBlock label="After" value={entry.after} empty="Nothing recorded" />
               </SimpleGrid>
               {entry.requestId && <Text size="xs" c="dimmed">Request {entry.requestId}</Text>}
             </Stack>

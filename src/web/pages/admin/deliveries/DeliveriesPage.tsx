@@ -16,7 +16,7 @@ import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.tsx';
 import { ReplayFailedButton } from './ReplayFailedButton.tsx';
-import { type DeliveryFilters, deliveryFiltersFrom, NO_DELIVERY_FILTERS, useDeliveryPages } from './useDeliveryPages.ts';
+import { type DeliveryFilters, deliveryFiltersFrom, deliveryPath, NO_DELIVERY_FILTERS, useDeliveryPages } from './useDeliveryPages.ts';
 
 const COLUMNS = ['Event', 'Webhook', 'Status', 'Attempts', 'HTTP', 'Response', 'Created'] as const;
 
@@ -26,7 +26,6 @@ function BreakingType({ type }: { type: string }) {
   return parts.map((part, i) => <Fragment key={i}>{part}{i < parts.length - 1 && <>.<wbr /></>}</Fragment>);
 }
 
-export const deliveryPath = (id: string) => `/super-admin/events/deliveries/${encodeURIComponent(id)}`;
 
 function DeliveryRow({ delivery }: { delivery: DeliverySummary }) {
   return (

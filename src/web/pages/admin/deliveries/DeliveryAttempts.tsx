@@ -1,8 +1,9 @@
 import { Badge, Button, Code, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { RESPONSE_TRUNCATED } from '../../../../common/adminDeliveriesTexts.ts';
 import type { DeliveryAttemptView, DeliveryDetails } from '../../../../common/contracts/adminDeliveries.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
+import { Labeled } from '../../../components/Labeled.tsx';
 
 export function HeaderList({ headers }: { headers: Record<string, string> }) {
   const entries = Object.entries(headers);
@@ -23,29 +24,20 @@ export function bodyText(body: string): string {
   }
 }
 
-function Section({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
-      {children}
-    </Stack>
-  );
-}
-
 function AttemptDetails({ attempt }: { attempt: DeliveryAttemptView }) {
   return (
     <Stack gap="sm" mt="xs">
-      <Section label="Request URL"><Code style={{ overflowWrap: 'anywhere' }}>{attempt.requestUrl}</Code></Section>
-      <Section label="Request headers"><HeaderList headers={attempt.requestHeaders} /></Section>
-      <Section label="Response headers">
+      <Labeled label="Request URL"><Code style={{ overflowWrap: 'anywhere' }}>{attempt.requestUrl}</Code></Labeled>
+      <Labeled label="Request headers"><HeaderList headers={attempt.requestHeaders} /></Labeled>
+      <Labeled label="Response headers">
         {attempt.responseHeaders ? <HeaderList headers={attempt.responseHeaders} /> : <Text size="sm" c="dimmed">No response</Text>}
-      </Section>
-      <Section label="Response body">
+      </Labeled>
+      <Labeled label="Response body">
         {attempt.responseBody ? (
           <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320, overflow: 'auto' }}>{bodyText(attempt.responseBody)}</Code>
         ) : <Text size="sm" c="dimmed">Empty</Text>}
         {attempt.responseTruncated && <Text size="xs" c="orange.9">{RESPONSE_TRUNCATED}</Text>}
-      </Section>
+      </Labeled>
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Anchor, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FAILED_TO_LOAD_DELIVERY, FAILED_TO_RESEND } from '../../../../common/adminDeliveriesTexts.ts';
 import type { DeliveryDetails } from '../../../../common/contracts/adminDeliveries.ts';
@@ -13,17 +12,9 @@ import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { bodyText, DeliveryAttempts, HeaderList } from './DeliveryAttempts.tsx';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.tsx';
+import { Fact, Labeled } from '../../../components/Labeled.tsx';
+import { DELIVERY_LOG_PATH, deliveriesPath } from './useDeliveryPages.ts';
 
-const LOG = '/super-admin/events/deliveries';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
-      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
-    </Stack>
-  );
-}
 
 function ResendButton({ delivery }: { delivery: DeliveryDetails }) {
   const resend = useFnMutation('resendDelivery', ['getDelivery', 'listDeliveries']);
@@ -60,11 +51,11 @@ function Facts({ delivery }: { delivery: DeliveryDetails }) {
           {formatDateTime(delivery.status === 'pending' ? delivery.nextAttemptAt : delivery.completedAt)}
         </Fact>
         <Fact label="Event">
-          <Anchor component={Link} to={`${LOG}?eventId=${encodeURIComponent(delivery.eventId)}`}>{delivery.eventType}</Anchor>
+          <Anchor component={Link} to={deliveriesPath({ eventId: delivery.eventId })}>{delivery.eventType}</Anchor>
           <Text size="xs" c="dimmed">{event ? `${event.severity} · ${event.source} · ${formatDateTime(event.createdAt)}` : 'The event is no longer stored.'}</Text>
         </Fact>
         <Fact label="Webhook">
-          <Anchor component={Link} to={`${LOG}?webhookId=${encodeURIComponent(delivery.webhookId)}`}>{webhook?.name ?? delivery.webhookId}</Anchor>
+          <Anchor component={Link} to={deliveriesPath({ webhookId: delivery.webhookId })}>{webhook?.name ?? delivery.webhookId}</Anchor>
           <Text size="xs" c="dimmed">{webhook ? (webhook.isActive ? 'Active' : 'Inactive') : 'Deleted'}</Text>
         </Fact>
         <Fact label="Created">{formatDateTime(delivery.createdAt)}</Fact>
@@ -86,14 +77,12 @@ function Request({ delivery }: { delivery: DeliveryDetails }) {
           <Code fw={700}>{delivery.webhook?.method ?? 'POST'}</Code>
           <Code style={{ overflowWrap: 'anywhere' }}>{url ?? 'The webhook was deleted.'}</Code>
         </Group>
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">Headers{last ? ` (attempt ${last.attempt})` : ''}</Text>
+        <Labeled label={`Headers${last ? ` (attempt ${last.attempt})` : ''}`}>
           {last ? <HeaderList headers={last.requestHeaders} /> : <Text size="sm" c="dimmed">Logged with each attempt; none yet.</Text>}
-        </Stack>
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">Body</Text>
+        </Labeled>
+        <Labeled label="Body">
           <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 420, overflow: 'auto' }}>{bodyText(delivery.payload)}</Code>
-        </Stack>
+        </Labeled>
       </Stack>
     </Paper>
   );
@@ -131,7 +120,7 @@ function Delivery({ deliveryId }: { deliveryId: string }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={LOG} size="sm">← Deliveries</Anchor>
+      <Anchor component={Link} to={DELIVERY_LOG_PATH} size="sm">← Deliveries</Anchor>
       {body}
     </Stack>
   );

@@ -4,27 +4,19 @@ import { Link } from 'react-router';
 import type { EventView } from '../../../../common/contracts/adminEvents.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
+import { JsonBlock } from '../../../components/Labeled.tsx';
+import { deliveriesPath } from '../deliveries/useDeliveryPages.ts';
 
 export const EVENT_COLUMNS = ['Time', 'Type', 'Severity', 'Status', 'Source', 'Deliveries', 'Payload'] as const;
 
 const wrap = { overflowWrap: 'anywhere' } as const;
-
-/** Free JSON as text: React escapes it, so markup in a payload shows as characters. */
-function Json({ label, value }: { label: string; value: unknown }) {
-  return (
-    <Stack gap={4}>
-      <Text size="xs" fw={600} c="dimmed" tt="uppercase">{label}</Text>
-      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{JSON.stringify(value, null, 2)}</Code>
-    </Stack>
-  );
-}
 
 function Deliveries({ event }: { event: EventView }) {
   const { pending, success, failed } = event.deliveries;
   const total = pending + success + failed;
   if (total === 0) return <Text size="sm" c="dimmed">None</Text>;
   return (
-    <Anchor component={Link} to={`/super-admin/events/deliveries?eventId=${encodeURIComponent(event.id)}`} size="sm">
+    <Anchor component={Link} to={deliveriesPath({ eventId: event.id })} size="sm">
       {[success && `${success} ok`, failed && `${failed} failed`, pending && `${pending} pending`].filter(Boolean).join(', ')}
     </Anchor>
   );
@@ -50,8 +42,8 @@ export function EventRows({ event }: { event: EventView }) {
           <Table.Td colSpan={EVENT_COLUMNS.length}>
             <Stack gap={6} style={{ width: '100%' }}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Json label="Payload" value={event.payload} />
-                <Json label="Context" value={event.context} />
+                <JsonBlock label="Payload" value={event.payload} />
+                <JsonBlock label="Context" value={event.context} />
               </SimpleGrid>
               <Group gap="md">
                 <Text size="xs" c="dimmed" style={wrap}>Event {event.id}</Text>

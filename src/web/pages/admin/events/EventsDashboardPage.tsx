@@ -15,6 +15,7 @@ import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
 import { eventTime } from './eventTime.ts';
 import { QuickSetupCard } from './QuickSetupCard.tsx';
+import { DELIVERY_LOG_PATH, deliveryPath } from '../deliveries/useDeliveryPages.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -63,7 +64,7 @@ function DeliveryLine({ delivery }: { delivery: DashboardDelivery }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={`/super-admin/events/deliveries/${encodeURIComponent(delivery.id)}`} size="sm" fw={600} style={wrap}>
+        <Anchor component={Link} to={deliveryPath(delivery.id)} size="sm" fw={600} style={wrap}>
           {delivery.webhookName ?? 'Deleted webhook'}
         </Anchor>
         <Text size="xs" c="dimmed" style={wrap}><Code>{delivery.eventType}</Code> · {facts}</Text>
@@ -110,7 +111,7 @@ function Dashboard() {
           )}
           {data?.latestEvents.slice(0, DASHBOARD_SHOWN).map((e) => <EventLine key={e.id} event={e} />)}
         </Section>
-        <Section title="Latest deliveries" link="/super-admin/events/deliveries" linkLabel="All deliveries">
+        <Section title="Latest deliveries" link={DELIVERY_LOG_PATH} linkLabel="All deliveries">
           {dashboard.isPending && <Skeleton height={180} />}
           {data && data.latestDeliveries.length === 0 && (
             <EmptyLine

@@ -10,6 +10,7 @@ import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { EVENT_COLUMNS, EventRows } from './EventRows.tsx';
 import { type EventFilters, NO_EVENT_FILTERS, useEventPages } from './useEventPages.ts';
+import { DELIVERY_LOG_PATH } from '../deliveries/useDeliveryPages.ts';
 
 const SEVERITY_OPTIONS = EVENT_SEVERITIES.map((value) => ({ value, label: value }));
 const STATUS_OPTIONS = [{ value: 'processed', label: 'Processed' }, { value: 'pending', label: 'Pending' }];
@@ -63,7 +64,7 @@ function EventsList() {
         </Stack>
         <Group gap="xs">
           <Button variant="default" component={Link} to="/super-admin/events">Events dashboard</Button>
-          <Button variant="default" component={Link} to="/super-admin/events/deliveries">Deliveries</Button>
+          <Button variant="default" component={Link} to={DELIVERY_LOG_PATH}>Deliveries</Button>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">

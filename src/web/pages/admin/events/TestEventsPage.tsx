@@ -7,19 +7,15 @@ import {
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { eventTime } from './eventTime.ts';
 import { type TestResult, useTestResults } from './useTestResults.ts';
+import { JsonBlock } from '../../../components/Labeled.tsx';
+import { deliveriesPath } from '../deliveries/useDeliveryPages.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 const TEMPLATE_OPTIONS = TEST_EVENT_TEMPLATE_KEYS.map((value) => ({ value, label: TEST_EVENT_TEMPLATES[value].label }));
 
 function Preview({ template }: { template: TestEventTemplate }) {
   const { eventType, payload } = TEST_EVENT_TEMPLATES[template];
-  const event = { eventType, severity: 'info', source: TEST_EVENT_SOURCE, payload };
-  return (
-    <Stack gap={4}>
-      <Text size="xs" fw={600} c="dimmed" tt="uppercase">Payload preview</Text>
-      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{JSON.stringify(event, null, 2)}</Code>
-    </Stack>
-  );
+  return <JsonBlock label="Payload preview" value={{ eventType, severity: 'info', source: TEST_EVENT_SOURCE, payload }} />;
 }
 
 function ResultLine({ result }: { result: TestResult }) {
@@ -33,7 +29,7 @@ function ResultLine({ result }: { result: TestResult }) {
           ? (
             <Text size="xs" c="dimmed" style={wrap}>
               Event{' '}
-              <Anchor component={Link} to={`/super-admin/events/deliveries?eventId=${encodeURIComponent(outcome.eventId)}`} size="xs">{outcome.eventId}</Anchor>
+              <Anchor component={Link} to={deliveriesPath({ eventId: outcome.eventId })} size="xs">{outcome.eventId}</Anchor>
               {' '}· {eventTime(result.at)}
             </Text>
           )

@@ -7,15 +7,7 @@ import { COUNTRY_NAMES } from '../../../../common/domainOrders.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { StackedTable } from '../../../components/StackedTable.tsx';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>{children ?? '—'}</Text>
-    </Stack>
-  );
-}
+import { Fact } from '../../../components/Labeled.tsx';
 
 export function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
