@@ -7,6 +7,8 @@ import { parseAllowList } from '../../../events/outbound/addressPolicy.ts';
 import { createDeliveryEngine } from './engine.ts';
 import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock } from './engineTestSupport.ts';
 
+const WORKER_WAIT_MS = 15_000;
+
 const LOCAL = parseAllowList('127.0.0.1');
 
 /** Makes the transaction fail where it marks events processed: a crash after the deliveries were written. */
@@ -125,6 +127,8 @@ describeEachDialect('webhook delivery engine: crashes and the worker lifecycle',
     expect(owners).toHaveLength(200);
   }, 30_000);
 
+  // The app's workers share the machine with the rest of the suite: under a full parallel run a
+  // first delivery took over 5 s to be picked up, so the waits allow for a loaded machine.
   it('runs in the app with the workers: woken by a committed event, publishes events.changed, and stop hands unfinished leases back', async () => {
     const { t, receiver } = await setUp({ runWorkers: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     const heard: string[] = [];
@@ -136,16 +140,16 @@ describeEachDialect('webhook delivery engine: crashes and the worker lifecycle',
     await waitFor(async () => {
       const row = await t.services.db.selectFrom('webhook_deliveries').select('status').executeTakeFirst();
       return row?.status === 'success' ? true : undefined;
-    }, 5000);
+    }, WORKER_WAIT_MS);
     expect(receiver.received).toHaveLength(1);
-    await waitFor(() => (heard.includes('events.changed') ? true : undefined), 5000);
+    await waitFor(() => (heard.includes('events.changed') ? true : undefined), WORKER_WAIT_MS);
 
     receiver.answer = () => 'hang';
     await emit(t.services.db);
-    await waitFor(() => (receiver.received.length === 2 ? true : undefined), 5000);
+    await waitFor(() => (receiver.received.length === 2 ? true : undefined), WORKER_WAIT_MS);
     await t.services.jobs.stop();
     const row = await t.services.db.selectFrom('webhook_deliveries').selectAll().where('status', '=', 'pending').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 0, lease_owner: null, lease_until: null });
     receiver.dropHanging();
-  }, 30_000);
+  }, 4 * WORKER_WAIT_MS);
 });
