@@ -14,7 +14,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { seedSandboxSupplier, seedSupplier } from '../test/support/domainSuppliers.ts';
+import { seedSandboxSupplier, seedSupplier } from '../test/support/domains/suppliers.ts';
 import { DYNADOT_FAKE_KEY, startFakeDynadot } from '../test/support/registrars/dynadot.fake.ts';
 import { namecheapFakeCredentials, startNamecheapFake } from '../test/support/registrars/namecheap.fake.ts';
 

@@ -16,8 +16,8 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { inTransaction } from '../src/server/db/transaction.ts';
-import { insertDomain } from '../src/server/features/domains/domainRecords.ts';
-import { seedSandboxSupplier } from '../test/support/domainSuppliers.ts';
+import { insertDomain } from '../src/server/features/domains/records.ts';
+import { seedSandboxSupplier } from '../test/support/domains/suppliers.ts';
 import { readFlags } from './benchFlags.ts';
 
 const HOST = '127.0.0.1';

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { openDatabase } from '../src/server/db/connection.ts';
-import { handlers } from '../src/server/features/index.ts';
+import { handlers } from '../src/server/features/functions.ts';
 import { BENCH_EMAIL, DEFAULT_DATABASE_FILE, positiveNumber, readFlags } from './benchFlags.ts';
 import { non200Count, printTable as printRows, runLoad, signIn, startBareRoute, startLoadRunner, startPortal as startApp } from './benchServer.ts';
 import type { LoadJob, LoadResult } from './loadRunner.ts';

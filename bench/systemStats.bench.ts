@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { systemStats } from '../src/server/features/adminDashboard/statsService.ts';
+import { systemStats } from '../src/server/features/admin/dashboard/statsService.ts';
 import { positiveNumber, readFlags } from './benchFlags.ts';
 import { seedUsersAndOrders } from './seedUsersAndOrders.ts';
 

@@ -24,10 +24,10 @@ import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { inTransaction } from '../src/server/db/transaction.ts';
-import { parseAllowList } from '../src/server/events/outbound/addressPolicy.ts';
+import { parseAllowList } from '../src/server/features/events/outbound/addressPolicy.ts';
 import { recordEvent } from '../src/server/events/recordEvent.ts';
 import { createDeliveryEngine } from '../src/server/features/events/engine/engine.ts';
-import { insertFlow, insertWebhook } from '../src/server/features/events/engine/engineTestSupport.ts';
+import { insertFlow, insertWebhook } from '../test/support/events/engine.ts';
 import { positiveNumber, readFlags } from './benchFlags.ts';
 
 const flags = readFlags(process.argv.slice(2), {

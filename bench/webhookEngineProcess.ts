@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { openDatabase } from '../src/server/db/connection.ts';
-import { parseAllowList } from '../src/server/events/outbound/addressPolicy.ts';
+import { parseAllowList } from '../src/server/features/events/outbound/addressPolicy.ts';
 import { createDeliveryEngine } from '../src/server/features/events/engine/engine.ts';
 
 const [url, schema, concurrency] = process.argv.slice(2);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { parseAllowList } from './events/outbound/addressPolicy.ts';
+import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
 
 /**
  * Every environment variable the portal reads, parsed once at boot.

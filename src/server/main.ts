@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
-import { ensureDomainPricing } from './features/domains/supplierSync.ts';
+import { ensureDomainPricing } from './features/domains/pricing/supplierSync.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

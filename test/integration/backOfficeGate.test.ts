@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { backOfficeTestHandlers, handlerRuns } from '../support/backOfficeFunctions.ts';
+import { backOfficeTestHandlers, handlerRuns } from '../support/samples/backOfficeFunctions.ts';
 import { type PermissionCast, permissionCast } from '../support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../support/testApp.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CALLER_KINDS, type CallerKind, type Permissions } from '../../src/common/protocol.ts';
-import { handlers as featureHandlers } from '../../src/server/features/index.ts';
-import { countAccounts, renameAccount } from '../support/backOfficeFunctions.ts';
+import { handlers as featureHandlers } from '../../src/server/features/functions.ts';
+import { countAccounts, renameAccount } from '../support/samples/backOfficeFunctions.ts';
 import { type PermissionCast, permissionCast } from '../support/factories.ts';
-import { sampleInputs } from '../support/sampleInputs.ts';
+import { sampleInputs } from '../support/samples/sampleInputs.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../support/testApp.ts';
 
 // The registry drives the matrix: every registered function, called with a valid input as each

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_NOT_ACTIVATED } from '../../src/common/contracts/billing.ts';
 import { WEBHOOK_SIGNATURE_INVALID } from '../../src/server/integrations/payments/provider.ts';
 import { accountWithMembers, type AccountWithMembers, makeGlobalSuperAdmin } from '../support/factories.ts';
-import { type FakeStripe, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe, stripeModeEnv } from '../support/fakeStripe.ts';
-import { payCheckout, payInvoice, renewSubscription } from '../support/fakeStripeBilling.ts';
-import { billingJobsSettled, paymentRecords } from '../support/paymentRecords.ts';
-import { signedWebhook, stripeEvent } from '../support/stripeWebhooks.ts';
+import { type FakeStripe, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe, stripeModeEnv } from '../support/payments/fakeStripe.ts';
+import { payCheckout, payInvoice, renewSubscription } from '../support/payments/fakeStripeBilling.ts';
+import { billingJobsSettled, paymentRecords } from '../support/billing/paymentRecords.ts';
+import { signedWebhook, stripeEvent } from '../support/payments/stripeWebhooks.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../support/testApp.ts';
 
 /**

@@ -2,9 +2,10 @@ import { dirname, relative, resolve, sep } from 'node:path';
 
 /**
  * The layers of docs/architecture.md as a lint rule: `common` is shared by server and browser and
- * imports neither; the browser never imports server code; a business area never reaches into
- * another area's files (shared needs go through platform modules: access, audit, events, live,
- * jobs); the platform's db and jobs layers import no business area.
+ * imports neither; the browser never imports server code; a business area reaches another only
+ * through that area's public face, `features/<area>/index.ts` (the back office, `features/admin/`,
+ * is one area whose capabilities share its gate); the platform's db and jobs layers import no
+ * business area.
  */
 const SRC = resolve(import.meta.dirname, '..', '..', 'src');
 
@@ -12,7 +13,9 @@ function zoneOf(file) {
   const rel = relative(SRC, file);
   if (rel.startsWith('..')) return null;
   const parts = rel.split(sep);
-  if (parts[0] === 'server' && parts[1] === 'features' && parts.length > 3) return { layer: 'feature', feature: parts[2] };
+  if (parts[0] === 'server' && parts[1] === 'features' && parts.length > 3) {
+    return { layer: 'feature', feature: parts[2], publicFace: parts.length === 4 && parts[3] === 'index.ts' };
+  }
   if (parts[0] === 'server' && parts[1] === 'features') return { layer: 'feature-registry' };
   if (parts[0] === 'server') return { layer: `server/${parts[1]}` };
   return { layer: parts[0] };
@@ -26,8 +29,8 @@ function violation(from, to) {
   if (from.layer === 'web' && (to.layer.startsWith('server') || to.layer.startsWith('feature'))) {
     return 'The browser code must not import server code; share it through src/common.';
   }
-  if (from.layer === 'feature' && to.layer === 'feature' && from.feature !== to.feature) {
-    return `The ${from.feature} area must not import the ${to.feature} area's internals; use a platform module (access, audit, events, live, jobs) instead.`;
+  if (from.layer === 'feature' && to.layer === 'feature' && from.feature !== to.feature && !to.publicFace) {
+    return `The ${from.feature} area must not import the ${to.feature} area's internals; import its public face, features/${to.feature}/index.ts.`;
   }
   if ((from.layer === 'server/db' || from.layer === 'server/jobs') && to.layer.startsWith('feature')) {
     return `${from.layer} is platform code and must not import a business area.`;

@@ -34,7 +34,17 @@ describe('import boundaries', () => {
     expect(lint('server/features/tickets/policy.ts', "export * from '../accounts/repository.ts';")).toHaveLength(1);
     expect(lint('server/features/tickets/policy.ts', "import { a } from './repository.ts';")).toEqual([]);
     expect(lint('server/features/tickets/policy.ts', "import { a } from '../../access/membership.ts';")).toEqual([]);
-    expect(lint('server/features/index.ts', "import { a } from './tickets/functions.ts';")).toEqual([]);
+    expect(lint('server/features/functions.ts', "import { a } from './tickets/functions.ts';")).toEqual([]);
+  });
+
+  it('lets one area use another only through its public face, index.ts', () => {
+    expect(lint('server/features/admin/orders/service.ts', "import { a } from '../../domains/index.ts';")).toEqual([]);
+    expect(lint('server/features/admin/orders/service.ts', "import { a } from '../../domains/orders/repository.ts';")[0])
+      .toContain('import its public face, features/domains/index.ts');
+    // A capability folder's own index.ts is not the area's face.
+    expect(lint('server/features/admin/orders/service.ts', "import { a } from '../../domains/orders/index.ts';")).toHaveLength(1);
+    expect(lint('server/features/admin/orders/writes.ts', "import { a } from '../audit/service.ts';")).toEqual([]);
+    expect(lint('server/features/domains/orders/service.ts', "import { a } from '../pricing/tldPrices.ts';")).toEqual([]);
   });
 
   it('keeps the db and jobs layers free of business areas', () => {

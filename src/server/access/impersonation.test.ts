@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
-import { sampleInputs } from '../../../test/support/sampleInputs.ts';
+import { sampleInputs } from '../../../test/support/samples/sampleInputs.ts';
 import { describeEachDialect, nextClientIp, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 import { resolveCaller } from '../auth/caller.ts';
 import type { Caller } from '../rpc/context.ts';

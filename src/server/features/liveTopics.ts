@@ -1,7 +1,7 @@
 import type { LiveTopicDefinition } from '../live/topics.ts';
-import { adminEventsTopic } from './adminEvents/live.ts';
+import { adminEventsTopic } from './admin/events/live.ts';
 import { billingTopic } from './billing/live.ts';
-import { domainOrderTopic } from './domains/orderLive.ts';
+import { domainOrderTopic } from './domains/orders/live.ts';
 import { ticketTopic } from './tickets/live.ts';
 
 /** Every live topic a page may subscribe to, by area, each authorised like the function that reads it. */

@@ -1,7 +1,7 @@
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Services } from '../rpc/context.ts';
 import { registerBillingWorkers } from './billing/workers.ts';
-import { registerDomainWorkers } from './domains/domainWorkers.ts';
+import { registerDomainWorkers } from './domains/workers.ts';
 import { registerEventWorkers } from './events/workers.ts';
 
 /** The business areas' job workers; the embedded app and `npm run worker` register the same set. */

@@ -5,7 +5,7 @@ import { openLiveStream, type SseStream } from '../../../../test/support/sseClie
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { livePath, liveTopics } from '../../../common/live.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
-import { eventOf, providerId, subscription } from './paymentEvents.harness.ts';
+import { eventOf, providerId, subscription } from '../../../../test/support/billing/paymentEvents.ts';
 
 describeEachDialect('live updates of an account\'s billing', (dialect) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { BILLING_EDIT_DENIED, BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } fr
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 import { startImpersonation } from '../../access/impersonation.ts';
 import { resolveCaller } from '../../auth/caller.ts';
-import { storedInvoice } from './paymentEvents.harness.ts';
+import { storedInvoice } from '../../../../test/support/billing/paymentEvents.ts';
 
 describeEachDialect('billing profile: getBillingOverview and updateBillingProfile', (dialect) => {
   let t: TestApp;

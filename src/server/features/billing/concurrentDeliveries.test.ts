@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { applyInvoiceEvent } from './invoiceSync.ts';
-import { eventOf, invoice, providerId, subscription } from './paymentEvents.harness.ts';
+import { applyInvoiceEvent } from './invoices/sync.ts';
+import { eventOf, invoice, providerId, subscription } from '../../../../test/support/billing/paymentEvents.ts';
 import { applySubscription } from './subscriptionSync.ts';
 
 const T = 1_790_000_000;

@@ -1,7 +1,7 @@
 import * as billing from '../../../common/contracts/billing.ts';
 import { implement } from '../../rpc/registry.ts';
-import { openPaymentPortal, startCheckout } from './checkout.ts';
-import { invoiceDetail, pageOfInvoices } from './invoices.ts';
+import { openPaymentPortal, startCheckout } from './checkout/checkout.ts';
+import { invoiceDetail, pageOfInvoices } from './invoices/invoices.ts';
 import { requireBillingEditor, requireBillingManager, requireBillingReader, requireInvoiceAccess } from './policy.ts';
 import { billingOverview, saveBillingProfile } from './profile.ts';
 

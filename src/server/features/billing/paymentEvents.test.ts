@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers, type AccountWithMembers, addMember } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import type { PaymentEvent, ProviderSubscription } from '../../integrations/payments/events.ts';
 import { writeTestObject } from '../../integrations/payments/testMode/testProvider.ts';
-import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob, fulfilCheckout } from './fulfilment.ts';
-import { checkoutSession, eventOf, invoice, providerId, subscription } from './paymentEvents.harness.ts';
+import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob, fulfilCheckout } from './checkout/fulfilment.ts';
+import { checkoutSession, eventOf, invoice, providerId, subscription } from '../../../../test/support/billing/paymentEvents.ts';
 import { SUBSCRIPTION_REFRESH_QUEUE, type SubscriptionRefreshJob } from './subscriptionSync.ts';
 import { refreshSubscription } from './workers.ts';
 import { waitFor } from '../../../../test/support/waitFor.ts';

@@ -1,7 +1,7 @@
 import type { PaymentEvent } from '../../integrations/payments/events.ts';
 import type { PaymentEventHandler } from '../../integrations/payments/receiveEvent.ts';
-import { onCheckoutCompleted, onCheckoutExpired } from './checkoutEvents.ts';
-import { applyInvoiceEvent } from './invoiceSync.ts';
+import { onCheckoutCompleted, onCheckoutExpired } from './checkout/events.ts';
+import { applyInvoiceEvent } from './invoices/sync.ts';
 import { applySubscription } from './subscriptionSync.ts';
 
 /** The event of one type: its member of the union (members group types that share an object shape). */

@@ -5,7 +5,7 @@ import { administers, effectiveRole, requireMember } from '../../access/accountA
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound, permissionDenied } from '../../rpc/errors.ts';
-import { findInvoiceAccessFacts } from './invoiceRepository.ts';
+import { findInvoiceAccessFacts } from './invoices/repository.ts';
 
 /**
  * Every member of an account reads its billing (profile, subscriptions, invoices): the

@@ -8,8 +8,8 @@ import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { findBillingAccount, updateBillingProfile } from './accountBillingRepository.ts';
-import { toInvoiceSummary } from './invoices.ts';
-import { listInvoicesOfAccount } from './invoiceRepository.ts';
+import { toInvoiceSummary } from './invoices/invoices.ts';
+import { listInvoicesOfAccount } from './invoices/repository.ts';
 import { mayManageBilling } from './policy.ts';
 import { listVisibleSubscriptions } from './subscriptionRepository.ts';
 

@@ -1,7 +1,7 @@
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Services } from '../../rpc/context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob, fulfilCheckout } from './fulfilment.ts';
+import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob, fulfilCheckout } from './checkout/fulfilment.ts';
 import { applySubscription, SUBSCRIPTION_REFRESH_QUEUE, type SubscriptionRefreshJob } from './subscriptionSync.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER } from '../../../common/contracts/catalog.ts';
 import { nowIso } from '../../db/connection.ts';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
-import { auditEntries, catalogState, platformEvents, signUpOperator } from './catalogTestSupport.ts';
+import { auditEntries, catalogState, platformEvents, signUpOperator } from '../../../../test/support/catalog.ts';
 
 describeEachDialect('catalogue back office (test mode)', (dialect) => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('listProducts: what is for sale, in the spec order', (dialect) => {

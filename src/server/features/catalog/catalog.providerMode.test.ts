@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import type { ProviderPrice, ProviderProduct } from '../../integrations/payments/events.ts';
 import type { PaymentProvider, PriceInput, ProductInput } from '../../integrations/payments/provider.ts';
-import { auditEntries, platformEvents, signUpOperator } from './catalogTestSupport.ts';
+import { auditEntries, platformEvents, signUpOperator } from '../../../../test/support/catalog.ts';
 import { productEvent, providerPrice, providerProduct } from './providerEventBuilders.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
-import { catalogState, signUpOperator } from './catalogTestSupport.ts';
+import { catalogState, signUpOperator } from '../../../../test/support/catalog.ts';
 
 describeEachDialect('catalogue input validation (operators)', (dialect) => {
   let t: TestApp;

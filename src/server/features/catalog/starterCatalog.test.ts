@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { describeEachDialect, type SharedTestDatabase, sharedTestDatabase, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { ensureStarterCatalog } from './starterCatalog.ts';
 

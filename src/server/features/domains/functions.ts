@@ -1,7 +1,6 @@
-import { handlers as adminOrders } from './adminOrderFunctions.ts';
-import { handlers as management } from './managementFunctions.ts';
-import { handlers as orders } from './orderFunctions.ts';
-import { handlers as pricing } from './pricingFunctions.ts';
-import { handlers as search } from './searchFunctions.ts';
+import { handlers as management } from './management/functions.ts';
+import { handlers as orders } from './orders/functions.ts';
+import { handlers as pricing } from './pricing/functions.ts';
+import { handlers as search } from './search/functions.ts';
 
-export const handlers = [...pricing, ...search, ...orders, ...management, ...adminOrders];
+export const handlers = [...pricing, ...search, ...orders, ...management];

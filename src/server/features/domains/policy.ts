@@ -6,9 +6,9 @@ import { administers, requireGlobalSuperAdmin, requireMember, roleIn } from '../
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound, permissionDenied } from '../../rpc/errors.ts';
-import { type DomainRow, findDomainByName } from './domainRecords.ts';
-import { findDomainsByNames } from './manageRepository.ts';
-import { findOrder, type OrderRow } from './orderRepository.ts';
+import { type DomainRow, findDomainByName } from './records.ts';
+import { findDomainsByNames } from './management/repository.ts';
+import { findOrder, type OrderRow } from './orders/repository.ts';
 
 /**
  * Any member of an account may search domains for it (a search is the first step of a
@@ -71,5 +71,3 @@ export async function requireOrderMember(db: Kysely<Database>, caller: Caller, o
 /** Only global super admins sync suppliers (and, later, set markups). */
 export const requireDomainsOperator = requireGlobalSuperAdmin;
 
-/** The back office's order functions (list, queue, retry, status, manual completion) serve global super admins only. */
-export const requireOrderOperator = requireGlobalSuperAdmin;

@@ -1,4 +1,4 @@
-import { parseAllowList } from '../../events/outbound/addressPolicy.ts';
+import { parseAllowList } from './outbound/addressPolicy.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Services } from '../../rpc/context.ts';
 import { createDeliveryEngine } from './engine/engine.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
-import { type FakeStripe, startFakeStripe, stripeModeEnv } from '../../../../test/support/fakeStripe.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
+import { type FakeStripe, startFakeStripe, stripeModeEnv } from '../../../../test/support/payments/fakeStripe.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import {
   appliedEventIds as appliedEventIdsOf, CANCEL_URL, DECLINING_CARD, emittedTestEvents, GOOD_CARD, paidTestCheckout, startTestCheckout,
-} from '../../../../test/support/testModePayments.ts';
+} from '../../../../test/support/payments/testModePayments.ts';
 import {
   CARD_DECLINED, CARD_EXPIRED, CARD_NUMBER_INVALID, CHECKOUT_ALREADY_PAID, TEST_SESSION_NOT_FOUND,
 } from '../../../common/contracts/testPayments.ts';

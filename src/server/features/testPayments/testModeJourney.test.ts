@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPlan } from '../../../../test/support/billingFactories.ts';
+import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
-import { DECLINING_CARD, GOOD_CARD } from '../../../../test/support/testModePayments.ts';
+import { DECLINING_CARD, GOOD_CARD } from '../../../../test/support/payments/testModePayments.ts';
 import { CARD_DECLINED } from '../../../common/contracts/testPayments.ts';
 
 /**

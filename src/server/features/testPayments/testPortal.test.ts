@@ -3,7 +3,7 @@ import { type PermissionCast, permissionCast } from '../../../../test/support/fa
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import {
   appliedEventIds, DECLINING_CARD, emittedTestEvents, GOOD_CARD, openTestPortal, paidTestCheckout,
-} from '../../../../test/support/testModePayments.ts';
+} from '../../../../test/support/payments/testModePayments.ts';
 import {
   CANCEL_SCHEDULED, CARD_NUMBER_INVALID, CARD_UPDATED, RENEWAL_FAILED, RENEWAL_NEEDS_RESUME, RENEWAL_PAID, SUBSCRIPTION_RESUMED,
   TEST_SESSION_NOT_FOUND, TEST_SUBSCRIPTION_NOT_FOUND,

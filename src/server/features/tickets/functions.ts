@@ -1,8 +1,6 @@
-import * as support from '../../../common/contracts/adminSupport.ts';
 import * as tickets from '../../../common/contracts/tickets.ts';
 import { implement } from '../../rpc/registry.ts';
-import { pageOfAllTickets, replyAsStaff, setStatusAsStaff, staffTicketWithConversation } from './adminTicketService.ts';
-import { requireSupportStaff, requireTicketAccess, requireTicketSubmitter, ticketListScope } from './policy.ts';
+import { requireTicketAccess, requireTicketSubmitter, ticketListScope } from './policy.ts';
 import { closeTicket, openTicket, pageOfMyTickets, replyToTicket, ticketWithConversation } from './service.ts';
 
 export const handlers = [
@@ -29,26 +27,5 @@ export const handlers = [
     await requireTicketAccess(services.db, caller, ticketId);
     await closeTicket(services, caller, ticketId);
     return { ticketId, status: 'closed' as const, message: tickets.TICKET_CLOSED };
-  }),
-
-  // The back office's support desk (issue 8).
-  implement(support.listAllTickets, async (input, { caller, services }) => {
-    requireSupportStaff(caller);
-    return pageOfAllTickets(services.db, input);
-  }),
-
-  implement(support.getTicketForStaff, async ({ ticketId }, { caller, services }) => {
-    requireSupportStaff(caller);
-    return staffTicketWithConversation(services.db, ticketId);
-  }),
-
-  implement(support.replyToTicketAsStaff, async ({ ticketId, body, status }, ctx) => {
-    requireSupportStaff(ctx.caller);
-    return replyAsStaff(ctx, ticketId, body, status);
-  }),
-
-  implement(support.setTicketStatus, async ({ ticketId, status }, ctx) => {
-    requireSupportStaff(ctx.caller);
-    return setStatusAsStaff(ctx, ticketId, status);
   }),
 ];

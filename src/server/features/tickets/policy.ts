@@ -3,7 +3,7 @@ import type { AccountRole } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { administers, effectiveRole, requireGlobalSuperAdmin, requireMember } from '../../access/accountAccess.ts';
+import { administers, effectiveRole, requireMember } from '../../access/accountAccess.ts';
 import { findTicketAccessFacts } from './repository.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found.';
@@ -42,9 +42,6 @@ export function ticketListScope(caller: Caller): TicketListScope {
   if (caller.actingAs) return { authorId: null, accountId: caller.actingAs.accountId };
   return { authorId: caller.userId, accountId: null };
 }
-
-/** The support desk (back office) serves global super admins only. */
-export const requireSupportStaff = requireGlobalSuperAdmin;
 
 /**
  * Throws NOT_FOUND both for unknown ids and for tickets the caller may not see, so the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe, stripeModeEnv } from '../../../../test/support/fakeStripe.ts';
-import { signedWebhook, stripeEvent } from '../../../../test/support/stripeWebhooks.ts';
+import { type FakeStripe, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe, stripeModeEnv } from '../../../../test/support/payments/fakeStripe.ts';
+import { signedWebhook, stripeEvent } from '../../../../test/support/payments/stripeWebhooks.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID } from './provider.ts';
 import { WEBHOOKS_NOT_CONFIGURED } from './webhookRoute.ts';

@@ -1,4 +1,4 @@
-import { signedHeaders } from '../../../events/outbound/signature.ts';
+import { signedHeaders } from '../outbound/signature.ts';
 import { isSecretName, maskValue } from '../deliveryHeaders.ts';
 import type { EngineWebhook } from './routingCache.ts';
 

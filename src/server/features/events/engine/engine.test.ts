@@ -2,10 +2,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_FLOW_FILTERS } from '../../../../common/eventFlows.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from '../../../events/outbound/addressPolicy.ts';
+import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from '../outbound/addressPolicy.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { createDeliveryEngine } from './engine.ts';
-import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock, type WebhookFixture } from './engineTestSupport.ts';
+import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock, type WebhookFixture } from '../../../../../test/support/events/engine.ts';
 
 const LOCAL = parseAllowList('127.0.0.1');
 

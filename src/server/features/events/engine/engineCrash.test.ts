@@ -3,9 +3,9 @@ import { afterEach, expect, it } from 'vitest';
 import { liveTopics } from '../../../../common/live.ts';
 import { describeEachDialect, sharedTestDatabase, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { waitFor } from '../../../../../test/support/waitFor.ts';
-import { parseAllowList } from '../../../events/outbound/addressPolicy.ts';
+import { parseAllowList } from '../outbound/addressPolicy.ts';
 import { createDeliveryEngine } from './engine.ts';
-import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock } from './engineTestSupport.ts';
+import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock } from '../../../../../test/support/events/engine.ts';
 
 const WORKER_WAIT_MS = 15_000;
 

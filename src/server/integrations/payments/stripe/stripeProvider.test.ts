@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, REVOKED_KEY, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe } from '../../../../../test/support/fakeStripe.ts';
-import { signedWebhook, stripeEvent } from '../../../../../test/support/stripeWebhooks.ts';
+import { type FakeStripe, REVOKED_KEY, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe } from '../../../../../test/support/payments/fakeStripe.ts';
+import { signedWebhook, stripeEvent } from '../../../../../test/support/payments/stripeWebhooks.ts';
 import { loadConfig } from '../../../config.ts';
 import {
   type CheckoutRequest, NO_SAVED_PAYMENT_METHOD, type PaymentProvider, PaymentProviderError, type SavedMethodChargeRequest,

@@ -3,7 +3,7 @@ import { accountWithMembers, type AccountWithMembers } from '../../../../../test
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import {
   appliedEventIds, DECLINING_CARD, emittedTestEvents, openTestPortal, paidTestCheckout, startTestCheckout,
-} from '../../../../../test/support/testModePayments.ts';
+} from '../../../../../test/support/payments/testModePayments.ts';
 import { testModeDeps } from './testEvents.ts';
 import { readTestObject, type TestCheckoutRecord, type TestInvoiceRecord, type TestSubscriptionRecord, writeTestObject } from './testObjects.ts';
 import { runTestRenewals, TEST_RENEWAL_CRON, TEST_RENEWAL_QUEUE } from './testRenewals.ts';

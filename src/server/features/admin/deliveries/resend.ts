@@ -1,0 +1,36 @@
+import { DELIVERY_NOT_FOUND, RESEND_WHILE_PENDING, RESENT } from '../../../../common/adminDeliveriesTexts.ts';
+import { liveTopics } from '../../../../common/live.ts';
+import { record } from '../../../audit/record.ts';
+import { nowIso } from '../../../db/connection.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { aborted, failedPrecondition, notFound } from '../../../rpc/errors.ts';
+import { resendRefusal, summaryOf } from './log.ts';
+import { findDeliverySummary, findDeliveryWebhook, requeueDelivery } from './queries.ts';
+import { signalDeliveryWork } from '../../../events/deliverySignal.ts';
+
+/**
+ * Resend: the same row goes back to the engine's queue, due now, so the receiver gets the same
+ * `webhook-id` (it can tell a repeat) and the attempts continue in one log. The engine polls due
+ * rows at least every second, so nothing has to wake it.
+ */
+export async function resendDelivery(ctx: BackOfficeWriteContext, deliveryId: string) {
+  const { tx, services } = ctx;
+  const before = await findDeliverySummary(tx.db, deliveryId);
+  if (!before) throw notFound(DELIVERY_NOT_FOUND);
+  const refusal = resendRefusal(before.status, await findDeliveryWebhook(tx.db, before.webhook_id));
+  if (refusal === RESEND_WHILE_PENDING) throw aborted(refusal);
+  if (refusal) throw failedPrecondition(refusal);
+  // Conditional on the status, so a resend racing another (or the engine) moves the row once.
+  if (!await requeueDelivery(tx.db, deliveryId, nowIso())) throw aborted(RESEND_WHILE_PENDING);
+  const after = (await findDeliverySummary(tx.db, deliveryId))!;
+  await record(tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'webhook_delivery.resent',
+    target: { type: 'webhook_delivery', id: deliveryId },
+    before: { status: before.status, attempts: before.attempts, maxAttempts: before.max_attempts },
+    after: { status: after.status, maxAttempts: after.max_attempts, webhookId: after.webhook_id, eventId: after.event_id },
+    requestId: ctx.requestId,
+  });
+  services.live.publish(tx, liveTopics.adminEvents(), 'events.changed');
+  tx.afterCommit(signalDeliveryWork);
+  return { success: true as const, message: RESENT, delivery: summaryOf(after) };
+}

@@ -1,0 +1,64 @@
+import { EVENT_COLLECTED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATES, type TestEventTemplate, UNKNOWN_EVENT_TYPE } from '../../../../common/adminEventsTexts.ts';
+import { type FlowTrigger, matchesEventPattern } from '../../../../common/eventFlows.ts';
+import { liveTopics } from '../../../../common/live.ts';
+import { record } from '../../../audit/record.ts';
+import { type EventSeverity, isEventType } from '../../../events/catalogue.ts';
+import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { invalidArgument } from '../../../rpc/errors.ts';
+import { activeFlowTriggers } from './repository.ts';
+
+export interface CollectInput {
+  eventType: string;
+  payload: Record<string, unknown>;
+  context: Record<string, unknown>;
+  source?: string | null;
+  correlationId?: string | null;
+  severity: EventSeverity;
+}
+
+/** An operator's event: recorded like the platform's own (flows deliver it), audited in the same unit of work. */
+export async function collect(ctx: BackOfficeWriteContext, input: CollectInput) {
+  const { eventType } = input;
+  if (!isEventType(eventType)) throw invalidArgument(UNKNOWN_EVENT_TYPE);
+  const source = input.source ?? 'back-office';
+  const eventId = await recordEvent(ctx.tx, {
+    type: eventType, actor: byCaller(ctx.caller), severity: input.severity, source,
+    correlationId: input.correlationId ?? null, payload: input.payload, context: input.context,
+  });
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'event.collected',
+    target: { type: 'event', id: eventId },
+    after: { eventType, severity: input.severity, source, correlationId: input.correlationId ?? null },
+    requestId: ctx.requestId,
+  });
+  ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
+  return { success: true as const, eventId, requestId: ctx.requestId, message: EVENT_COLLECTED };
+}
+
+/** Sends a template as a real event; answers how many active flows have a trigger it matches. */
+export async function sendTest(ctx: BackOfficeWriteContext, template: TestEventTemplate) {
+  const { eventType, payload, label } = TEST_EVENT_TEMPLATES[template];
+  const eventId = await recordEvent(ctx.tx, {
+    type: eventType, actor: byCaller(ctx.caller), severity: 'info', source: TEST_EVENT_SOURCE,
+    payload: { ...payload }, context: { test: true, template },
+  });
+  const flowsMatched = (await activeFlowTriggers(ctx.tx.db)).filter((triggers) => triggersOf(triggers)
+    .some((t) => typeof t?.eventType === 'string' && matchesEventPattern(t.eventType, eventType))).length;
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'event.test_sent',
+    target: { type: 'event', id: eventId }, after: { template, eventType, flowsMatched }, requestId: ctx.requestId,
+  });
+  ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
+  return { success: true as const, eventId, eventType, flowsMatched, message: `${label} sent` };
+}
+
+/** A flow's stored triggers; a row another version wrote badly matches nothing rather than failing the send. */
+function triggersOf(json: string): Partial<FlowTrigger>[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,201 @@
+import {
+  DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, NOTES_REQUIRED_TO_CANCEL, ORDER_MOVED, OTHER_REGISTRAR, PROCESSING_IS_RETRY, RETRY_MESSAGES,
+  refundRefused, transitionRefused, UNKNOWN_SUPPLIER, USE_MANUAL_COMPLETION,
+} from '../../../../common/adminOrdersTexts.ts';
+import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
+import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { liveTopics } from '../../../../common/live.ts';
+import { record } from '../../../audit/record.ts';
+import { nowIso } from '../../../db/connection.ts';
+import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { aborted, failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
+import { isActiveSupplier } from './queries.ts';
+import { canRetry, orderDetails, settableStatuses } from './service.ts';
+import { findDomainByName } from '../../domains/index.ts';
+import { registrarContactsOf } from '../../domains/index.ts';
+import { OrderMovedMeanwhile, recordRegistration, recordRenewal } from '../../domains/index.ts';
+import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob } from '../../domains/index.ts';
+import { findOrder, type OrderRow, transitionOrder } from '../../domains/index.ts';
+
+/**
+ * The back office's writes to domain orders (issue 8), each in the protocol's audited unit of
+ * work. Every status change goes through transitionOrder; Retry is the registration job itself
+ * (processing + the job), so there is no second way to register.
+ */
+
+
+/** "YYYY-MM-DD HH:MM operator@example.com: note", one line per note (a note's own line breaks become spaces). */
+export function appendNote(notes: string | null, at: string, email: string, note: string | undefined): string | null {
+  if (!note) return notes;
+  const line = `${at.slice(0, 10)} ${at.slice(11, 16)} ${email}: ${note.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+  return notes ? `${notes}\n${line}` : line;
+}
+
+async function requireOrder(ctx: BackOfficeWriteContext, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(ctx.tx.db, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+async function requireRegistrar(ctx: BackOfficeWriteContext, registrar: string): Promise<void> {
+  if (registrar !== OTHER_REGISTRAR && !await isActiveSupplier(ctx.tx.db, registrar)) throw invalidArgument(UNKNOWN_SUPPLIER);
+}
+
+const factsOf = (order: OrderRow) => ({
+  status: order.status, paymentStatus: order.payment_status, adminActionRequired: Boolean(order.admin_action_required),
+});
+
+function retryRefusal(order: OrderRow | undefined): string | null {
+  if (!order) return RETRY_MESSAGES.notFound;
+  if (order.status === 'processing') return RETRY_MESSAGES.processing;
+  if (order.status === 'completed') return RETRY_MESSAGES.completed;
+  if (order.status === 'cancelled') return RETRY_MESSAGES.cancelled;
+  if (order.payment_status !== 'paid') return RETRY_MESSAGES.unpaid;
+  return canRetry(order) ? null : RETRY_MESSAGES.notAllowed;
+}
+
+export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[], forceRegistrar: string | null) {
+  if (forceRegistrar !== null && (forceRegistrar === OTHER_REGISTRAR || !await isActiveSupplier(ctx.tx.db, forceRegistrar))) {
+    throw invalidArgument(UNKNOWN_SUPPLIER);
+  }
+  const { tx, services } = ctx;
+  const results: { orderId: string; ok: boolean; message: string }[] = [];
+  for (const orderId of orderIds) {
+    const order = await findOrder(tx.db, orderId);
+    const refusal = retryRefusal(order);
+    if (refusal || !order) {
+      results.push({ orderId, ok: false, message: refusal ?? RETRY_MESSAGES.notFound });
+      continue;
+    }
+    const now = nowIso();
+    const moved = await transitionOrder(tx.db, orderId, 'processing', {
+      registration_status: 'pending', error: null, admin_action_required: 0, updated_at: now,
+    }, order.status);
+    if (!moved) {
+      results.push({ orderId, ok: false, message: RETRY_MESSAGES.notAllowed });
+      continue;
+    }
+    const job: FulfilOrderJob = { orderId, forceSupplierId: forceRegistrar };
+    await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
+    await record(tx, {
+      actor: operatorOf(ctx), actingAs: null, action: 'order.retried', target: { type: 'domain_order', id: orderId },
+      before: factsOf(order), after: { status: 'processing', forceRegistrar }, requestId: ctx.requestId,
+    });
+    services.live.publish(tx, liveTopics.domainOrder(orderId), 'domain_order.changed');
+    results.push({ orderId, ok: true, message: RETRY_MESSAGES.queued });
+  }
+  const successful = results.filter((r) => r.ok).length;
+  // One entry for the whole request, so a retry that moved nothing is on record too.
+  await record(tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'order.bulk_retry', target: { type: 'domain_order', id: null },
+    after: { forceRegistrar, results }, requestId: ctx.requestId,
+  });
+  return { success: successful > 0, summary: { successful, failed: results.length - successful }, results };
+}
+
+export interface StatusChange {
+  orderId: string;
+  status: OrderStatus;
+  notes?: string;
+  adminActionRequired?: boolean;
+}
+
+export async function changeStatus(ctx: BackOfficeWriteContext, change: StatusChange) {
+  const { tx, services } = ctx;
+  // A refund leaves before the order moves: on PostgreSQL the row is locked first, so a retry or the
+  // registration job cannot move the order between the refund and the cancel (their conditional
+  // UPDATE waits, then finds it cancelled). SQLite's one writer connection serializes the process.
+  if (services.dialect === 'postgres') await tx.db.selectFrom('domain_orders').select('id').where('id', '=', change.orderId).forUpdate().execute();
+  const order = await requireOrder(ctx, change.orderId);
+  const to = change.status;
+  const moving = to !== order.status;
+  if (to === 'processing' && moving) throw failedPrecondition(PROCESSING_IS_RETRY);
+  if (moving && !settableStatuses(order.status).includes(to)) {
+    throw failedPrecondition(canTransition(order.status, to) ? USE_MANUAL_COMPLETION : transitionRefused(order.status, to));
+  }
+  if (to === 'cancelled' && moving && !change.notes) throw invalidArgument(NOTES_REQUIRED_TO_CANCEL);
+
+  const now = nowIso();
+  const notes = appendNote(order.admin_notes, now, ctx.caller.email, change.notes);
+  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? Boolean(order.admin_action_required);
+  const changes = { admin_notes: notes, admin_action_required: flagged ? 1 : 0, updated_at: now };
+
+  let refundId: string | null = null;
+  if (to === 'cancelled' && moving && order.payment_status === 'paid') {
+    // Refund first: if the provider refuses, the order stays as it was and the operator reads why.
+    if (!order.payment_reference) throw failedPrecondition(refundRefused('the payment has no reference at the payment provider.'));
+    try {
+      ({ refundId } = await services.payments.refundPayment({
+        paymentReference: order.payment_reference, amountCents: order.total_cents, currency: order.currency,
+        idempotencyKey: `refund_domain_order_${order.id}`, reason: change.notes!,
+      }, tx));
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw failedPrecondition(refundRefused(error.message));
+      throw error;
+    }
+  }
+
+  if (moving) {
+    const refunded = refundId ? { payment_status: 'refunded' as const, refunded_at: now } : {};
+    if (!await transitionOrder(tx.db, order.id, to, { ...changes, ...refunded }, order.status)) throw aborted(ORDER_MOVED);
+  } else {
+    await tx.db.updateTable('domain_orders').set(changes).where('id', '=', order.id).execute();
+  }
+  const after = await requireOrder(ctx, order.id);
+  await record(tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'order.status_changed', target: { type: 'domain_order', id: order.id },
+    reason: change.notes ?? null, before: factsOf(order), after: { ...factsOf(after), refundId }, requestId: ctx.requestId,
+  });
+  services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
+  return { success: true as const, order: await orderDetails(tx.db, after) };
+}
+
+export interface ManualCompletion {
+  orderId: string;
+  registrationId: string;
+  registrar: string;
+  expirationDate: string;
+  nameservers: string[];
+  notes?: string;
+}
+
+export async function completeManually(ctx: BackOfficeWriteContext, input: ManualCompletion) {
+  const { tx, services } = ctx;
+  const order = await requireOrder(ctx, input.orderId);
+  if (!canTransition(order.status, 'completed')) throw failedPrecondition(NOT_COMPLETABLE);
+  await requireRegistrar(ctx, input.registrar);
+  const supplierId = input.registrar === OTHER_REGISTRAR ? null : input.registrar;
+  const expiresAt = `${input.expirationDate}T00:00:00.000Z`;
+  try {
+    if (order.kind === 'renewal') {
+      const domain = order.domain_id ? { id: order.domain_id } : await findDomainByName(tx.db, order.domain);
+      if (!domain) throw failedPrecondition(`${order.domain} is not among the account's domains; it cannot be renewed.`);
+      await recordRenewal(tx, services, order, { supplierId, domainId: domain.id, registrarOrderId: input.registrationId, expiresAt });
+      if (input.nameservers.length > 0) {
+        await tx.db.updateTable('domains').set({ nameservers: JSON.stringify(input.nameservers) }).where('id', '=', domain.id).execute();
+      }
+    } else {
+      const contacts = order.contact_info ? registrarContactsOf(JSON.parse(order.contact_info) as ContactInfo) : null;
+      const outcome = await recordRegistration(tx, services, order, {
+        supplierId, registrarOrderId: input.registrationId, expiresAt, nameservers: input.nameservers, contacts,
+      });
+      if (outcome === 'taken') throw failedPrecondition(DOMAIN_HELD_ELSEWHERE);
+    }
+  } catch (error) {
+    if (error instanceof OrderMovedMeanwhile) throw aborted(ORDER_MOVED);
+    throw error;
+  }
+  const now = nowIso();
+  await tx.db.updateTable('domain_orders').set({
+    admin_notes: appendNote(order.admin_notes, now, ctx.caller.email, input.notes), admin_action_required: 0, updated_at: now,
+  }).where('id', '=', order.id).execute();
+  const after = await requireOrder(ctx, order.id);
+  await record(tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },
+    reason: input.notes ?? null, before: factsOf(order),
+    after: { ...factsOf(after), registrar: input.registrar, registrationId: input.registrationId, expirationDate: expiresAt, nameservers: input.nameservers },
+    requestId: ctx.requestId,
+  });
+  return { success: true as const, order: await orderDetails(tx.db, after) };
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { StaffTicketDetail, StaffTicketReply, StaffTicketSummary } from '../../../../common/contracts/adminSupport.ts';
+import type { SortOrder } from '../../../../common/contracts/adminUsers.ts';
+import type { TicketPriority, TicketStatus } from '../../../../common/constants.ts';
+import { record } from '../../../audit/record.ts';
+import { toIso } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { notFound } from '../../../rpc/errors.ts';
+import { decodeStaffTicketCursor, encodeStaffTicketCursor } from './cursor.ts';
+import { findStaffTicket, listStaffTickets } from './queries.ts';
+import { TICKET_NOT_FOUND } from '../../tickets/index.ts';
+import { listReplies } from '../../tickets/index.ts';
+import { changeStatus, storeReply } from '../../tickets/index.ts';
+
+export interface StaffTicketListInput {
+  limit: number;
+  startAfter?: string | null;
+  status?: TicketStatus | null;
+  priority?: TicketPriority | null;
+  accountId?: string | null;
+  text?: string | null;
+  sortOrder: SortOrder;
+}
+
+/** Keyset pagination: one extra row tells whether another page exists. */
+export async function pageOfAllTickets(db: Kysely<Database>, input: StaffTicketListInput) {
+  const after = input.startAfter ? decodeStaffTicketCursor(input.startAfter, input.sortOrder) : null;
+  const rows = await listStaffTickets(db, {
+    limit: input.limit + 1, status: input.status ?? null, priority: input.priority ?? null,
+    accountId: input.accountId || null, text: input.text || null, sortOrder: input.sortOrder, after,
+  });
+  const page = rows.slice(0, input.limit);
+  const tickets: StaffTicketSummary[] = page.map((r) => ({
+    id: r.id, subject: r.subject, status: r.status, priority: r.priority, accountId: r.account_id, accountName: r.account_name,
+    authorId: r.user_id, authorEmail: r.author_email, createdAt: toIso(r.created_at)!, lastActivityAt: toIso(r.position_at)!,
+  }));
+  const last = page.at(-1);
+  const nextCursor = rows.length > input.limit && last
+    ? encodeStaffTicketCursor(input.sortOrder, { activityAt: last.position_at, id: last.id }) : null;
+  return { tickets, nextCursor };
+}
+
+export async function staffTicketWithConversation(db: Kysely<Database>, ticketId: string) {
+  const [ticket, replies] = await Promise.all([findStaffTicket(db, ticketId), listReplies(db, ticketId)]);
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  const detail: StaffTicketDetail = {
+    id: ticket.id, subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
+    accountId: ticket.account_id, accountName: ticket.account_name, authorId: ticket.user_id, authorEmail: ticket.author_email,
+    authorName: ticket.author_name, createdAt: toIso(ticket.created_at)!, lastActivityAt: toIso(ticket.updated_at)!,
+  };
+  return {
+    ticket: detail,
+    replies: replies.map((r): StaffTicketReply => ({
+      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: toIso(r.created_at)!, byStaff: Boolean(r.is_staff),
+    })),
+  };
+}
+
+
+export async function replyAsStaff(ctx: BackOfficeWriteContext, ticketId: string, body: string, status: TicketStatus | undefined) {
+  const reply = await storeReply(ctx.tx, ctx.services, ctx.caller, { ticketId, body, byStaff: true, status });
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'ticket.staff_replied', target: { type: 'ticket', id: ticketId },
+    after: { replyId: reply.id, status: reply.status }, requestId: ctx.requestId,
+  });
+  const out: StaffTicketReply = {
+    id: reply.id, userId: reply.userId, authorName: reply.authorName, body: reply.body, createdAt: reply.createdAt, byStaff: true,
+  };
+  return { reply: out, status: reply.status };
+}
+
+export async function setStatusAsStaff(ctx: BackOfficeWriteContext, ticketId: string, status: TicketStatus) {
+  const { before } = await changeStatus(ctx.tx, ctx.services, ctx.caller, ticketId, status);
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'ticket.status_changed', target: { type: 'ticket', id: ticketId },
+    before: { status: before }, after: { status }, requestId: ctx.requestId,
+  });
+  return { ticketId, status };
+}

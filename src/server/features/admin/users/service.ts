@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import {
+  CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, EMAIL_TAKEN, LAST_SUPER_ADMIN, RECENT_ORDERS_SHOWN, USER_NOT_FOUND,
+} from '../../../../common/adminUsersTexts.ts';
+import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
+import type { GlobalRole } from '../../../../common/constants.ts';
+import { record } from '../../../audit/record.ts';
+import { nowIso, toIso } from '../../../db/connection.ts';
+import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Db } from '../../../db/transaction.ts';
+import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { alreadyExists, failedPrecondition, notFound } from '../../../rpc/errors.ts';
+import {
+  countSuperAdmins, endSessionsOf, findUser, findUserIdByEmail, listUsers, membershipsOf, recentOrdersOf, signInFactsOf,
+} from './repository.ts';
+import { decodeUserCursor, encodeUserCursor } from './userCursor.ts';
+
+const roleOf = (role: string): GlobalRole => (role === 'super_admin' ? 'super_admin' : 'user');
+
+export interface UserListInput {
+  limit: number;
+  startAfter?: string | null;
+  globalRole?: GlobalRole | null;
+  email?: string | null;
+  sortBy: UserSortField;
+  sortOrder: SortOrder;
+}
+
+/** Keyset pagination: one extra row tells whether another page exists. */
+export async function pageOfUsers(db: Kysely<Database>, input: UserListInput) {
+  const after = input.startAfter ? decodeUserCursor(input.startAfter, input.sortBy, input.sortOrder) : null;
+  const rows = await listUsers(db, {
+    limit: input.limit + 1, globalRole: input.globalRole ?? null, emailPrefix: input.email || null,
+    sortBy: input.sortBy, sortOrder: input.sortOrder, after,
+  });
+  const page = rows.slice(0, input.limit);
+  const users: AdminUserSummary[] = page.map((r) => ({
+    id: r.id, email: r.email, displayName: r.name, globalRole: roleOf(r.role), createdAt: toIso(r.created_at)!,
+    disabled: Boolean(r.disabled), emailVerified: Boolean(r.email_verified), accountCount: Number(r.account_count ?? 0),
+  }));
+  const last = page.at(-1);
+  const nextCursor = rows.length > input.limit && last
+    ? encodeUserCursor(input.sortBy, input.sortOrder, { value: last.position_value, id: last.id }) : null;
+  return { users, nextCursor };
+}
+
+export async function userDetails(db: Db, userId: string): Promise<AdminUserDetails> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const [memberships, orders, signIn] = await Promise.all([
+    membershipsOf(db, userId), recentOrdersOf(db, userId, RECENT_ORDERS_SHOWN), signInFactsOf(db, userId),
+  ]);
+  return {
+    id: user.id, email: user.email, displayName: user.name, phoneNumber: user.phone_number, globalRole: roleOf(user.role),
+    createdAt: toIso(user.created_at)!, updatedAt: toIso(user.updated_at)!,
+    memberships: memberships.map((m) => ({ accountId: m.account_id, accountName: m.name, role: m.role, joinedAt: toIso(m.joined_at)! })),
+    recentOrders: orders.map((o) => ({
+      id: o.id, accountId: o.account_id, domain: o.domain, kind: o.kind, status: o.status,
+      totalCents: Number(o.total_cents), currency: o.currency, createdAt: toIso(o.created_at)!,
+    })),
+    auth: {
+      emailVerified: Boolean(user.email_verified), disabled: Boolean(user.disabled),
+      providers: signIn.providers, lastSignInAt: toIso(signIn.lastSignInAt),
+    },
+  };
+}
+
+
+export interface DetailUpdates { displayName?: string; email?: string; phoneNumber?: string | null }
+
+export async function updateDetails(ctx: BackOfficeWriteContext, userId: string, updates: DetailUpdates, reason: string) {
+  const db = ctx.tx.db;
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const before = { displayName: user.name, email: user.email, phoneNumber: user.phone_number };
+  const after = {
+    displayName: updates.displayName ?? before.displayName,
+    email: updates.email ?? before.email,
+    phoneNumber: updates.phoneNumber === undefined ? before.phoneNumber : updates.phoneNumber,
+  };
+  if (after.email !== before.email) {
+    const holder = await findUserIdByEmail(db, after.email);
+    if (holder && holder !== userId) throw alreadyExists(EMAIL_TAKEN);
+  }
+  await db.updateTable('users').set({
+    name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: nowIso(),
+    // A new address is not proven yet: invitations (which ask for the proof) wait for it.
+    ...(after.email !== before.email ? { email_verified: 0 } : {}),
+  }).where('id', '=', userId).execute();
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
+    reason, before, after, requestId: ctx.requestId,
+  });
+  return userDetails(db, userId);
+}
+
+export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId: string, newRole: GlobalRole) {
+  if (targetUserId === ctx.caller.userId) throw failedPrecondition(CANNOT_CHANGE_OWN_ROLE);
+  const db = ctx.tx.db;
+  // On PostgreSQL two operators demoting the last two admins at once would each see the other still there: lock them.
+  if (ctx.services.dialect === 'postgres') {
+    await db.selectFrom('users').select('id').where('role', '=', 'super_admin').forUpdate().execute();
+  }
+  const user = await findUser(db, targetUserId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const oldRole = roleOf(user.role);
+  if (oldRole === 'super_admin' && newRole !== 'super_admin' && await countSuperAdmins(db) <= 1) throw failedPrecondition(LAST_SUPER_ADMIN);
+  if (oldRole !== newRole) {
+    await db.updateTable('users').set({ role: newRole, updated_at: nowIso() }).where('id', '=', targetUserId).execute();
+  }
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
+    before: { globalRole: oldRole }, after: { globalRole: newRole }, requestId: ctx.requestId,
+  });
+  if (oldRole !== newRole) {
+    await recordEvent(ctx.tx, {
+      type: 'admin.user.global_role_changed', actor: byCaller(ctx.caller),
+      payload: { userId: targetUserId, email: user.email, from: oldRole, to: newRole },
+    });
+  }
+  return { userId: targetUserId, globalRole: newRole };
+}
+
+export async function sendPasswordReset(ctx: BackOfficeWriteContext, userId: string) {
+  const user = await findUser(ctx.tx.db, userId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'user.password_reset_sent', target: { type: 'user', id: userId },
+    after: { email: user.email }, requestId: ctx.requestId,
+  });
+  // better-auth issues the token and mails it with its own connection: after this unit of work,
+  // or SQLite's single connection would wait for itself.
+  ctx.tx.afterCommit(() => ctx.services.requestPasswordReset(user.email));
+  return { email: user.email };
+}
+
+export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, disabled: boolean, reason: string) {
+  if (disabled && userId === ctx.caller.userId) throw failedPrecondition(CANNOT_DISABLE_SELF);
+  const db = ctx.tx.db;
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: nowIso() }).where('id', '=', userId).execute();
+  // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.
+  const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
+    reason, before: { disabled: Boolean(user.disabled) }, after: { disabled, sessionsEnded }, requestId: ctx.requestId,
+  });
+  if (Boolean(user.disabled) !== disabled) {
+    await recordEvent(ctx.tx, {
+      type: disabled ? 'admin.user.disabled' : 'admin.user.enabled', actor: byCaller(ctx.caller),
+      payload: { userId, email: user.email, reason, sessionsEnded },
+    });
+  }
+  return { userId, disabled, sessionsEnded };
+}

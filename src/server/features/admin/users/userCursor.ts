@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { INVALID_USERS_CURSOR } from '../../../../common/adminUsersTexts.ts';
+import type { SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
+import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
+
+/** The last row of a page: its sort key (as the database printed it) and id. */
+export interface UserListPosition { value: string; id: string }
+
+// The sort travels in the cursor: a cursor of one sort used with another is refused, not misread.
+const keysFor = schemaPerKey((sort: `${UserSortField}.${SortOrder}`) =>
+  z.object({ s: z.literal(sort), v: valueSchema(sort.split('.')[0] as UserSortField), i: cursorRowId }).strict());
+
+const valueSchema = (sortBy: UserSortField): z.ZodType<string> =>
+  (sortBy === 'createdAt' ? cursorTimestamp : z.string().max(256).refine((v) => !v.includes('\u0000')));
+
+export function encodeUserCursor(sortBy: UserSortField, sortOrder: SortOrder, at: UserListPosition): string {
+  return encodePageCursor({ s: `${sortBy}.${sortOrder}`, v: at.value, i: at.id });
+}
+
+export function decodeUserCursor(cursor: string, sortBy: UserSortField, sortOrder: SortOrder): UserListPosition {
+  const { v, i } = decodePageCursor(cursor, keysFor(`${sortBy}.${sortOrder}`), INVALID_USERS_CURSOR);
+  return { value: v, id: i };
+}

@@ -1,0 +1,67 @@
+import type { OrderStatus } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+
+/** `ordered_by` of the orders the daily job places (user_id null): how they are told from a customer's. */
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A registry still renews a lapsed domain from its old expiry for a while after it (the
+ * auto-renew grace and redemption periods, 30 to 75 days at the registries we sell); 90 days
+ * covers them all.
+ */
+const LATE_RENEWAL_DAYS = 90;
+/** A customer's checkout stays payable for a day (Stripe's default session lifetime). */
+const CHECKOUT_OPEN_DAYS = 1;
+
+export interface RenewalOrderFacts {
+  status: OrderStatus;
+  user_id: string | null;
+  ordered_by: string | null;
+  checkout_session_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const isAutomatic = (order: Pick<RenewalOrderFacts, 'user_id' | 'ordered_by'>) =>
+  order.user_id === null && order.ordered_by === AUTOMATIC_RENEWAL_ORDERED_BY;
+
+export type RenewalBlocker = 'in_progress' | 'awaiting_charge' | 'customer_paying' | 'renewed_this_term' | 'tried_today';
+
+/**
+ * Why the job must not start an automatic renewal of a domain expiring at `expiresAt`, or null.
+ * Together the rules allow at most one renewal per expiry (one term of the domain):
+ *
+ * - in_progress: a renewal is paid and at the registrar, or parked for an operator. It will
+ *   move the expiry or fail; starting another would renew twice.
+ * - awaiting_charge: an automatic order was created and not yet charged (a run stopped between
+ *   the two). The run's first step finishes it with the same idempotency key; a new order would
+ *   be a second charge.
+ * - customer_paying: the customer ordered a renewal and its checkout may still be paid. Past a
+ *   day their checkout has expired, and an unpaid order must not keep the domain from renewing.
+ * - renewed_this_term: a completed renewal ordered less than a year (less the late-renewal
+ *   days) before the current expiry. Fulfilment moves the expiry a year on in the transaction
+ *   that completes the order, which takes the domain out of this job's reach for the next
+ *   eleven months; so a domain still in reach with such an order is one whose new expiry has
+ *   not reached our row (an operator completed the order by hand, a sync read a stale date),
+ *   and renewing it again would charge twice. A renewal ordered late (after the old expiry)
+ *   that moved the expiry from the old date is older than that bound, so it does not block the
+ *   next year's renewal.
+ * - tried_today: an automatic attempt was made today (its charge failed): the job retries once
+ *   a day, so a rerun the same day neither charges nor mails the customer again.
+ */
+export function renewalBlocker(orders: RenewalOrderFacts[], expiresAt: string, now: Date): RenewalBlocker | null {
+  const at = (value: Date | string) => new Date(value).getTime();
+  const termBound = Date.parse(expiresAt) - (365 - LATE_RENEWAL_DAYS) * DAY_MS;
+  const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (const order of orders) {
+    if (order.status === 'processing' || order.status === 'requires_manual_processing') return 'in_progress';
+    if (order.status === 'pending_payment') {
+      if (isAutomatic(order) && order.checkout_session_id === null) return 'awaiting_charge';
+      if (at(order.updated_at) > now.getTime() - CHECKOUT_OPEN_DAYS * DAY_MS) return 'customer_paying';
+    }
+    if (order.status === 'completed' && at(order.created_at) > termBound) return 'renewed_this_term';
+    if (isAutomatic(order) && at(order.created_at) >= startOfDay) return 'tried_today';
+  }
+  return null;
+}

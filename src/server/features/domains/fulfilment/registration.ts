@@ -1,0 +1,112 @@
+import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
+import type { DomainContacts, DomainInfo, Registrar, RegistrarErrorKind } from '../../../integrations/registrars/registrar.ts';
+import { idempotencyKeyOf, listAttempts, suppliersToAsk } from './attempts.ts';
+import { askSupplier, callSupplier, type FulfilRun, FulfilmentDeferred, registrarFor, stopIfAborted, type SupplierAnswer } from './calls.ts';
+import { registrarContactsOf } from './contacts.ts';
+import { type CompletionResult, completeRegistration, failOrder, failureSentence } from './outcome.ts';
+import { registeringSupplierIds } from './repository.ts';
+
+/**
+ * A paid registration at the suppliers: first settle what earlier runs may have left half-done,
+ * then try the suppliers cheapest first until one registers the name, else fail the order.
+ */
+
+export type RegistrationOutcome = CompletionResult | 'failed';
+
+const addYears = (years: number) => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString();
+};
+
+function askWhetherRegistered(run: FulfilRun, supplierId: string, registrar: Registrar): Promise<SupplierAnswer> {
+  return askSupplier(run, supplierId, registrar, () => ({ yes: true, reason: `The supplier holds ${run.order.domain}: an earlier call registered it.` }));
+}
+
+/** The suppliers to try: the back office's choice first, then by cost; only those this installation can call. */
+async function candidates(run: FulfilRun, forceSupplierId: string | null): Promise<string[]> {
+  const byCost = await registeringSupplierIds(run.services.db, run.order.tld);
+  const ordered = forceSupplierId ? [forceSupplierId, ...byCost.filter((id) => id !== forceSupplierId)] : byCost;
+  return ordered.filter((supplierId) => {
+    if (registrarFor(run.services, supplierId)) return true;
+    run.services.log.warn({ orderId: run.order.id, supplierId }, 'supplier has no configured registrar; skipped');
+    return false;
+  });
+}
+
+/** The nameservers the registrar gave the new name (its defaults); none if it cannot say right now (a Sync reads them later). */
+async function nameserversAt(run: FulfilRun, registrar: Registrar): Promise<string[]> {
+  try {
+    return (await registrar.getInfo(run.order.domain, { signal: run.signal })).nameservers;
+  } catch (error) {
+    run.services.log.warn({ orderId: run.order.id, supplierId: registrar.id, err: error }, 'nameservers of a new domain could not be read');
+    return [];
+  }
+}
+
+function heldSince(run: FulfilRun, supplierId: string, info: DomainInfo, contacts: DomainContacts) {
+  return completeRegistration(run.services, run.order, {
+    supplierId, registrarOrderId: null, expiresAt: info.expiresAt ?? addYears(run.order.years), nameservers: info.nameservers, contacts,
+  });
+}
+
+export async function fulfilRegistration(run: FulfilRun, forceSupplierId: string | null): Promise<RegistrationOutcome> {
+  const { services, order } = run;
+  if (!order.contact_info) {
+    services.log.error({ orderId: order.id }, 'registration order without contact information');
+    await failOrder(services, order, failureSentence(order, false), 0);
+    return 'failed';
+  }
+  const contacts = registrarContactsOf(JSON.parse(order.contact_info) as ContactInfo);
+
+  // Calls an earlier run may have completed at a supplier: nothing is sent anywhere before each is settled.
+  for (const supplierId of suppliersToAsk(await listAttempts(services.db, order.id), 'register')) {
+    const registrar = registrarFor(services, supplierId);
+    if (!registrar) {
+      services.log.warn({ orderId: order.id, supplierId }, 'an earlier registration call cannot be checked: the supplier is no longer configured');
+      continue;
+    }
+    stopIfAborted(run);
+    const asked = await askWhetherRegistered(run, supplierId, registrar);
+    if (asked.answer === 'unknown') throw new FulfilmentDeferred(`Supplier ${supplierId} could not say whether it registered ${order.domain}.`);
+    if (asked.answer === 'yes') {
+      const done = await heldSince(run, supplierId, asked.info, contacts);
+      if (done !== 'taken') return done;
+    }
+  }
+
+  const failures: RegistrarErrorKind[] = [];
+  for (const supplierId of await candidates(run, forceSupplierId)) {
+    stopIfAborted(run);
+    const registrar = registrarFor(services, supplierId)!;
+    const call = await callSupplier(run, supplierId, 'register', () => registrar.register({
+      domain: order.domain, years: order.years, contacts, nameservers: [], privacy: Boolean(order.privacy_protection),
+      // We renew (the daily job charges the account first), so the registrar must not renew on its own.
+      autoRenew: false, idempotencyKey: idempotencyKeyOf(order.id, supplierId),
+    }, { signal: run.signal }));
+    if (call.ok) {
+      const done = await completeRegistration(services, order, {
+        supplierId, registrarOrderId: call.value.registrarOrderId, expiresAt: call.value.expiresAt,
+        nameservers: await nameserversAt(run, registrar), contacts,
+      });
+      if (done !== 'taken') return done;
+      services.log.error({ orderId: order.id, supplierId }, 'a supplier registered a name another account holds');
+      failures.push('failed');
+      continue;
+    }
+    failures.push(call.failure.kind);
+    stopIfAborted(run);
+    if (call.failure.kind === 'unavailable') {
+      // A time-out may still have registered the name there: ask before trying the next supplier.
+      const asked = await askWhetherRegistered(run, supplierId, registrar);
+      if (asked.answer === 'yes') {
+        const done = await heldSince(run, supplierId, asked.info, contacts);
+        if (done !== 'taken') return done;
+      }
+    }
+  }
+
+  const attempts = (await listAttempts(services.db, order.id)).length;
+  const everySupplierSaidTaken = failures.length > 0 && failures.every((kind) => kind === 'not_available');
+  return await failOrder(services, order, failureSentence(order, everySupplierSaidTaken), attempts) ? 'failed' : 'not_processing';
+}

@@ -1,0 +1,12 @@
+/**
+ * The domains area's public face: what the back office's order desk may read and call. Everything
+ * else in domains/ is private to the area (tools/eslint/importBoundaries.js).
+ */
+export { registrarContactsOf } from './fulfilment/contacts.ts';
+export { OrderMovedMeanwhile, recordRegistration, recordRenewal } from './fulfilment/outcome.ts';
+export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts';
+export type { FulfilOrderJob } from './orders/queues.ts';
+export { findOrder, findOrderView, insertOrder, transitionOrder } from './orders/repository.ts';
+export type { OrderRow } from './orders/repository.ts';
+export { flag } from './pricing/supplierSyncRepository.ts';
+export { findDomainByName } from './records.ts';

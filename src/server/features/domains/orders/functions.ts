@@ -1,0 +1,33 @@
+import * as orders from '../../../../common/contracts/domainOrders.ts';
+import { ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+import { implement } from '../../../rpc/registry.ts';
+import { notFound } from '../../../rpc/errors.ts';
+import { payForOrder } from './payment.ts';
+import { findOrderView } from './repository.ts';
+import { placeRegistration, placeRenewal } from './service.ts';
+import { requireDomainBuyer, requireOrderMember, requireOwnedDomain } from '../policy.ts';
+
+/** registerDomain, renewDomain, payDomainOrder, getDomainOrder. */
+export const handlers = [
+  implement(orders.registerDomain, async (input, ctx) => {
+    await requireDomainBuyer(ctx.services.db, ctx.caller, input.accountId);
+    return { success: true as const, orderId: await placeRegistration(ctx, ctx.caller, input) };
+  }),
+
+  implement(orders.renewDomain, async ({ domain, years }, ctx) => {
+    const owned = await requireOwnedDomain(ctx.services.db, ctx.caller, domain);
+    return { success: true as const, orderId: await placeRenewal(ctx, ctx.caller, owned.domain, years) };
+  }),
+
+  implement(orders.payDomainOrder, async ({ orderId }, ctx) => {
+    await requireOrderMember(ctx.services.db, ctx.caller, orderId);
+    return payForOrder(ctx, ctx.caller, orderId);
+  }),
+
+  implement(orders.getDomainOrder, async ({ orderId }, { caller, services }) => {
+    await requireOrderMember(services.db, caller, orderId);
+    const order = await findOrderView(services.db, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return { success: true as const, order };
+  }),
+];

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { OrderStatus } from '../../../../common/domainOrders.ts';
+import type { Dialect } from '../../../db/connection.ts';
+import type { Db, Tx } from '../../../db/transaction.ts';
+
+/**
+ * The reads and small writes the order functions need beside orderRepository.ts: who holds a
+ * name, an order's open checkout, the account's payment customer.
+ */
+
+/** The purpose of a checkout that pays a domain order (checkout_sessions.purpose and the session's metadata). */
+export const DOMAIN_ORDER_PURPOSE = 'domain_order';
+
+/**
+ * How long an unpaid order keeps its name from other customers since it was placed or last sent
+ * to a checkout: the checkout's own lifetime (24 h at Stripe and in test mode). Without a limit,
+ * an order nobody pays would hold a name forever; after it, the name is free again, and the old
+ * order can no longer be paid once another order holds the name (see payDomainOrder).
+ */
+export const UNPAID_ORDER_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/** A provider's checkout is reused while it is surely still payable (it expires 24 h after it was made). */
+export const REUSABLE_CHECKOUT_MS = 23 * 60 * 60 * 1000;
+
+/** Past payment, an order belongs to the registration job or an operator: its name is taken whatever its age. */
+const HOLDING_STATUSES: OrderStatus[] = ['processing', 'requires_manual_processing'];
+
+/**
+ * Serialises the order writes of one name (a registration, a renewal, a checkout) across
+ * processes, for the rest of the transaction. SQLite needs nothing: its one writer connection
+ * runs a transaction alone.
+ */
+export async function lockDomainName(tx: Tx, dialect: Dialect, domain: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`domain-order:${domain}`}))`.execute(tx.db);
+}
+
+/**
+ * Whether the name is held: by a domain of any account, or by an order of any account that is
+ * paid and in progress, or unpaid and still within its hold. `exceptOrderId` leaves one order out
+ * (the one about to be paid).
+ */
+export async function isNameHeld(db: Db, domain: string, now: Date, exceptOrderId?: string): Promise<boolean> {
+  const held = await db.selectFrom('domains').select('id').where('name', '=', domain).executeTakeFirst();
+  if (held) return true;
+  const holdSince = new Date(now.getTime() - UNPAID_ORDER_HOLD_MS).toISOString();
+  const order = await db.selectFrom('domain_orders').select('id')
+    .where('domain', '=', domain)
+    .$if(exceptOrderId !== undefined, (q) => q.where('id', '!=', exceptOrderId!))
+    .where((eb) => eb.or([
+      eb('status', 'in', HOLDING_STATUSES),
+      eb.and([eb('status', '=', 'pending_payment'), eb('updated_at', '>', holdSince)]),
+    ]))
+    .executeTakeFirst();
+  return order !== undefined;
+}
+
+/** The renewal of this domain that is awaiting payment or being executed, if any. */
+export async function findOpenRenewal(db: Db, domain: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('domain_orders').select('id')
+    .where('domain', '=', domain).where('kind', '=', 'renewal').where('status', 'in', ['pending_payment', 'processing'])
+    .executeTakeFirst();
+}
+
+/** The newest checkout of the order that is open and young enough to be paid still. */
+export async function findReusableCheckout(db: Db, orderId: string, now: Date): Promise<{ id: string; url: string } | undefined> {
+  const since = new Date(now.getTime() - REUSABLE_CHECKOUT_MS).toISOString();
+  return db.selectFrom('checkout_sessions').select(['id', 'url'])
+    .where('purpose', '=', DOMAIN_ORDER_PURPOSE).where('reference', '=', orderId).where('status', '=', 'open')
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** The account's customer at the payment provider and its billing e-mail, for a checkout. */
+export async function findPayingAccount(db: Db, accountId: string) {
+  return db.selectFrom('accounts').select(['stripe_customer_id', 'billing_email']).where('id', '=', accountId).executeTakeFirst();
+}
+
+/** Records the order's current checkout; `updated_at` renews the order's hold on its name. */
+export async function setOrderCheckout(db: Db, orderId: string, checkoutSessionId: string, now: string): Promise<void> {
+  await db.updateTable('domain_orders').set({ checkout_session_id: checkoutSessionId, updated_at: now })
+    .where('id', '=', orderId).where('status', '=', 'pending_payment').execute();
+}

@@ -1,0 +1,94 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { ContactInfo, DomainOrder } from '../../../../common/contracts/domainOrders.ts';
+import { canTransition, type OrderKind, type OrderStatus, statusesBefore } from '../../../../common/domainOrders.ts';
+import { toIso } from '../../../db/connection.ts';
+import type { DomainOrdersTable } from '../../../db/schema.ts';
+import type { Db } from '../../../db/transaction.ts';
+
+/**
+ * Domain orders and their state machine (src/common/domainOrders.ts). Every status change goes
+ * through `transitionOrder`, a conditional UPDATE: two writers racing (a redelivered payment
+ * event, a second worker, an operator) cannot both move the same order, and a move the machine
+ * does not allow changes nothing.
+ */
+export type OrderRow = Selectable<DomainOrdersTable>;
+
+const cents = (value: number) => Math.round(value) / 100;
+
+export function toDomainOrder(row: OrderRow, supplierName: string | null): DomainOrder {
+  return {
+    id: row.id, orderId: row.id, kind: row.kind, domain: row.domain,
+    price: cents(row.price_cents), priceCents: row.price_cents, registrationYears: row.years,
+    totalPrice: cents(row.total_cents), totalCents: row.total_cents, currency: row.currency,
+    contactInfo: row.contact_info ? JSON.parse(row.contact_info) as ContactInfo : null,
+    privacyProtection: Boolean(row.privacy_protection), autoRenew: Boolean(row.auto_renew),
+    accountId: row.account_id, userId: row.user_id, orderedBy: row.ordered_by,
+    status: row.status, paymentStatus: row.payment_status, registrationStatus: row.registration_status,
+    registrar: supplierName, registrationId: row.registration_id,
+    registrationDate: toIso(row.registration_date), expirationDate: toIso(row.expiration_date),
+    createdAt: toIso(row.created_at)!, updatedAt: toIso(row.updated_at)!, paidAt: toIso(row.paid_at), completedAt: toIso(row.completed_at),
+    error: row.error,
+  };
+}
+
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('domain_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The order with its supplier's display name, for the views. */
+export async function findOrderView(db: Db, orderId: string): Promise<DomainOrder | undefined> {
+  const row = await findOrder(db, orderId);
+  if (!row) return undefined;
+  const supplier = row.supplier_id
+    ? await db.selectFrom('domain_suppliers').select('name').where('id', '=', row.supplier_id).executeTakeFirst()
+    : undefined;
+  return toDomainOrder(row, supplier?.name ?? null);
+}
+
+export interface NewOrder {
+  id: string;
+  kind: OrderKind;
+  accountId: string;
+  userId: string | null;
+  orderedBy: string | null;
+  domain: string;
+  tld: string;
+  domainId: string | null;
+  years: number;
+  priceCents: number;
+  currency: string;
+  contactInfo: ContactInfo | null;
+  privacyProtection: boolean;
+  autoRenew: boolean;
+  now: string;
+}
+
+/** A new order, awaiting payment. The total is always the server's price times the years. */
+export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
+  await db.insertInto('domain_orders').values({
+    id: order.id, kind: order.kind, account_id: order.accountId, user_id: order.userId, ordered_by: order.orderedBy,
+    domain: order.domain, tld: order.tld, domain_id: order.domainId, years: order.years,
+    price_cents: order.priceCents, total_cents: order.priceCents * order.years, currency: order.currency,
+    contact_info: order.contactInfo ? JSON.stringify(order.contactInfo) : null,
+    privacy_protection: order.privacyProtection ? 1 : 0, auto_renew: order.autoRenew ? 1 : 0,
+    status: 'pending_payment', payment_status: 'pending', registration_status: 'pending',
+    created_at: order.now, updated_at: order.now,
+  }).execute();
+}
+
+export type OrderChanges = Omit<Updateable<DomainOrdersTable>, 'id' | 'status' | 'account_id' | 'kind' | 'created_at'>;
+
+/**
+ * Moves an order to `to` if its current status allows it (and, when given, only from `from`),
+ * with the other column changes in the same UPDATE. Answers whether it moved: false means
+ * another writer got there first or the move is not allowed, and nothing was written.
+ */
+export async function transitionOrder(
+  db: Db, orderId: string, to: OrderStatus, changes: OrderChanges & { updated_at: string }, from?: OrderStatus | OrderStatus[],
+): Promise<boolean> {
+  const allowed = from === undefined ? statusesBefore(to) : (Array.isArray(from) ? from : [from]).filter((status) => canTransition(status, to));
+  if (allowed.length === 0) return false;
+  const result = await db.updateTable('domain_orders').set({ ...changes, status: to })
+    .where('id', '=', orderId).where('status', 'in', allowed).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { registerDomain as registerContract } from '../../../../common/contracts/domainOrders.ts';
+import type { OrderKind } from '../../../../common/domainOrders.ts';
+import { recordIfActingAs } from '../../../audit/record.ts';
+import { nowIso } from '../../../db/connection.ts';
+import { inTransaction, type Tx } from '../../../db/transaction.ts';
+import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
+import type { Caller, SignedInContext } from '../../../rpc/context.ts';
+import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
+import type { DomainRow } from '../records.ts';
+import { findOpenRenewal, isNameHeld, lockDomainName } from './queries.ts';
+import { insertOrder, type NewOrder } from './repository.ts';
+import { nameNotAvailable, ONLY_ACTIVE_OR_EXPIRED_RENEW, premiumName, tldNotRenewable, tldNotSold } from './texts.ts';
+import { checkPerSupplier, SUPPLIER_CHECK_TIMEOUT_MS } from '../search/availability.ts';
+import { type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+
+type RegisterInput = z.output<typeof registerContract.input>;
+type Ctx = Pick<SignedInContext, 'services' | 'log'>;
+
+const newOrderId = () => `ord_${randomBytes(16).toString('base64url')}`;
+const tldOf = (domain: string) => domain.slice(domain.indexOf('.') + 1);
+const orderedBy = (caller: Caller) => caller.name.trim() || caller.email;
+
+/**
+ * A registration order at our own price for the TLD, awaiting payment. Whatever price, total,
+ * user, status or date the client sends is ignored: the contract accepts them only because the
+ * spec's client sends them.
+ */
+export async function placeRegistration(ctx: Ctx, caller: Caller, input: RegisterInput): Promise<string> {
+  const { db } = ctx.services;
+  const { domain } = input;
+  const tld = tldOf(domain);
+  const price = (await sellPrices(db)).get(tld);
+  if (!price) throw invalidArgument(tldNotSold(tld));
+  if (await isNameHeld(db, domain, new Date())) throw failedPrecondition(nameNotAvailable(domain));
+  await refuseIfTakenAtSupplier(ctx, domain, price);
+
+  const id = newOrderId();
+  const placed = await inTransaction(db, (tx) => placeOrder(tx, ctx, caller, {
+    id, kind: 'registration', accountId: input.accountId, userId: caller.userId, orderedBy: orderedBy(caller), domain, tld, domainId: null,
+    years: input.registrationYears, priceCents: price.registerCents, currency: price.currency, contactInfo: input.contactInfo,
+    privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: nowIso(),
+  }, () => isNameHeld(tx.db, domain, new Date())), ctx.log);
+  if (!placed) throw failedPrecondition(nameNotAvailable(domain));
+  return id;
+}
+
+/**
+ * A renewal order of an active or expired domain at our renewal price (the registration price
+ * where no supplier names one). One renewal at a time per domain: asked again while one awaits
+ * payment or runs, the answer is that order.
+ */
+export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, years: number): Promise<string> {
+  const { db } = ctx.services;
+  if (domain.status !== 'active' && domain.status !== 'expired') throw failedPrecondition(ONLY_ACTIVE_OR_EXPIRED_RENEW);
+  const price = (await sellPrices(db)).get(domain.tld);
+  const perYear = price ? price.renewCents ?? price.registerCents : null;
+  if (!price || perYear === null) throw failedPrecondition(tldNotRenewable(domain.tld));
+
+  return inTransaction(db, async (tx) => {
+    const id = newOrderId();
+    let existing: string | undefined;
+    const placed = await placeOrder(tx, ctx, caller, {
+      id, kind: 'renewal', accountId: domain.account_id, userId: caller.userId, orderedBy: orderedBy(caller), domain: domain.name,
+      tld: domain.tld, domainId: domain.id, years, priceCents: perYear, currency: price.currency, contactInfo: null,
+      privacyProtection: Boolean(domain.privacy), autoRenew: Boolean(domain.auto_renew), now: nowIso(),
+    }, async () => {
+      existing = (await findOpenRenewal(tx.db, domain.name))?.id;
+      return existing !== undefined;
+    });
+    return placed ? id : existing!;
+  }, ctx.log);
+}
+
+/**
+ * Writes the order with its platform event and, for an operator acting as the account, its audit
+ * entry, under the name's lock: `blocked` is asked again there, so two customers placing the same
+ * name at once cannot both get an order. Answers whether the order was placed.
+ */
+async function placeOrder(tx: Tx, ctx: Ctx, caller: Caller, order: NewOrder & { kind: OrderKind }, blocked: () => Promise<boolean>): Promise<boolean> {
+  await lockDomainName(tx, ctx.services.dialect, order.domain);
+  if (await blocked()) return false;
+  await insertOrder(tx.db, order);
+  const summary = { orderId: order.id, kind: order.kind, domain: order.domain, years: order.years, totalCents: order.priceCents * order.years, currency: order.currency };
+  await recordEvent(tx, { type: 'order.domain.created', accountId: order.accountId, actor: byCaller(caller), payload: summary });
+  await recordIfActingAs(tx, caller, { action: 'domain_order.created', target: { type: 'domain_order', id: order.id }, after: summary });
+  return true;
+}
+
+/**
+ * Asks the TLD's cheapest supplier, briefly, whether the name is free, so an obviously taken
+ * name is refused before the customer pays. A supplier that cannot answer does not stop the
+ * order: the registration job finds out, and a taken name there is refunded by our team.
+ * A premium name would cost more than our TLD price, so it is not sold at that price.
+ */
+async function refuseIfTakenAtSupplier(ctx: Ctx, domain: string, price: SellPrice): Promise<void> {
+  const { registrars, config } = ctx.services;
+  const registrar = price.supplierIds.map((id) => registrars.find((r) => r.id === id)).find((r) => r !== undefined) ?? null;
+  if (!registrar) return;
+  const answers = await checkPerSupplier([{ domain, registrar }], config.domainSearchTimeoutMs ?? SUPPLIER_CHECK_TIMEOUT_MS, ctx.log);
+  const answer = answers.get(domain);
+  if (!answer || answer.error !== null) return;
+  if (!answer.available) throw failedPrecondition(nameNotAvailable(domain));
+  if (answer.premium) throw failedPrecondition(premiumName(domain));
+}

@@ -1,0 +1,145 @@
+import { record } from '../../../audit/record.ts';
+import { nowIso, toIso } from '../../../db/connection.ts';
+import { inTransaction, type Tx } from '../../../db/transaction.ts';
+import { type Registrar, RegistrarError, type TldCost } from '../../../integrations/registrars/registrar.ts';
+import type { Services } from '../../../rpc/context.ts';
+import { normalizeTldCosts } from './supplierSyncCosts.ts';
+import {
+  countCostsBySupplier, insertSuppliersIfMissing, listSuppliers, markSynced, markSyncFailed, removeSupplierCosts, replaceSupplierCosts, type SupplierRow,
+} from './supplierSyncRepository.ts';
+import { GLOBAL_MARKUP_TLD, insertMarkupIfMissing, type Markup } from './tldPricesRepository.ts';
+
+/** A supplier's price list may be long (thousands of TLDs, paged): a minute, in the background. */
+export const BACKGROUND_SYNC_TIMEOUT_MS = 60_000;
+/**
+ * An operator's sync runs inside the protocol's transaction, which on SQLite holds the only
+ * writer connection while suppliers answer: a shorter bound on how long other writes wait.
+ */
+export const OPERATOR_SYNC_TIMEOUT_MS = 20_000;
+
+/** Not sold at cost out of the box: 25 % until operators set markups. */
+export const DEFAULT_GLOBAL_MARKUP: Markup = { kind: 'percent', value: 2500 };
+
+// A failed supplier keeps its previous costs (the answer's tldCount says how many).
+export const NOT_CONFIGURED = 'This supplier is not configured in this installation, so it sells nothing.';
+const EMPTY_LIST = 'The supplier listed no TLDs.';
+const UNREADABLE = 'The supplier\'s price list could not be read.';
+const timedOut = (ms: number) => `The supplier did not answer within ${ms / 1000} s.`;
+
+export interface SupplierSyncResult {
+  id: string;
+  name: string;
+  /** TLDs on record for the supplier after this sync (the kept ones when it failed). */
+  tldCount: number;
+  error: string | null;
+  /** When this sync ran. */
+  syncedAt: string;
+}
+
+type Fetched = { supplier: SupplierRow } & ({ costs: TldCost[] } | { error: string; removeCosts?: boolean });
+
+/**
+ * One row per registrar this process knows, created when missing. The sandbox is created
+ * active only when no real registrar is configured: its cheap prices would otherwise win every
+ * TLD and customers would pay for names nobody registers (docs/decisions.md).
+ */
+export async function ensureDomainSuppliers(services: Pick<Services, 'db' | 'registrars'>): Promise<void> {
+  const realConfigured = services.registrars.some((r) => r.id !== 'sandbox');
+  await insertSuppliersIfMissing(services.db, services.registrars.map((r) => ({
+    id: r.id, name: r.name, isActive: r.id !== 'sandbox' || !realConfigured,
+  })));
+}
+
+/**
+ * At start: the suppliers and the default markup exist, and suppliers never synced are synced
+ * now, so a new installation prices (and searches) from its first start.
+ */
+export async function ensureDomainPricing(services: Services): Promise<SupplierSyncResult[]> {
+  await ensureDomainSuppliers(services);
+  await insertMarkupIfMissing(services.db, GLOBAL_MARKUP_TLD, DEFAULT_GLOBAL_MARKUP);
+  const neverSynced = (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active) && s.last_synced_at === null);
+  if (neverSynced.length === 0) return [];
+  return syncInBackground(services, neverSynced);
+}
+
+/** The daily job and the first start: suppliers are asked outside any transaction, then their answers written in one. */
+export async function syncInBackground(services: Services, suppliers?: SupplierRow[], signal?: AbortSignal): Promise<SupplierSyncResult[]> {
+  const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
+  const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal);
+  return inTransaction(services.db, (tx) => writeSyncResults(tx, fetched, { actor: null }), services.log);
+}
+
+/** Each supplier's price list, all at once, each bounded by `timeoutMs`; a failure is that supplier's alone. */
+export async function fetchSupplierCosts(
+  services: Pick<Services, 'registrars' | 'log'>, suppliers: SupplierRow[], timeoutMs: number, signal?: AbortSignal,
+): Promise<Fetched[]> {
+  return Promise.all(suppliers.map(async (supplier): Promise<Fetched> => {
+    const registrar = services.registrars.find((r) => r.id === supplier.id);
+    if (!registrar) return { supplier, error: NOT_CONFIGURED, removeCosts: true };
+    try {
+      const costs = normalizeTldCosts(await listWithin(registrar, timeoutMs, signal));
+      return costs.length > 0 ? { supplier, costs } : { supplier, error: EMPTY_LIST };
+    } catch (error) {
+      if (error instanceof RegistrarError) return { supplier, error: error.message };
+      if (error instanceof TimeoutError) return { supplier, error: timedOut(timeoutMs) };
+      // Not ours to show: an unexpected error may carry a URL with credentials in it.
+      services.log.error({ err: error, supplier: supplier.id }, 'TLD cost sync failed');
+      return { supplier, error: UNREADABLE };
+    }
+  }));
+}
+
+class TimeoutError extends Error {}
+
+/** The adapter gets the signal; the race makes the bound hold even if it ignored it. */
+async function listWithin(registrar: Registrar, timeoutMs: number, outer?: AbortSignal): Promise<TldCost[]> {
+  const controller = new AbortController();
+  const abortFromOuter = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', abortFromOuter, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new TimeoutError());
+      controller.abort(new TimeoutError());
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([registrar.listTldCosts({ signal: controller.signal }), expired]);
+  } catch (error) {
+    if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', abortFromOuter);
+  }
+}
+
+/**
+ * Writes what the suppliers answered, in the caller's transaction: a supplier that answered gets
+ * exactly its new list, one that failed keeps its costs and gets the error. One audit entry
+ * says what the sync did (actor null for the system's runs).
+ */
+export async function writeSyncResults(
+  tx: Tx, fetched: Fetched[], who: { actor: { userId: string; email: string } | null; requestId?: string; supplierId?: string },
+): Promise<SupplierSyncResult[]> {
+  const at = nowIso();
+  for (const item of fetched) {
+    if ('costs' in item) {
+      await replaceSupplierCosts(tx.db, item.supplier.id, item.costs, at);
+      await markSynced(tx.db, item.supplier.id, at);
+    } else {
+      if (item.removeCosts) await removeSupplierCosts(tx.db, item.supplier.id);
+      await markSyncFailed(tx.db, item.supplier.id, item.error);
+    }
+  }
+  const counts = await countCostsBySupplier(tx.db, fetched.map((f) => f.supplier.id));
+  const results = fetched.map(({ supplier, ...outcome }): SupplierSyncResult => ({
+    id: supplier.id, name: supplier.name, tldCount: counts.get(supplier.id) ?? 0,
+    error: 'error' in outcome ? outcome.error : null, syncedAt: toIso(at)!,
+  }));
+  await record(tx, {
+    actor: who.actor, actingAs: null, action: 'domains.tld_sync',
+    target: { type: 'domain_supplier', id: who.supplierId ?? null }, after: { suppliers: results }, requestId: who.requestId ?? null,
+  });
+  return results;
+}

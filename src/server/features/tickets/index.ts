@@ -1,0 +1,4 @@
+/** The tickets area's public face: what the support desk may read and call. */
+export { TICKET_NOT_FOUND } from './policy.ts';
+export { listReplies } from './repository.ts';
+export { changeStatus, storeReply } from './ticketUpdates.ts';

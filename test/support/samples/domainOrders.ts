@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { FunctionName } from '../../../src/common/contracts/index.ts';
+import { seedDomain } from '../domains/factories.ts';
+import { seedSandboxSupplier } from '../domains/suppliers.ts';
+import type { SampleInput } from './sampleInputs.ts';
+import type { TestApp, TestUser } from '../testApp.ts';
+
+type Names = Extract<FunctionName, 'registerDomain' | 'renewDomain' | 'payDomainOrder' | 'getDomainOrder'>;
+
+/** The registration form's contact, filled in as a customer would. */
+export function registrationContact(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', phone: '+44 20 7946 0000', organization: '',
+    address: '12 Analytical Row', city: 'London', state: 'London', postalCode: 'N1 9GU', country: 'GB', ...overrides,
+  };
+}
+
+/** A name nobody holds, in a TLD the sandbox sells. */
+export const freshDomainName = (tld = 'com') => `order-${randomBytes(6).toString('hex')}.${tld}`;
+
+/** registerDomain's input for a fresh name in `accountId`. */
+export function registrationInput(accountId: string, overrides: Record<string, unknown> = {}) {
+  return { domain: freshDomainName(), registrationYears: 1, contactInfo: registrationContact(), privacyProtection: true, autoRenew: true, accountId, ...overrides };
+}
+
+/** An order awaiting payment, placed through registerDomain by `user` (the sandbox priced first, as at a first start). */
+export async function placedOrder(t: TestApp, user: TestUser, accountId: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  await seedSandboxSupplier(t.services.db);
+  const res = await t.call('registerDomain', registrationInput(accountId, overrides), user);
+  if (res.status !== 200) throw new Error(`registerDomain failed ${res.status}: ${JSON.stringify(res.error)}`);
+  return res.result.orderId;
+}
+
+/** The permission matrix's inputs for registerDomain, renewDomain, payDomainOrder and getDomainOrder. */
+export const domainOrderSamples: Record<Names, SampleInput> = {
+  registerDomain: async ({ t, cast }) => {
+    await seedSandboxSupplier(t.services.db);
+    return registrationInput(cast.accountId);
+  },
+  renewDomain: async ({ t, cast }) => ({ domain: (await seedDomain(t.services, cast.accountId)).name, years: 1 }),
+  payDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
+  getDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
+};
