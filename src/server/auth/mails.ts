@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { escapeHtml } from '../integrations/mail/html.ts';
 import type { MailMessage } from '../integrations/mail/mailer.ts';
 
 export function passwordResetMail(config: Config, to: string, token: string): MailMessage {
@@ -7,17 +8,16 @@ export function passwordResetMail(config: Config, to: string, token: string): Ma
     to,
     subject: 'Reset your password',
     text: `Someone asked to reset the password of your account.\n\nSet a new password here (the link works for one hour):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
-    html: `<p>Someone asked to reset the password of your account.</p><p><a href="${link}">Set a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail; your password stays as it is.</p>`,
+    html: `<p>Someone asked to reset the password of your account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail; your password stays as it is.</p>`,
   };
 }
 
 /** `link` is better-auth's verify-email URL: it proves the address, signs in and returns to the page it names. */
 export function verificationMail(to: string, link: string): MailMessage {
-  const href = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
     to,
     subject: 'Verify your e-mail address',
     text: `Please confirm that this is your e-mail address (the link works for 24 hours):\n${link}\n\nUntil you do, invitations to join accounts stay hidden. If you did not sign up, ignore this e-mail.`,
-    html: `<p>Please confirm that this is your e-mail address.</p><p><a href="${href}">Verify my e-mail address</a> (the link works for 24 hours).</p><p>Until you do, invitations to join accounts stay hidden. If you did not sign up, ignore this e-mail.</p>`,
+    html: `<p>Please confirm that this is your e-mail address.</p><p><a href="${escapeHtml(link)}">Verify my e-mail address</a> (the link works for 24 hours).</p><p>Until you do, invitations to join accounts stay hidden. If you did not sign up, ignore this e-mail.</p>`,
   };
 }

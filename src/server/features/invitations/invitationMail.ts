@@ -1,11 +1,11 @@
 import type { Config } from '../../config.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
+import { escapeHtml } from '../../integrations/mail/html.ts';
 
 export function invitationLink(config: Config, invitationId: string): string {
   return `${config.PUBLIC_URL}/accept-invitation/${invitationId}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function invitationMail(config: Config, invite: {
   to: string; invitationId: string; accountName: string; inviterName: string; inviterEmail: string; expiresAt: string;

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../integrations/mail/html.ts';
 
 export function ticketLink(config: Config, ticketId: string): string {
   return `${config.PUBLIC_URL}/tickets/${encodeURIComponent(ticketId)}`;
