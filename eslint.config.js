@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './tools/eslint/importBoundaries.js';
+import { tableOwnership } from './tools/eslint/tableOwnership.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },
@@ -9,10 +10,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { portal: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { portal: { rules: { 'import-boundaries': importBoundaries, 'table-ownership': tableOwnership } } },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       'portal/import-boundaries': 'error',
+      'portal/table-ownership': 'error',
       // Driver rows and third-party callbacks are typed at the repository edge; `any` stays there.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],

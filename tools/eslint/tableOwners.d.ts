@@ -1,0 +1,2 @@
+export declare const tableOwners: Record<string, string>;
+export declare const pendingReads: Record<string, string[]>;
