@@ -63,7 +63,6 @@ export const pendingReads = {
   'src/server/features/admin/dashboard/statsQueries.ts': ['accounts', 'domain_order_day_counts', 'domain_orders', 'users'],
   'src/server/features/admin/deliveries/queries.ts': ['platform_events', 'webhook_deliveries', 'webhook_delivery_attempts', 'webhooks'],
   'src/server/features/admin/events/repository.ts': ['event_flows', 'platform_events', 'webhook_deliveries', 'webhooks'],
-  'src/server/features/admin/mail/repository.ts': ['mail_outbox'],
   'src/server/features/admin/orders/queries.ts': ['accounts', 'domain_order_account_counts', 'domain_order_attempts', 'domain_order_status_counts', 'domain_orders', 'domain_suppliers', 'users'],
   'src/server/features/admin/orders/writes.ts': ['domain_orders', 'domains'],
   'src/server/features/admin/support/queries.ts': ['accounts', 'tickets', 'users'],

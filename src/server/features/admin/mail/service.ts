@@ -5,7 +5,7 @@ import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';
 import { notFound } from '../../../rpc/errors.ts';
-import { findMail, listMail } from './repository.ts';
+import { findMail, listMail } from '../../../integrations/mail/outboxReads.ts';
 
 const CURSOR_LIST = 'mail';
 

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, MailStatus } from '../../../db/schema.ts';
-import { type NewestFirstPosition, olderThan } from '../../../rpc/newestFirstCursor.ts';
-import { prefixEnd } from '../../../db/textMatch.ts';
+import type { Database, MailStatus } from '../../db/schema.ts';
+import { type NewestFirstPosition, olderThan } from '../../rpc/newestFirstCursor.ts';
+import { prefixEnd } from '../../db/textMatch.ts';
 
+/** The outbox as operators read it (features/admin/mail): the mail module owns mail_outbox. */
 export interface MailListQuery {
   limit: number;
   toPrefix: string | null;
