@@ -1,0 +1,85 @@
+import type { CheckoutMode, CheckoutStatus, InvoiceStatus, PriceInterval, SubscriptionStatus } from '../../../common/billing.ts';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, DefaultedTimestamp, DefaultedBool, Epoch } from './columns.ts';
+
+export interface InvoicesTable {
+  id: string;
+  account_id: string;
+  invoice_date: Timestamp;
+  amount_cents: number;
+  currency: Generated<string>;
+  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
+  created_at: DefaultedTimestamp;
+  number: string | null;
+  provider_invoice_id: string | null;
+  subscription_id: string | null;
+  subtotal_cents: number | null;
+  tax_cents: number | null;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+  /** The account's billing details when the invoice was issued. */
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_address: string | null;
+  tax_id: string | null;
+  paid_at: Timestamp | null;
+  /** The provider's clock (Unix seconds) of the last state applied: an older event changes nothing. */
+  provider_updated: Epoch | null;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  position: number;
+  description: string;
+  quantity: Generated<number>;
+  unit_amount_cents: number;
+  amount_cents: number;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  account_id: string;
+  provider_subscription_id: string;
+  provider_customer_id: string;
+  price_id: string | null;
+  product_name: string;
+  unit_amount: number;
+  currency: string;
+  interval: PriceInterval | null;
+  status: SubscriptionStatus;
+  current_period_start: Timestamp | null;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: DefaultedBool;
+  canceled_at: Timestamp | null;
+  provider_updated: Epoch;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  provider_session_id: string;
+  account_id: string;
+  user_id: string | null;
+  price_id: string | null;
+  mode: CheckoutMode;
+  /** What the payment is for: 'subscription', or a later area's purpose (a domain order). */
+  purpose: Generated<string>;
+  /** The purpose's own id (an order id). */
+  reference: string | null;
+  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  url: string;
+  created_at: DefaultedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+/** The billing tables, owned by features/billing (tools/eslint/tableOwners.js). */
+export interface BillingTables {
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  subscriptions: SubscriptionsTable;
+  checkout_sessions: CheckoutSessionsTable;
+}

@@ -1,0 +1,164 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { DomainStatus } from '../../../common/domains.ts';
+import type { OrderKind, OrderStatus, PaymentStatus, RegistrationStatus } from '../../../common/domainOrders.ts';
+import type { Timestamp, DefaultedTimestamp, DefaultedBool } from './columns.ts';
+
+export interface DomainSuppliersTable {
+  id: string;
+  name: string;
+  is_active: DefaultedBool;
+  last_synced_at: Timestamp | null;
+  last_sync_error: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SupplierTldCostsTable {
+  supplier_id: string;
+  tld: string;
+  register_cents: number | null;
+  renew_cents: number | null;
+  transfer_cents: number | null;
+  currency: Generated<string>;
+  updated_at: DefaultedTimestamp;
+}
+
+export type MarkupKind = 'percent' | 'fixed';
+
+export interface TldMarkupsTable {
+  /** A TLD ('com', 'co.uk'), or '*' for the global markup. */
+  tld: string;
+  kind: MarkupKind;
+  /** percent: hundredths of a percent (2500 = 25%); fixed: cents. */
+  value: number;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface DomainsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  tld: string;
+  status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  supplier_id: string | null;
+  registration_id: string | null;
+  registration_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  auto_renew: DefaultedBool;
+  locked: DefaultedBool;
+  privacy: DefaultedBool;
+  /** JSON string[]. */
+  nameservers: Generated<string>;
+  /** JSON { registrant, admin, tech, billing } (DomainContacts), or null before the first sync. */
+  contacts: string | null;
+  notes: string | null;
+  last_synced_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** How many domains each account holds per status, kept by triggers on `domains` (migration 0011): the list's summary cards. */
+export interface DomainStatusCountsTable {
+  account_id: string;
+  status: DomainStatus;
+  domain_count: number;
+}
+
+/** Orders per status (migration 0017, kept by triggers on `domain_orders`): the order list's exact total. */
+export interface DomainOrderStatusCountsTable {
+  status: OrderStatus;
+  order_count: number;
+}
+
+/** Orders per UTC creation day and status (migration 0012, kept by triggers): the dashboard's chart and date-range totals. */
+export interface DomainOrderDayCountsTable {
+  /** YYYY-MM-DD */
+  day: string;
+  status: OrderStatus;
+  order_count: number;
+}
+
+/** Orders per account and status (migration 0017, kept by triggers on `domain_orders`): an account's exact total. */
+export interface DomainOrderAccountCountsTable {
+  account_id: string;
+  status: OrderStatus;
+  order_count: number;
+}
+
+/** How an order was paid: the hosted checkout, the account's saved method (auto-renewal), or test mode's record. */
+export type OrderPaymentMethod = 'checkout' | 'saved_method' | 'test';
+
+export interface DomainOrdersTable {
+  id: string;
+  kind: OrderKind;
+  account_id: string;
+  user_id: string | null;
+  ordered_by: string | null;
+  domain: string;
+  tld: string;
+  domain_id: string | null;
+  years: number;
+  price_cents: number;
+  total_cents: number;
+  currency: Generated<string>;
+  /** JSON ContactInfo of the registration form; null for renewals. */
+  contact_info: string | null;
+  privacy_protection: DefaultedBool;
+  auto_renew: DefaultedBool;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  registration_status: ColumnType<RegistrationStatus, RegistrationStatus | undefined, RegistrationStatus>;
+  checkout_session_id: string | null;
+  payment_reference: string | null;
+  payment_method: OrderPaymentMethod | null;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  supplier_id: string | null;
+  registration_id: string | null;
+  registration_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  error: string | null;
+  admin_notes: string | null;
+  admin_action_required: DefaultedBool;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+export type AttemptOutcome = 'started' | 'succeeded' | 'failed';
+
+export interface DomainOrderAttemptsTable {
+  id: string;
+  order_id: string;
+  supplier_id: string;
+  /** 'register', 'renew', or 'check' (the getInfo asked before a retry). */
+  operation: 'register' | 'renew' | 'check';
+  outcome: AttemptOutcome;
+  reason: string | null;
+  duration_ms: number | null;
+  idempotency_key: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface DomainExpiryNoticesTable {
+  domain_id: string;
+  /** The expiry the notice was for (ISO); a renewal's new expiry gets its own notices. */
+  expiration_date: string;
+  days_before: number;
+  sent_at: DefaultedTimestamp;
+}
+
+/** The domains tables, owned by features/domains (tools/eslint/tableOwners.js). */
+export interface DomainTables {
+  domain_suppliers: DomainSuppliersTable;
+  supplier_tld_costs: SupplierTldCostsTable;
+  tld_markups: TldMarkupsTable;
+  domains: DomainsTable;
+  domain_status_counts: DomainStatusCountsTable;
+  domain_order_status_counts: DomainOrderStatusCountsTable;
+  domain_order_day_counts: DomainOrderDayCountsTable;
+  domain_order_account_counts: DomainOrderAccountCountsTable;
+  domain_orders: DomainOrdersTable;
+  domain_order_attempts: DomainOrderAttemptsTable;
+  domain_expiry_notices: DomainExpiryNoticesTable;
+}

@@ -1,0 +1,46 @@
+import type { ColumnType } from 'kysely';
+import type { GlobalRole } from '../../../common/constants.ts';
+import type { Timestamp, Bool } from './columns.ts';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Bool;
+  image: string | null;
+  role: GlobalRole;
+  phone_number: string | null;
+  active_account_id: string | null;
+  /** Set by an operator: sign-in refused (migration 0013). */
+  disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AuthIdentityTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The identity tables, owned by auth (tools/eslint/tableOwners.js). */
+export interface IdentityTables {
+  users: UsersTable;
+  auth_session: AuthSessionTable;
+  auth_identity: AuthIdentityTable;
+}

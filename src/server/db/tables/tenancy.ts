@@ -1,0 +1,42 @@
+import type { AccountRole, AccountStatus } from '../../../common/constants.ts';
+import type { Timestamp, DefaultedTimestamp } from './columns.ts';
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  status: AccountStatus;
+  owner_id: string;
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_address: string | null;
+  tax_id: string | null;
+  stripe_customer_id: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AccountMembersTable {
+  account_id: string;
+  user_id: string;
+  role: AccountRole;
+  joined_at: DefaultedTimestamp;
+}
+
+export interface ImpersonationsTable {
+  id: string;
+  session_id: string;
+  operator_user_id: string;
+  account_id: string;
+  reason: string;
+  /** The operator's active account when it started; stopping restores it. */
+  original_account_id: string | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+/** The tenancy tables, owned by access (tools/eslint/tableOwners.js). */
+export interface TenancyTables {
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
+  impersonations: ImpersonationsTable;
+}
