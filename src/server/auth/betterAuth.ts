@@ -66,8 +66,9 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
       user: {
         create: {
           after: async (user) => {
+            // better-auth stamps the user with its own time; the event carries the same instant.
             await inTransaction(deps.db, (tx) => recordEvent(tx, {
-              type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null },
+              type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null }, at: user.createdAt.toISOString(),
               payload: { userId: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
             }));
           },
