@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { systemClock } from '../src/server/clock.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { systemStats } from '../src/server/features/admin/dashboard/statsService.ts';
@@ -43,11 +44,11 @@ try {
   await seedUsersAndOrders(db, dialect, { users: USERS, orders: ORDERS, accounts: ACCOUNTS, spreadSeconds: SPREAD_SECONDS });
   console.log(`${dialect}: seeded ${USERS} users, ${ORDERS} orders in ${Math.round(performance.now() - seedStart)} ms`);
 
-  await systemStats({ db });
+  await systemStats({ db, clock: systemClock });
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    await systemStats({ db });
+    await systemStats({ db, clock: systemClock });
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

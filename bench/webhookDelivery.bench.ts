@@ -100,7 +100,7 @@ function percentile(sorted: number[], p: number) {
 async function writeEvents(handle: DatabaseHandle, count: number) {
   await inTransaction(handle.db, async (tx) => {
     for (let i = 0; i < count; i += 1) {
-      await recordEvent(tx, { type: 'domain.renewed', accountId: `acc-${i % 100}`, payload: { domain: `d${i}.example.com`, years: 1 } });
+      await recordEvent(tx, { type: 'domain.renewed', accountId: `acc-${i % 100}`, payload: { domain: `d${i}.example.com`, years: 1 }, at: new Date().toISOString() });
     }
   });
 }

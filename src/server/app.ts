@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Auth, createAuth } from './auth/betterAuth.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle } from './db/connection.ts';
 import { invoicePdfRoute } from './features/billing/invoices/pdfRoute.ts';
@@ -36,6 +37,8 @@ export interface BuildOptions {
   liveStreams?: Partial<LiveStreamSettings>;
   /** Functions registered beside the features' (tests register test-only contracts, e.g. back-office ones). */
   extraHandlers?: FunctionHandler[];
+  /** Business time; tests pass one they move. */
+  clock?: Clock;
 }
 
 export interface App {
@@ -61,9 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerJsonBody(app);
   installErrorHandler(app);
 
-  const services = createServices({ database, config, log: app.log, liveBus: options.liveBus });
+  const services = createServices({ database, config, log: app.log, liveBus: options.liveBus, clock: options.clock });
   const { jobs, live, mailer } = services;
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer, clock: services.clock });
   services.requestPasswordReset = async (email) => {
     await auth.api.requestPasswordReset({ body: { email } });
   };

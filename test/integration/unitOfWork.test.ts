@@ -36,7 +36,7 @@ describeEachDialect('units of work: side effects share the write\'s transaction'
     const attempt = inTransaction(t.services.db, async (tx) => {
       await t.services.mailer.send(tx, { to, subject: 'Never sent', text: 'This write fails.' });
       await t.services.jobs.send('test.rollback', { to }, { tx });
-      await recordEvent(tx, { type: 'support.ticket.created', payload: { to } });
+      await recordEvent(tx, { type: 'support.ticket.created', payload: { to }, at: t.services.clock.nowIso() });
       tx.afterCommit(() => { afterCommitRan = true; });
       throw new Error('the write fails after its side effects were recorded');
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -78,6 +79,11 @@ export interface TestAppOptions {
   handlers?: FunctionHandler[];
   /** Receives the app's log lines (JSON, level error and above); without it the app logs nothing. */
   errorLog?: string[];
+  /**
+   * Business time (`Services.clock`): a `ManualClock` (test/support/clock.ts) lets the test move
+   * it instead of sleeping; without it, the system's.
+   */
+  clock?: Clock;
 }
 
 export interface SharedTestDatabase {
@@ -129,7 +135,7 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
   const built = await buildApp({
-    config, database, validateOutputs: true, extraHandlers: options.handlers, runWorkers: options.runWorkers, ...options.live,
+    config, database, validateOutputs: true, extraHandlers: options.handlers, runWorkers: options.runWorkers, clock: options.clock, ...options.live,
     logger: options.errorLog ? { level: 'error', stream: { write: (line: string) => { options.errorLog!.push(line); } } } : false,
   });
   await built.app.ready();

@@ -14,7 +14,7 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
   /** A ticket the operator opened in their own account before acting as another. */
   let ownTicketId: string;
   const operator = () => cast.globalAdmin;
-  const callerOf = async (user: TestUser): Promise<Caller> => (await resolveCaller(t.services.db, user.token))!;
+  const callerOf = async (user: TestUser): Promise<Caller> => (await resolveCaller(t.services, user.token))!;
   const audit = (action: string) => t.services.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
 
   beforeAll(async () => {
@@ -27,15 +27,15 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
 
   it('only a global super admin may start, only on an existing account', async () => {
     for (const user of [cast.owner, cast.admin, cast.outsider]) {
-      await expect(startImpersonation(t.services.db, await callerOf(user), cast.accountId)).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+      await expect(startImpersonation(t.services, await callerOf(user), cast.accountId)).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
     }
-    await expect(startImpersonation(t.services.db, await callerOf(operator()), 'no-such-account')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(startImpersonation(t.services, await callerOf(operator()), 'no-such-account')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await callerOf(operator())).actingAs).toBeNull();
     expect(await audit('impersonation.started')).toEqual([]);
   });
 
   it('starting ties the impersonation to the session, with the default reason, and audits it', async () => {
-    const started = await startImpersonation(t.services.db, await callerOf(operator()), cast.accountId, '  ');
+    const started = await startImpersonation(t.services, await callerOf(operator()), cast.accountId, '  ');
     expect(started).toMatchObject({ accountId: cast.accountId, originalAccountId: ownAccountId, reason: DEFAULT_IMPERSONATION_REASON });
 
     const caller = await callerOf(operator());
@@ -118,7 +118,7 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
   });
 
   it('stopping restores the original account, audits it, and the account is out of reach again', async () => {
-    const stopped = await stopImpersonation(t.services.db, await callerOf(operator()));
+    const stopped = await stopImpersonation(t.services, await callerOf(operator()));
     expect(stopped).toEqual({ originalAccountId: ownAccountId });
     expect((await callerOf(operator())).actingAs).toBeNull();
     const state = (await t.call('getSessionState', {}, operator())).result;
@@ -127,12 +127,12 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     expect((await t.call('listMyTickets', {}, operator())).result.tickets.map((x: { id: string }) => x.id)).toContain(ownTicketId);
     const [entry] = await audit('impersonation.stopped');
     expect(entry).toMatchObject({ actor_user_id: operator().id, acting_as_account_id: cast.accountId, target_id: cast.accountId });
-    await expect(stopImpersonation(t.services.db, await callerOf(operator()))).rejects.toMatchObject({ code: 'FAILED_PRECONDITION', message: NOT_IMPERSONATING });
+    await expect(stopImpersonation(t.services, await callerOf(operator()))).rejects.toMatchObject({ code: 'FAILED_PRECONDITION', message: NOT_IMPERSONATING });
   });
 
   it('switching accounts keeps the account to go back to; a demoted operator acts as no one', async () => {
-    await startImpersonation(t.services.db, await callerOf(operator()), cast.accountId, 'Ticket #42');
-    const switched = await startImpersonation(t.services.db, await callerOf(operator()), cast.otherAccountId, 'Billing question');
+    await startImpersonation(t.services, await callerOf(operator()), cast.accountId, 'Ticket #42');
+    const switched = await startImpersonation(t.services, await callerOf(operator()), cast.otherAccountId, 'Billing question');
     expect(switched).toMatchObject({ accountId: cast.otherAccountId, originalAccountId: ownAccountId, reason: 'Billing question' });
     expect((await callerOf(operator())).actingAs?.accountId).toBe(cast.otherAccountId);
 
@@ -140,7 +140,7 @@ describeEachDialect('impersonation: a global super admin acting as an account', 
     expect((await callerOf(operator())).actingAs).toBeNull();
     expect((await t.call('getDashboard', { accountId: cast.otherAccountId }, operator())).status).toBe(403);
     await t.services.db.updateTable('users').set({ role: 'super_admin' }).where('id', '=', operator().id).execute();
-    expect((await stopImpersonation(t.services.db, await callerOf(operator()))).originalAccountId).toBe(ownAccountId);
+    expect((await stopImpersonation(t.services, await callerOf(operator()))).originalAccountId).toBe(ownAccountId);
   });
 });
 

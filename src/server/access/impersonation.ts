@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { record } from '../audit/record.ts';
-import type { Database } from '../db/schema.ts';
+import type { Clock } from '../clock.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
-import type { Caller } from '../rpc/context.ts';
+import type { Caller, Services } from '../rpc/context.ts';
 import { failedPrecondition, notFound } from '../rpc/errors.ts';
 import { requireGlobalSuperAdmin } from './accountAccess.ts';
 import {
@@ -30,15 +29,15 @@ export interface ImpersonationStarted {
  * while one is open switches accounts and keeps the account to go back to from the first.
  * Written to the audit log in the same unit of work.
  */
-export async function startImpersonation(db: Kysely<Database>, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
-  return inTransaction(db, (tx) => startImpersonationIn(tx, operator, accountId, reason));
+export async function startImpersonation(services: Pick<Services, 'db' | 'clock'>, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
+  return inTransaction(services.db, (tx) => startImpersonationIn(tx, services.clock, operator, accountId, reason));
 }
 
 /** startImpersonation inside a unit of work the caller opened (the back office's audited write). */
-export async function startImpersonationIn(tx: Tx, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
+export async function startImpersonationIn(tx: Tx, clock: Clock, operator: Caller, accountId: string, reason?: string | null): Promise<ImpersonationStarted> {
   requireGlobalSuperAdmin(operator);
   const why = reason?.trim() || DEFAULT_IMPERSONATION_REASON;
-  const startedAt = new Date().toISOString();
+  const startedAt = clock.nowIso();
   const account = await findAccountHeader(tx.db, accountId);
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
   const open = await findOpenImpersonation(tx.db, operator.sessionId);
@@ -50,36 +49,37 @@ export async function startImpersonationIn(tx: Tx, operator: Caller, accountId: 
   await record(tx, {
     actor: { userId: operator.userId, email: operator.email }, actingAs: { accountId },
     action: 'impersonation.started', target: { type: 'account', id: accountId }, reason: why,
-    before: open ? { actingAsAccountId: open.accountId } : null, after: { actingAsAccountId: accountId },
+    before: open ? { actingAsAccountId: open.accountId } : null, after: { actingAsAccountId: accountId }, at: startedAt,
   });
   await recordEvent(tx, {
     type: 'admin.impersonation.started', accountId, actor: { userId: operator.userId, actingAsAccountId: accountId },
-    payload: { operatorUserId: operator.userId, accountId, reason: why, startedAt, previousAccountId: open ? open.accountId : null },
+    payload: { operatorUserId: operator.userId, accountId, reason: why, startedAt, previousAccountId: open ? open.accountId : null }, at: startedAt,
   });
   return { accountId, accountName: account.name, originalAccountId, reason: why, startedAt };
 }
 
 /** Ends the session's impersonation and makes the operator's own account active again. */
-export async function stopImpersonation(db: Kysely<Database>, operator: Caller): Promise<{ originalAccountId: string | null }> {
-  return inTransaction(db, (tx) => stopImpersonationIn(tx, operator));
+export async function stopImpersonation(services: Pick<Services, 'db' | 'clock'>, operator: Caller): Promise<{ originalAccountId: string | null }> {
+  return inTransaction(services.db, (tx) => stopImpersonationIn(tx, services.clock, operator));
 }
 
 /** stopImpersonation inside a unit of work the caller opened (the back office's audited write). */
-export async function stopImpersonationIn(tx: Tx, operator: Caller): Promise<{ originalAccountId: string | null }> {
+export async function stopImpersonationIn(tx: Tx, clock: Clock, operator: Caller): Promise<{ originalAccountId: string | null }> {
+  const endedAt = clock.nowIso();
   const open = await findOpenImpersonation(tx.db, operator.sessionId);
-  if (!open || !await endImpersonation(tx.db, open.id, new Date().toISOString())) throw failedPrecondition(NOT_IMPERSONATING);
+  if (!open || !await endImpersonation(tx.db, open.id, endedAt)) throw failedPrecondition(NOT_IMPERSONATING);
   await setActiveAccountId(tx.db, operator.userId, open.originalAccountId);
   await record(tx, {
     actor: { userId: operator.userId, email: operator.email }, actingAs: { accountId: open.accountId },
     action: 'impersonation.stopped', target: { type: 'account', id: open.accountId }, reason: open.reason,
-    before: { actingAsAccountId: open.accountId }, after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
+    before: { actingAsAccountId: open.accountId }, after: { actingAsAccountId: null, activeAccountId: open.originalAccountId }, at: endedAt,
   });
-  await recordEnded(tx, open, operator.userId, 'operator');
+  await recordEnded(tx, open, operator.userId, 'operator', endedAt);
   return { originalAccountId: open.originalAccountId };
 }
 
 /** Whether an impersonation started at `startedAt` has outlived its hour (issue 8). */
-export function impersonationExpired(startedAt: string, now = Date.now()): boolean {
+export function impersonationExpired(startedAt: string, now: number): boolean {
   return Date.parse(startedAt) + IMPERSONATION_LIFETIME_MS <= now;
 }
 
@@ -88,28 +88,29 @@ export function impersonationExpired(startedAt: string, now = Date.now()): boole
  * the operator's own account becomes active again, and the end is audited as the system's act.
  * Another request may have closed it first; then nothing more happens.
  */
-export async function closeExpiredImpersonation(db: Kysely<Database>, operator: { userId: string; email: string; sessionId: string }): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function closeExpiredImpersonation(services: Pick<Services, 'db' | 'clock'>, operator: { userId: string; email: string; sessionId: string }): Promise<void> {
+  await inTransaction(services.db, async (tx) => {
+    const now = services.clock.now();
     const open = await findOpenImpersonation(tx.db, operator.sessionId);
-    if (!open || !impersonationExpired(open.startedAt)) return;
-    if (!await endImpersonation(tx.db, open.id, new Date().toISOString())) return;
+    if (!open || !impersonationExpired(open.startedAt, now.getTime())) return;
+    if (!await endImpersonation(tx.db, open.id, now.toISOString())) return;
     await setActiveAccountId(tx.db, operator.userId, open.originalAccountId);
     await record(tx, {
       actor: null, actingAs: { accountId: open.accountId },
       action: 'impersonation.expired', target: { type: 'account', id: open.accountId }, reason: open.reason,
       before: { actingAsAccountId: open.accountId, operatorUserId: operator.userId, operatorEmail: operator.email },
-      after: { actingAsAccountId: null, activeAccountId: open.originalAccountId },
+      after: { actingAsAccountId: null, activeAccountId: open.originalAccountId }, at: now.toISOString(),
     });
-    await recordEnded(tx, open, operator.userId, 'expired');
+    await recordEnded(tx, open, operator.userId, 'expired', now.toISOString());
   });
 }
 
-async function recordEnded(tx: Tx, open: { accountId: string; reason: string }, operatorUserId: string, endedBy: 'operator' | 'expired') {
+async function recordEnded(tx: Tx, open: { accountId: string; reason: string }, operatorUserId: string, endedBy: 'operator' | 'expired', at: string) {
   await recordEvent(tx, {
     type: 'admin.impersonation.ended', accountId: open.accountId,
     // The hour running out is the system's act; an operator's stop is theirs.
     actor: endedBy === 'operator' ? { userId: operatorUserId, actingAsAccountId: open.accountId } : undefined,
-    payload: { operatorUserId, accountId: open.accountId, reason: open.reason, endedBy },
+    payload: { operatorUserId, accountId: open.accountId, reason: open.reason, endedBy }, at,
   });
 }
 

@@ -15,6 +15,8 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
+  /** When it was done (the clock's ISO time of the change). */
+  at: string;
 }
 
 /** Units of work that hold an audit entry: the protocol commits a back-office write only if its unit of work is here. */
@@ -38,7 +40,7 @@ export async function record(tx: Tx, entry: AuditEntry): Promise<string> {
     before: entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
     requestId: entry.requestId ?? null,
-    createdAt: new Date().toISOString(),
+    createdAt: entry.at,
   });
   audited.add(tx.db);
   return id;

@@ -4,6 +4,7 @@ import { bearer } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_DISABLED } from '../../common/adminUsersTexts.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -23,7 +24,7 @@ export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
-export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer }) {
+export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock }) {
   const { config, mailer } = deps;
   const hasher = passwordHasher(config.passwordHashCost);
   return betterAuth({
@@ -67,7 +68,7 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
         create: {
           after: async (user) => {
             await inTransaction(deps.db, (tx) => recordEvent(tx, {
-              type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null },
+              type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null }, at: deps.clock.nowIso(),
               payload: { userId: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
             }));
           },

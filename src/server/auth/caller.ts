@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { GlobalRole } from '../../common/constants.ts';
-import { nowIso, toIso } from '../db/connection.ts';
+import { toIso } from '../db/connection.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
-import type { Database } from '../db/schema.ts';
 import { closeExpiredImpersonation, impersonationExpired } from '../access/impersonation.ts';
-import type { ActingAs, Caller } from '../rpc/context.ts';
+import type { ActingAs, Caller, Services } from '../rpc/context.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -92,10 +90,11 @@ interface SessionRow {
   actingAsOriginalAccountId: string | null;
 }
 
-export async function resolveCaller(db: Kysely<Database>, token: string): Promise<Caller | null> {
+export async function resolveCaller(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<Caller | null> {
+  const { db } = services;
   const row = await sessionByToken.first(db, { token });
   if (!row) return null;
-  const now = Date.now();
+  const now = services.clock.now().getTime();
   const expiresAt = Date.parse(toIso(row.expires_at)!);
   const createdAt = Date.parse(toIso(row.created_at)!);
   if (expiresAt <= now || createdAt + SESSION_ABSOLUTE_LIFETIME_MS <= now) return null;
@@ -103,14 +102,14 @@ export async function resolveCaller(db: Kysely<Database>, token: string): Promis
   if (expiresAt - now < (SESSION_EXPIRES_IN_S - SESSION_UPDATE_AGE_S) * 1000) {
     slidExpiresAt = now + SESSION_EXPIRES_IN_S * 1000;
     await db.updateTable('auth_session')
-      .set({ expires_at: new Date(slidExpiresAt).toISOString(), updated_at: nowIso() })
+      .set({ expires_at: new Date(slidExpiresAt).toISOString(), updated_at: new Date(now).toISOString() })
       .where('id', '=', row.sessionId).execute();
   }
   const globalRole: GlobalRole = row.role === 'super_admin' ? 'super_admin' : 'user';
   let actingAs = actingAsOf(row, globalRole);
   if (actingAs && impersonationExpired(actingAs.startedAt, now)) {
     // Issue 8: an impersonation ends by itself after one hour; the first request after that closes it.
-    await closeExpiredImpersonation(db, { userId: row.userId, email: row.email, sessionId: row.sessionId });
+    await closeExpiredImpersonation(services, { userId: row.userId, email: row.email, sessionId: row.sessionId });
     actingAs = null;
   }
   return {
@@ -143,9 +142,10 @@ function actingAsOf(row: SessionRow, globalRole: GlobalRole): ActingAs | null {
  * change-password, ...) see a request, a session past the absolute lifetime is deleted so
  * they cannot revive it.
  */
-export async function endSessionPastLifetime(db: Kysely<Database>, token: string): Promise<void> {
+export async function endSessionPastLifetime(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<void> {
+  const { db } = services;
   const row = await db.selectFrom('auth_session').select(['id', 'created_at']).where('token', '=', token).executeTakeFirst();
-  if (row && Date.parse(toIso(row.created_at)!) + SESSION_ABSOLUTE_LIFETIME_MS <= Date.now()) {
+  if (row && Date.parse(toIso(row.created_at)!) + SESSION_ABSOLUTE_LIFETIME_MS <= services.clock.now().getTime()) {
     await db.deleteFrom('auth_session').where('id', '=', row.id).execute();
   }
 }

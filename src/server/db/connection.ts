@@ -125,6 +125,7 @@ export function toIso(value: Date | string | null | undefined): string | null {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
+/** The system's time, for test set-up and scripts: business code reads `Services.clock`, which tests move. */
 export function nowIso(): string {
   return new Date().toISOString();
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IMPERSONATION_LIFETIME_MS } from '../../common/adminImpersonationTexts.ts';
+import { ManualClock } from '../../../test/support/clock.ts';
 import { type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 import { eventCatalogue, type EventType } from './catalogue.ts';
@@ -11,11 +12,13 @@ import { eventCatalogue, type EventType } from './catalogue.ts';
  */
 describeEachDialect('platform events: what each act records', (dialect) => {
   let t: TestApp;
+  let clock: ManualClock;
   let cast: PermissionCast;
   const operator = () => cast.globalAdmin;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    clock = new ManualClock();
+    t = await startTestApp(dialect, { clock });
     cast = await permissionCast(t);
   });
   afterAll(async () => { await t.stop(); });
@@ -130,8 +133,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
       type: 'admin.impersonation.ended',
       act: async () => {
         await ok('startAccountImpersonation', { accountId: cast.accountId, reason: 'Long look' }, operator());
-        await t.services.db.updateTable('impersonations').set({ started_at: new Date(Date.now() - IMPERSONATION_LIFETIME_MS - 1000).toISOString() })
-          .where('operator_user_id', '=', operator().id).where('ended_at', 'is', null).execute();
+        clock.advance(IMPERSONATION_LIFETIME_MS + 1000);
         await ok('getSessionState', {}, operator());
         return { accountId: cast.accountId, actorUserId: null, payload: { operatorUserId: operator().id, reason: 'Long look', endedBy: 'expired' } };
       },
@@ -140,8 +142,8 @@ describeEachDialect('platform events: what each act records', (dialect) => {
 
   it.each(Object.entries(cases))('%s: records its event with the documented payload fields', async (_name, c) => {
     // A millisecond apart from the previous case's events, which carry timestamps of their own.
-    await new Promise((resolve) => { setTimeout(resolve, 2); });
-    const since = new Date().toISOString();
+    clock.advance(2);
+    const since = clock.nowIso();
     const expected = await c.act();
     const events = await eventsSince(c.type, since);
     expect(events).toHaveLength(1);
@@ -153,7 +155,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
   });
 
   it('records nothing for an act that is refused, and nothing for a change that changes nothing', async () => {
-    const since = new Date().toISOString();
+    const since = clock.nowIso();
     // The caller's own role and the caller's own account cannot be changed or disabled.
     expect((await t.call('updateUserGlobalRole', { targetUserId: operator().id, newGlobalRole: 'user' }, operator())).status).toBe(400);
     expect((await t.call('setUserDisabled', { userId: operator().id, disabled: true, reason: 'Self' }, operator())).status).toBe(400);

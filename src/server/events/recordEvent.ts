@@ -15,6 +15,8 @@ export interface PlatformEvent {
   correlationId?: string | null;
   payload: Record<string, unknown>;
   context?: Record<string, unknown>;
+  /** When it happened (the clock's ISO time of the change). */
+  at: string;
 }
 
 export interface EventActor {
@@ -49,7 +51,7 @@ export async function recordEvent(tx: Tx, event: PlatformEvent): Promise<string>
     correlation_id: event.correlationId ?? null,
     payload: JSON.stringify(event.payload),
     context: JSON.stringify(event.context ?? {}),
-    created_at: new Date().toISOString(),
+    created_at: event.at,
   }).execute();
   tx.afterCommit(signalDeliveryWork);
   return id;

@@ -33,7 +33,7 @@ async function forward(request: FastifyRequest, reply: FastifyReply, endpoint: A
   // What better-auth reads is the checked body, always JSON (a bodiless sign-out included).
   if (input.body !== undefined) headers.set('content-type', 'application/json');
   const token = sessionTokenFrom(request.headers, opts.services.config.AUTH_SECRET);
-  if (token) await endSessionPastLifetime(opts.services.db, token);
+  if (token) await endSessionPastLifetime(opts.services, token);
 
   const url = new URL(`/api/auth${endpoint.path}${input.search}`, `${request.protocol}://${request.host}`);
   const response = await opts.auth.handler(new Request(url, {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { createLocalQueue } from './localQueue.ts';
@@ -16,13 +17,14 @@ export function createJobQueue(deps: {
   database: DatabaseHandle;
   config: Pick<Config, 'DATABASE_URL'>;
   log: FastifyBaseLogger;
+  clock?: Clock;
   kind?: JobQueueKind;
 }): JobQueue {
   const url = deps.config.DATABASE_URL;
   const kind = deps.kind ?? (deps.database.dialect === 'postgres' && url ? 'pg-boss' : 'local');
   if (kind === 'pg-boss') {
     if (deps.database.dialect !== 'postgres' || !url) throw new Error('pg-boss needs PostgreSQL from DATABASE_URL');
-    return createPgBossQueue({ connectionString: url, db: deps.database.db, log: deps.log });
+    return createPgBossQueue({ connectionString: url, db: deps.database.db, log: deps.log, clock: deps.clock });
   }
-  return createLocalQueue({ db: deps.database.db, log: deps.log });
+  return createLocalQueue({ db: deps.database.db, log: deps.log, clock: deps.clock });
 }

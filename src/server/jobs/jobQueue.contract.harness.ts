@@ -9,21 +9,11 @@ import type { Database } from '../db/schema.ts';
 import { createLocalQueue } from './localQueue.ts';
 import { createPgBossQueue } from './pgBossQueue.ts';
 import type { JobQueue } from './queue.ts';
+import { ManualClock } from '../../../test/support/clock.ts';
+import { waitFor } from '../../../test/support/waitFor.ts';
 
-const START = Date.parse('2025-03-10T10:07:00.000Z');
-
-/** A clock the test moves; each queue reads the one it was given. */
-export class TestClock {
-  constructor(private at: number = START) {}
-  now = () => new Date(this.at);
-  advance(seconds: number) {
-    this.at += seconds * 1000;
-  }
-  /** Back to 2025-03-10T10:07:00Z, where every test starts. */
-  reset() {
-    this.at = START;
-  }
-}
+/** Where every test starts: 2025-03-10T10:07:00Z. */
+export const START = '2025-03-10T10:07:00.000Z';
 
 export interface StoredJob {
   state: string;
@@ -37,10 +27,15 @@ export interface QueueHarness {
   /** The app's database, migrated (on PostgreSQL in a throw-away schema). */
   db: Kysely<Database>;
   /** The clock of every queue made without its own. */
-  clock: TestClock;
-  queue(options?: { clock?: TestClock; stopTimeoutMs?: number }): JobQueue;
+  clock: ManualClock;
+  queue(options?: { clock?: ManualClock; stopTimeoutMs?: number }): JobQueue;
   /** Time passes: the shared clock moves, and so do times the implementation keeps in its database. */
   passTime(seconds: number): Promise<void>;
+  /**
+   * Resolves once every started queue has made two full passes (claims, time-outs, leases)
+   * since the call: whatever was due then, it has acted on.
+   */
+  polled(): Promise<void>;
   job(id: string): Promise<StoredJob>;
   /** Unfinished and finished jobs of a queue. */
   count(queue: string): Promise<number>;
@@ -87,19 +82,20 @@ async function adminQuery(url: string, text: string) {
 
 export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<QueueHarness> {
   const { database, drop } = await openTestDatabase(dialect);
-  const clock = new TestClock();
-  const queues: JobQueue[] = [];
+  const clock = new ManualClock(START);
+  const queues = trackedQueues();
   const { db } = database;
   return {
     db, clock,
     queue(options = {}) {
-      const q = createLocalQueue({ db, log, now: (options.clock ?? clock).now, pollMs: POLL_MS, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs });
-      queues.push(q);
-      return q;
+      return queues.add((afterPass) => createLocalQueue({
+        db, log, clock: options.clock ?? clock, afterPass, pollMs: POLL_MS, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs,
+      }));
     },
     async passTime(seconds) {
-      clock.advance(seconds);
+      clock.advance(seconds * 1000);
     },
+    polled: () => queues.polled(),
     async job(id) {
       const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return { state: row.state, attempt: row.attempts, runAfter: new Date(toIso(row.run_at)!) };
@@ -111,9 +107,9 @@ export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<Queu
     async now() {
       return clock.now().getTime();
     },
-    stopQueues: () => stopAll(queues),
+    stopQueues: () => queues.stopAll(),
     async close() {
-      await stopAll(queues);
+      await queues.stopAll();
       await drop();
     },
   };
@@ -121,8 +117,8 @@ export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<Queu
 
 export async function pgBossHarness(url: string): Promise<QueueHarness> {
   const { database, drop } = await openTestDatabase('postgres');
-  const clock = new TestClock();
-  const queues: JobQueue[] = [];
+  const clock = new ManualClock(START);
+  const queues = trackedQueues();
   const { db } = database;
   // pg-boss keeps its tables in a throw-away schema of its own.
   const schema = `boss_${randomBytes(5).toString('hex')}`;
@@ -132,20 +128,19 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
   return {
     db, clock,
     queue(options = {}) {
-      const q = createPgBossQueue({
-        connectionString: url, db, log, schema, poolSize: 2, now: (options.clock ?? clock).now,
+      return queues.add((afterPass) => createPgBossQueue({
+        connectionString: url, db, log, schema, poolSize: 2, clock: options.clock ?? clock, afterPass,
         pollingIntervalSeconds: POLL_MS / 1000, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs,
-      });
-      queues.push(q);
-      return q;
+      }));
     },
     async passTime(seconds) {
       // pg-boss compares its stored times with PostgreSQL's now(): move them back instead of
       // waiting, before the clock moves, so a queue that sees the new time sees them moved too.
       await sql`update ${job} set start_after = start_after - make_interval(secs => ${seconds}),
         started_on = started_on - make_interval(secs => ${seconds}), created_on = created_on - make_interval(secs => ${seconds})`.execute(db);
-      clock.advance(seconds);
+      clock.advance(seconds * 1000);
     },
+    polled: () => queues.polled(),
     async job(id) {
       const row = await stored(id);
       if (!row) throw new Error(`no job ${id}`);
@@ -160,15 +155,42 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
       const { rows } = await sql<{ now: Date }>`select now() as now`.execute(db);
       return rows[0].now.getTime();
     },
-    stopQueues: () => stopAll(queues),
+    stopQueues: () => queues.stopAll(),
     async close() {
-      await stopAll(queues);
+      await queues.stopAll();
       await drop();
       await adminQuery(url, `drop schema if exists ${schema} cascade`);
     },
   };
 }
 
-async function stopAll(queues: JobQueue[]) {
-  await Promise.all(queues.splice(0).map((q) => q.stop()));
+/** The queues a harness made, each counting the passes it made while started. */
+function trackedQueues() {
+  const made: { queue: JobQueue; state: { started: boolean; passes: number } }[] = [];
+  return {
+    add(make: (afterPass: () => void) => JobQueue): JobQueue {
+      const state = { started: false, passes: 0 };
+      const inner = make(() => { state.passes += 1; });
+      const queue: JobQueue = {
+        ...inner,
+        async start() {
+          await inner.start();
+          state.started = true;
+        },
+        async stop() {
+          state.started = false;
+          await inner.stop();
+        },
+      };
+      made.push({ queue, state });
+      return queue;
+    },
+    async polled() {
+      const targets = made.filter((m) => m.state.started).map(({ state }) => ({ state, passes: state.passes + 2 }));
+      await waitFor(() => (targets.every((t) => t.state.passes >= t.passes) ? true : undefined), 10_000);
+    },
+    async stopAll() {
+      await Promise.all(made.splice(0).map((m) => m.queue.stop()));
+    },
+  };
 }

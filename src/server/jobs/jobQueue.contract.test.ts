@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transaction.ts';
-import { localHarness, pgBossHarness, POLL_MS, type QueueHarness, TestClock } from './jobQueue.contract.harness.ts';
+import { localHarness, pgBossHarness, type QueueHarness, START } from './jobQueue.contract.harness.ts';
+import { ManualClock } from '../../../test/support/clock.ts';
 import type { JobContext } from './queue.ts';
 
 /**
  * The one contract every JobQueue keeps: the local queue on SQLite (and on PostgreSQL, where
  * tests run it too) and pg-boss on PostgreSQL, when TEST_DATABASE_URL is set. Time comes from
  * the harness's clock (and, for pg-boss, moved stored times); real waiting is only short
- * polling for an outcome.
+ * polling for an outcome, or for the queues' own passes where nothing should happen.
  */
 const url = process.env.TEST_DATABASE_URL;
 const implementations: [string, () => Promise<QueueHarness>][] = [
@@ -25,9 +26,6 @@ async function until(check: () => boolean | Promise<boolean>, what = 'condition'
     await new Promise((r) => setTimeout(r, 5));
   }
 }
-
-/** Gives every queue several polls to act on something it should not act on. */
-const settle = () => new Promise((r) => setTimeout(r, POLL_MS * 6));
 
 /** A promise the test resolves, for handlers that must stay running. */
 function gate() {
@@ -55,7 +53,7 @@ for (const [label, makeHarness] of implementations) {
       for (const g of gates) g.open();
       gates = [];
       await h.stopQueues();
-      h.clock.reset();
+      h.clock.set(START);
     });
     afterAll(async () => { await h?.close(); });
 
@@ -133,7 +131,7 @@ for (const [label, makeHarness] of implementations) {
           if (job.attempt === 1 && late === 'fails') throw new Error('late failure');
         };
         // A worker that stalls (its clock stands still, as in a long pause) and one that carries on.
-        const stalled = h.queue({ clock: new TestClock(h.clock.now().getTime()) });
+        const stalled = h.queue({ clock: new ManualClock(h.clock.now()) });
         await stalled.work(name, handler);
         const id = (await stalled.send(name, {}, { timeoutSeconds: 60, retryLimit: 2 }))!;
         await stalled.start();
@@ -142,7 +140,7 @@ for (const [label, makeHarness] of implementations) {
         const other = h.queue();
         await other.work(name, handler);
         await other.start();
-        await settle();
+        await h.polled();
         expect(started).toEqual([1]);
         await h.passTime(61);
         await until(() => started.length === 2, "attempt 2 on the other worker");
@@ -164,7 +162,7 @@ for (const [label, makeHarness] of implementations) {
       const started: number[] = [];
       const never = newGate();
       // The killed process: it claimed the job and will never report (its clock stops with it).
-      const killed = h.queue({ clock: new TestClock(h.clock.now().getTime()) });
+      const killed = h.queue({ clock: new ManualClock(h.clock.now()) });
       await killed.work(name, async (_p, job) => { started.push(job.attempt); await never.opened; });
       const id = (await killed.send(name, { order: 7 }, { timeoutSeconds: 120, retryLimit: 1 }))!;
       await killed.start();
@@ -175,7 +173,7 @@ for (const [label, makeHarness] of implementations) {
       await survivor.work(name, async (payload, job) => { done.push({ payload, attempt: job.attempt }); });
       await survivor.start();
       await h.passTime(119);
-      await settle();
+      await h.polled();
       expect(done).toEqual([]);
       await h.passTime(1);
       await until(async () => (await h.job(id)).state === 'completed', 'the survivor to run it');
@@ -208,7 +206,7 @@ for (const [label, makeHarness] of implementations) {
       await q.start();
       await failsWithin(1, 'retry', 10, before);
       await h.passTime(9);
-      await settle();
+      await h.polled();
       expect(attempts).toEqual([1]);
       before = await h.now();
       await h.passTime(1);
@@ -216,7 +214,7 @@ for (const [label, makeHarness] of implementations) {
       await h.passTime(20);
       await until(async () => (await h.job(id)).state === 'failed', 'the last attempt to fail');
       await h.passTime(3600);
-      await settle();
+      await h.polled();
       expect(attempts).toEqual([1, 2, 3]);
       expect(await h.job(id)).toMatchObject({ state: 'failed', attempt: 3 });
     });
@@ -228,7 +226,7 @@ for (const [label, makeHarness] of implementations) {
       await q.work(name, async (_p, job) => { seen.push(job.attempt); });
       await q.start();
       const id = (await q.send(name, {}, { startAfterSeconds: 60 }))!;
-      await settle();
+      await h.polled();
       expect(seen).toEqual([]);
       await h.passTime(60);
       await until(async () => (await h.job(id)).state === 'completed', 'the delayed job');
@@ -248,7 +246,7 @@ for (const [label, makeHarness] of implementations) {
       await q.start();
       await until(() => signals.length === 1, 'attempt 1');
       await h.passTime(29);
-      await settle();
+      await h.polled();
       expect(signals[0].aborted).toBe(false);
       await h.passTime(1);
       await until(async () => (await h.job(id)).state === 'completed', 'attempt 2 to complete');
@@ -278,7 +276,7 @@ for (const [label, makeHarness] of implementations) {
       const ids = await Promise.all([0, 1, 2, 3, 4].map((n) => q.send(name, { n })));
       await q.start();
       await until(() => started.length === 3, 'three jobs in flight');
-      await settle();
+      await h.polled();
       expect(started).toHaveLength(3);
       gates[started[0]].open();
       await until(() => started.length === 4, 'a fourth job once one finished');
@@ -339,7 +337,7 @@ for (const [label, makeHarness] of implementations) {
         .where('name', '=', name).executeTakeFirstOrThrow()).next_run_at;
       // The clock stands at 10:07; the next match is 10:10.
       expect(new Date(await planned()).toISOString()).toBe('2025-03-10T10:10:00.000Z');
-      await settle();
+      await h.polled();
       expect(seen).toEqual([]);
 
       await h.passTime(3 * 60);
@@ -347,11 +345,11 @@ for (const [label, makeHarness] of implementations) {
       expect(seen).toEqual([{ report: 'daily' }]);
       expect(new Date(await planned()).toISOString()).toBe('2025-03-10T10:15:00.000Z');
       await h.passTime(60);
-      await settle();
+      await h.polled();
       expect(seen).toHaveLength(1);
       await h.passTime(4 * 60);
       await until(() => seen.length === 2, 'the 10:15 run');
-      await settle();
+      await h.polled();
       expect(seen).toHaveLength(2);
 
       // Saving the same schedule again keeps its plan; a new expression replans it.

@@ -4,20 +4,23 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { jobPolicyOf } from './jobPolicy.ts';
 import { createLocalStore } from './localStore.ts';
-import { type Clock, type JobQueue, type SendOptions, systemClock } from './queue.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import type { JobQueue, SendOptions } from './queue.ts';
 import { fireDueSchedules, saveSchedule } from './schedules.ts';
 import { createWorkerPool } from './workerPool.ts';
 
 export interface LocalQueueOptions {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
-  now?: Clock;
+  /** Due times, retries, time-outs and schedules: tests move it instead of sleeping. */
+  clock?: Clock;
   /** How often an idle loop polls (default 1 s); sends in this process wake it at once. */
   pollMs?: number;
   /** How long stop() waits for running jobs (default 10 s). */
   stopTimeoutMs?: number;
   /** How often expired leases are looked for (default 10 s). */
   expireCheckMs?: number;
+  afterPass?: () => void;
 }
 
 /**
@@ -27,13 +30,15 @@ export interface LocalQueueOptions {
  */
 export function createLocalQueue(options: LocalQueueOptions): JobQueue {
   const { db, log } = options;
-  const now = options.now ?? systemClock;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const pool = createWorkerPool({
     store: createLocalStore(db, now), log, now,
     pollMs: options.pollMs ?? 1000,
     stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
     expireCheckMs: options.expireCheckMs ?? 10_000,
     onTick: () => fireDueSchedules({ db, now: now(), log, send: (name, payload, tx) => queue.send(name, payload, { tx }) }),
+    afterPass: options.afterPass,
   });
 
   const queue: JobQueue = {

@@ -2,7 +2,6 @@ import type { Kysely, Selectable } from 'kysely';
 import { toIso } from '../db/connection.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
 import type { ClaimedJob, JobStore } from './jobStore.ts';
-import type { Clock } from './queue.ts';
 
 const WAITING = ['created', 'retry'] as const;
 
@@ -11,7 +10,7 @@ const WAITING = ['created', 'retry'] as const;
  * waiting states, so two claimers (PostgreSQL in tests, several pools) never take one job; all
  * times come from the queue's clock.
  */
-export function createLocalStore(db: Kysely<Database>, now: Clock): JobStore {
+export function createLocalStore(db: Kysely<Database>, now: () => Date): JobStore {
   const iso = (offsetSeconds = 0) => new Date(now().getTime() + offsetSeconds * 1000).toISOString();
   const claimed = (job: ClaimedJob) => db.updateTable('jobs')
     .where('id', '=', job.id).where('state', '=', 'active').where('attempts', '=', job.attempt);

@@ -4,7 +4,8 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema.ts';
 import { jobPolicyOf } from './jobPolicy.ts';
 import { createPgBossStore, ensureSingletonIndex } from './pgBossStore.ts';
-import { type Clock, type JobQueue, type SendOptions, systemClock } from './queue.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import type { JobQueue, SendOptions } from './queue.ts';
 import { fireDueSchedules, saveSchedule } from './schedules.ts';
 import { createWorkerPool } from './workerPool.ts';
 
@@ -22,7 +23,8 @@ export interface PgBossQueueOptions {
   /** How often expired leases are looked for (default 10 s). */
   expireCheckMs?: number;
   /** The process clock, for time-outs, schedules and stop; job times are PostgreSQL's. */
-  now?: Clock;
+  clock?: Clock;
+  afterPass?: () => void;
   poolSize?: number;
 }
 
@@ -35,7 +37,8 @@ export interface PgBossQueueOptions {
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const { db, log } = options;
   const schema = options.schema ?? 'pgboss';
-  const now = options.now ?? systemClock;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema,
@@ -69,6 +72,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
     expireCheckMs: options.expireCheckMs ?? 10_000,
     onTick: () => fireDueSchedules({ db, now: now(), log, send: (name, payload, tx) => queue.send(name, payload, { tx }) }),
+    afterPass: options.afterPass,
   });
 
   /** pg-boss runs its INSERT on the given Kysely connection: the caller's transaction. */

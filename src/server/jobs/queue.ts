@@ -65,9 +65,5 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Where a queue reads the time: tests move it instead of sleeping. */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
-
 export const DEFAULT_RETRY_LIMIT = 2;
 export const DEFAULT_TIMEOUT_SECONDS = 15 * 60;

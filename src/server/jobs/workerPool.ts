@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retryDelayAfter } from './jobPolicy.ts';
 import type { ClaimedJob, JobStore } from './jobStore.ts';
-import type { BackgroundLoop, Clock, JobHandler, WorkOptions } from './queue.ts';
+import type { BackgroundLoop, JobHandler, WorkOptions } from './queue.ts';
 
 export interface WorkerPoolOptions {
   store: JobStore;
   log: FastifyBaseLogger;
-  now: Clock;
+  now: () => Date;
   /** How often an idle pool looks for work, time-outs and due schedules (real time). */
   pollMs: number;
   /** How long stop() waits for running jobs before handing them back (by `now`). */
@@ -15,6 +15,8 @@ export interface WorkerPoolOptions {
   expireCheckMs: number;
   /** Other periodic work of the queue (due schedules). */
   onTick?: () => Promise<void>;
+  /** Told after each full pass (claims, time-outs, leases): a test waits for passes, not for time. */
+  afterPass?: () => void;
 }
 
 interface Running {
@@ -140,6 +142,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       do {
         again = false;
         await tick();
+        options.afterPass?.();
       } while (again && active);
     })().finally(() => {
       ticking = null;

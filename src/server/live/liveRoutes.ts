@@ -53,7 +53,7 @@ export async function liveRoutes(app: FastifyInstance, opts: {
       const { definition } = matched;
 
       const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
-      const caller = token ? await resolveCaller(services.db, token) : null;
+      const caller = token ? await resolveCaller(services, token) : null;
       admitCaller(definition.readsLike, caller);
       if (!token || !caller) throw unauthenticated(definition.readsLike.unauthenticatedMessage);
       const input = definition.readsLike.input.safeParse(definition.input(matched.values));
@@ -115,10 +115,10 @@ function watchSession(stream: LiveStream, services: Services, token: string, ses
   };
   const schedule = (endsAt: number) => {
     if (stream.isEnded) return;
-    timer = setTimeout(() => recheck().catch(failed), Math.min(MAX_TIMER_MS, Math.max(1_000, endsAt - Date.now())));
+    timer = setTimeout(() => recheck().catch(failed), Math.min(MAX_TIMER_MS, Math.max(1_000, endsAt - services.clock.now().getTime())));
   };
   const recheck = async () => {
-    const caller = await resolveCaller(services.db, token);
+    const caller = await resolveCaller(services, token);
     if (caller) schedule(caller.sessionEndsAt);
     else stream.end();
   };

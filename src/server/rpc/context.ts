@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { GlobalRole } from '../../common/constants.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -48,6 +49,8 @@ export interface Services {
   db: Kysely<Database>;
   dialect: Dialect;
   config: Config;
+  /** Business time: what rows are stamped with, what has expired or fallen due. */
+  clock: Clock;
   mailer: Mailer;
   jobs: JobQueue;
   /** Tells open pages that data changed, after the write's commit. */

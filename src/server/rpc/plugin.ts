@@ -66,7 +66,7 @@ export function admitCaller(contract: FunctionContract, caller: Caller | null): 
 
 async function callerOf(request: FastifyRequest, services: Services): Promise<Caller | null> {
   const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
-  return token ? resolveCaller(services.db, token) : null;
+  return token ? resolveCaller(services, token) : null;
 }
 
 /**

@@ -118,15 +118,5 @@ export async function insertFlow(db: Kysely<Database>, flow: {
 }
 
 export async function emit(db: Kysely<Database>, event: Partial<PlatformEvent> = {}) {
-  return inTransaction(db, (tx) => recordEvent(tx, { type: 'domain.renewed', payload: { domain: 'example.com' }, ...event } as PlatformEvent));
-}
-
-/** A clock the test moves by hand. */
-export function testClock(start = Date.now()) {
-  let at = start;
-  const clock = () => new Date(at);
-  return Object.assign(clock, {
-    advance(ms: number) { at += ms; },
-    set(date: Date) { at = date.getTime(); },
-  });
+  return inTransaction(db, (tx) => recordEvent(tx, { type: 'domain.renewed', payload: { domain: 'example.com' }, at: new Date().toISOString(), ...event } as PlatformEvent));
 }

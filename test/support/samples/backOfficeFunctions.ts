@@ -25,13 +25,13 @@ export const renameAccount = implement(defineContract({
   name: 'testBackOfficeRenameAccount', summary: 'Test only: renames any account, audited.',
   access: 'back_office', kind: 'write', permissions: allow.backOffice,
   input: renameInput, output: z.object({ ok: z.literal(true) }),
-}), async ({ accountId, name, reason }, { caller, tx, requestId }) => {
+}), async ({ accountId, name, reason }, { caller, tx, requestId, services }) => {
   handlerRuns.rename += 1;
   const before = await tx.db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow();
   await tx.db.updateTable('accounts').set({ name }).where('id', '=', accountId).execute();
   await record(tx, {
     actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'account.renamed',
-    target: { type: 'account', id: accountId }, reason: reason ?? null, before, after: { name }, requestId,
+    target: { type: 'account', id: accountId }, reason: reason ?? null, before, after: { name }, requestId, at: services.clock.nowIso(),
   });
   return { ok: true as const };
 });

@@ -12,7 +12,7 @@ export const handlers = [
 
   implement(session.setActiveAccount, async ({ accountId }, { caller, services }) => {
     await requireAccountReader(services.db, caller, accountId);
-    await chooseActiveAccount(services.db, caller, accountId);
+    await chooseActiveAccount(services, caller, accountId);
     return sessionState(services.db, caller);
   }),
 
@@ -22,7 +22,7 @@ export const handlers = [
   }),
 
   implement(accounts.createAccount, async ({ accountName }, { caller, services }) => ({
-    account: await createAccountOwnedBy(services.db, caller, accountName),
+    account: await createAccountOwnedBy(services, caller, accountName),
   })),
 
   implement(accounts.getAccount, async ({ accountId }, { caller, services }) => {

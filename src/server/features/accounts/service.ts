@@ -5,11 +5,10 @@ import { membershipsOf } from '../../access/accountAccess.ts';
 import { impersonationOf } from '../../access/impersonation.ts';
 import { setActiveAccountId } from '../../access/repository.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
-import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
-import type { Caller } from '../../rpc/context.ts';
+import type { Caller, Services } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
 import { insertAccountWithOwner, findUserForSession } from './repository.ts';
 
@@ -35,20 +34,21 @@ export async function sessionState(db: Kysely<Database>, caller: Caller): Promis
   };
 }
 
-export async function chooseActiveAccount(db: Kysely<Database>, caller: Caller, accountId: string) {
+export async function chooseActiveAccount({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, accountId: string) {
   await inTransaction(db, async (tx) => {
     await setActiveAccountId(tx.db, caller.userId, accountId);
-    await recordIfActingAs(tx, caller, { action: 'session.active_account_set', target: { type: 'account', id: accountId } });
+    await recordIfActingAs(tx, caller, { action: 'session.active_account_set', target: { type: 'account', id: accountId }, at: clock.nowIso() });
   });
 }
 
-export async function createAccountOwnedBy(db: Kysely<Database>, caller: Caller, name: string) {
+export async function createAccountOwnedBy({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, name: string) {
   const id = randomUUID();
   await inTransaction(db, async (tx) => {
-    await insertAccountWithOwner(tx.db, { id, name, ownerId: caller.userId, now: nowIso() });
+    const now = clock.nowIso();
+    await insertAccountWithOwner(tx.db, { id, name, ownerId: caller.userId, now });
     await setActiveAccountId(tx.db, caller.userId, id);
-    await recordEvent(tx, { type: 'user.account.created', accountId: id, actor: byCaller(caller), payload: { accountId: id, name } });
-    await recordIfActingAs(tx, caller, { action: 'account.created', target: { type: 'account', id }, after: { name } });
+    await recordEvent(tx, { type: 'user.account.created', accountId: id, actor: byCaller(caller), payload: { accountId: id, name }, at: now });
+    await recordIfActingAs(tx, caller, { action: 'account.created', target: { type: 'account', id }, after: { name }, at: now });
   });
   return { id, name, status: 'active' as const, role: 'account_owner' as const };
 }

@@ -44,7 +44,7 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
       const a = await accountWithMembers(t);
       const operator = await t.signUp();
       await makeGlobalSuperAdmin(t, operator);
-      await startImpersonation(t.services.db, (await resolveCaller(t.services.db, operator.token))!, a.accountId, 'Billing help');
+      await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, a.accountId, 'Billing help');
       expect((await t.call('getBillingOverview', { accountId: a.accountId }, operator)).result.canEdit).toBe(true);
     });
 

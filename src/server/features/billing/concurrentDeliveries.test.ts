@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
+import { waitFor } from '../../../../test/support/waitFor.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { applyInvoiceEvent } from './invoices/sync.ts';
 import { eventOf, invoice, providerId, subscription } from '../../../../test/support/billing/paymentEvents.ts';
@@ -23,14 +24,11 @@ describeEachDialect('payment writes that race each other', (dialect) => {
   /** PostgreSQL: until a session waits for a lock to insert into `table` (SQLite runs one writer at a time: nothing to wait for). */
   async function untilAnInsertWaits(table: string) {
     if (dialect !== 'postgres') return;
-    const deadline = Date.now() + 10_000;
-    for (;;) {
+    await waitFor(async () => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
         where wait_event_type = 'Lock' and query like ${`insert into "${table}"%`}`.execute(t.services.db);
-      if (rows[0].n > 0) return;
-      if (Date.now() > deadline) throw new Error(`no insert into ${table} is waiting`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      return rows[0].n > 0 ? true : undefined;
+    }, 10_000);
   }
 
   /** `first` writes and holds its transaction open while `second` looks and writes too; then both commit. */

@@ -2,7 +2,7 @@ import type { AccountRole } from '../../../common/constants.ts';
 import { BILLING_PROFILE_SAVED, type BillingProfile, type SubscriptionSummary } from '../../../common/contracts/billing.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
-import { nowIso, toIso } from '../../db/connection.ts';
+import { toIso } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
@@ -46,19 +46,20 @@ export async function billingOverview({ db, payments }: Pick<Services, 'db' | 'p
  * Saves the four fields (the contract trimmed them and lower-cased the e-mail); an empty
  * optional field is stored as absent. Pages open on the account's billing are told to refetch.
  */
-export async function saveBillingProfile({ db, live, log }: Pick<Services, 'db' | 'live' | 'log'>, caller: Caller, accountId: string, profile: BillingProfile) {
+export async function saveBillingProfile({ db, live, log, clock }: Pick<Services, 'db' | 'live' | 'log' | 'clock'>, caller: Caller, accountId: string, profile: BillingProfile) {
   await inTransaction(db, async (tx) => {
     const before = await findBillingAccount(tx.db, accountId);
     if (!before) throw notFound(ACCOUNT_NOT_FOUND);
+    const now = clock.nowIso();
     await updateBillingProfile(tx.db, accountId, {
       billingName: profile.billingName || null, billingEmail: profile.billingEmail, billingAddress: profile.billingAddress || null,
-      taxId: profile.taxId || null, now: nowIso(),
+      taxId: profile.taxId || null, now,
     });
     const previous = profileOf(before);
     const changed = (Object.keys(profile) as (keyof BillingProfile)[]).filter((field) => previous[field] !== profile[field]);
-    await recordEvent(tx, { type: 'user.billing.updated', accountId, actor: byCaller(caller), payload: { changed } });
+    await recordEvent(tx, { type: 'user.billing.updated', accountId, actor: byCaller(caller), payload: { changed }, at: now });
     await recordIfActingAs(tx, caller, {
-      action: 'billing.profile_updated', target: { type: 'account', id: accountId }, before: previous, after: profile,
+      action: 'billing.profile_updated', target: { type: 'account', id: accountId }, before: previous, after: profile, at: now,
     });
     live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
   }, log);

@@ -1,5 +1,4 @@
 import { liveTopics } from '../../../common/live.ts';
-import { nowIso } from '../../db/connection.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { Services } from '../../rpc/context.ts';
@@ -12,8 +11,9 @@ import { findBillingAccount, setCustomerIfNone } from './accountBillingRepositor
  */
 export async function linkCustomer(tx: Tx, services: Services, accountId: string, customerId: string | null, providerEventId: string | null) {
   if (!customerId) return;
-  if (await setCustomerIfNone(tx.db, accountId, customerId, nowIso())) {
-    await recordEvent(tx, { type: 'payment.customer.created', accountId, ...providerEventFields(services.payments, providerEventId), payload: { customerId } });
+  const now = services.clock.nowIso();
+  if (await setCustomerIfNone(tx.db, accountId, customerId, now)) {
+    await recordEvent(tx, { type: 'payment.customer.created', accountId, ...providerEventFields(services.payments, providerEventId), payload: { customerId }, at: now });
     services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
     return;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PriceInterval } from '../../../common/billing.ts';
 import { liveTopics } from '../../../common/live.ts';
-import { nowIso, toIso } from '../../db/connection.ts';
+import { toIso } from '../../db/connection.ts';
 import type { Db, Tx } from '../../db/transaction.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
@@ -42,7 +42,7 @@ export type SubscriptionSource =
 export async function applySubscription(tx: Tx, services: Services, subscription: ProviderSubscription, clock: number, source: SubscriptionSource): Promise<void> {
   let stored = await findSubscriptionByProviderId(tx.db, subscription.id);
   const deleted = source.kind === 'event' && source.eventType === 'customer.subscription.deleted';
-  const now = nowIso();
+  const now = services.clock.nowIso();
 
   if (!stored) {
     if (source.kind === 'refresh') return;
@@ -55,7 +55,7 @@ export async function applySubscription(tx: Tx, services: Services, subscription
     const id = randomUUID();
     if (await insertSubscription(tx.db, { id, accountId, providerSubscriptionId: subscription.id, state, now })) {
       await linkCustomer(tx, services, accountId, subscription.customer, eventIdOf(source));
-      await report(tx, services, accountId, state.status === 'canceled' ? 'payment.subscription.canceled' : 'payment.subscription.created', id, state, eventIdOf(source));
+      await report(tx, services, accountId, state.status === 'canceled' ? 'payment.subscription.canceled' : 'payment.subscription.created', id, state, eventIdOf(source), now);
       return;
     }
     // Written meanwhile by a unit of work that committed after this one looked (PostgreSQL runs
@@ -81,7 +81,7 @@ export async function applySubscription(tx: Tx, services: Services, subscription
   await updateSubscription(tx.db, stored.id, state, now);
   if (source.kind === 'refresh' && !changed) return;
   const ended = state.status === 'canceled' && stored.status !== 'canceled';
-  await report(tx, services, stored.account_id, ended ? 'payment.subscription.canceled' : 'payment.subscription.updated', stored.id, state, eventIdOf(source));
+  await report(tx, services, stored.account_id, ended ? 'payment.subscription.canceled' : 'payment.subscription.updated', stored.id, state, eventIdOf(source), now);
 }
 
 /** The account from the checkout's metadata (if it still exists), the caller's fallback, or the customer. */
@@ -117,10 +117,13 @@ async function stateOf(db: Db, subscription: ProviderSubscription, clock: number
 
 const eventIdOf = (source: SubscriptionSource) => (source.kind === 'event' ? source.eventId : null);
 
-async function report(tx: Tx, services: Services, accountId: string, type: EventType, subscriptionId: string, state: SubscriptionState, eventId: string | null) {
+async function report(
+  tx: Tx, services: Services, accountId: string, type: EventType, subscriptionId: string, state: SubscriptionState, eventId: string | null, at: string,
+) {
   await recordEvent(tx, {
     type, accountId, ...providerEventFields(services.payments, eventId),
     payload: { subscriptionId, status: state.status, productName: state.productName, cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodEnd: state.currentPeriodEnd },
+    at,
   });
   services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
 }

@@ -12,13 +12,13 @@ import { findProductIdByProviderId, upsertPriceByProviderId, upsertProductByProv
  * subscriptions point at it), and a deletion that overtakes the creation leaves the creation
  * nothing to undo.
  */
-async function applyProduct(tx: Tx, event: PaymentEvent) {
+async function applyProduct(tx: Tx, event: PaymentEvent, services: Services) {
   const product = event.data.object as ProviderProduct;
   const fields = productFieldsOf(product);
   await upsertProductByProviderId(tx.db, {
     ...fields, active: event.type === 'product.deleted' ? false : fields.active,
     newId: newProductId(), providerProductId: product.id, providerUpdated: event.created,
-  }, 'ifNewer');
+  }, 'ifNewer', services.clock.nowIso());
 }
 
 /**
@@ -36,7 +36,7 @@ async function applyPrice(tx: Tx, event: PaymentEvent, services: Services) {
   await upsertPriceByProviderId(tx.db, {
     ...terms, active: event.type === 'price.deleted' ? false : terms.active,
     newId: newPriceId(), productId, providerPriceId: price.id, providerUpdated: event.created,
-  }, 'ifNewer');
+  }, 'ifNewer', services.clock.nowIso());
 }
 
 /** Product and price events: the catalogue follows the provider's. */

@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { PriceInterval } from '../../../common/billing.ts';
-import { nowIso } from '../../db/connection.ts';
 import type { PricesTable, ProductsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { ProductFields } from '../../integrations/payments/provider.ts';
@@ -76,15 +75,15 @@ export async function findProductIdByProviderId(db: Db, providerProductId: strin
   return row?.id;
 }
 
-export async function updateProduct(db: Db, id: string, fields: ProductFields, provider: { productId: string; updated: number }) {
+export async function updateProduct(db: Db, id: string, fields: ProductFields, provider: { productId: string; updated: number }, now: string) {
   await db.updateTable('products')
-    .set({ ...productColumns(fields), provider_product_id: provider.productId, provider_updated: provider.updated, updated_at: nowIso() })
+    .set({ ...productColumns(fields), provider_product_id: provider.productId, provider_updated: provider.updated, updated_at: now })
     .where('id', '=', id).execute();
 }
 
-export async function setPriceActive(db: Db, id: string, active: boolean, provider: { priceId: string; updated: number }) {
+export async function setPriceActive(db: Db, id: string, active: boolean, provider: { priceId: string; updated: number }, now: string) {
   await db.updateTable('prices')
-    .set({ active: flag(active), provider_price_id: provider.priceId, provider_updated: provider.updated, updated_at: nowIso() })
+    .set({ active: flag(active), provider_price_id: provider.priceId, provider_updated: provider.updated, updated_at: now })
     .where('id', '=', id).execute();
 }
 
@@ -113,13 +112,13 @@ function newerOnly(eb: ExpressionBuilder<any, any>, table: Catalogue) {
  * (one statement, so a webhook and an operator's save racing on one new product make one row).
  * Answers the row's id, or undefined when an older event was refused.
  */
-export async function upsertProductByProviderId(db: Db, product: ProductFields & { newId: string; providerProductId: string; providerUpdated: number }, write: ProviderWrite): Promise<string | undefined> {
+export async function upsertProductByProviderId(db: Db, product: ProductFields & { newId: string; providerProductId: string; providerUpdated: number }, write: ProviderWrite, now: string): Promise<string | undefined> {
   const columns = productColumns(product);
   const row = await db.insertInto('products')
     .values({ id: product.newId, provider_product_id: product.providerProductId, provider_updated: product.providerUpdated, ...columns })
     .onConflict((oc) => {
       const update = oc.column('provider_product_id').doUpdateSet((eb) => ({
-        ...columns, updated_at: nowIso(),
+        ...columns, updated_at: now,
         provider_updated: write === 'always' ? laterClock('products') : eb.ref('excluded.provider_updated'),
       }));
       return write === 'ifNewer' ? update.where((eb) => newerOnly(eb, 'products')) : update;
@@ -130,7 +129,7 @@ export async function upsertProductByProviderId(db: Db, product: ProductFields &
 }
 
 /** The same for a price of a known product. */
-export async function upsertPriceByProviderId(db: Db, price: PriceTerms & { newId: string; productId: string; providerPriceId: string; active: boolean; providerUpdated: number }, write: ProviderWrite): Promise<string | undefined> {
+export async function upsertPriceByProviderId(db: Db, price: PriceTerms & { newId: string; productId: string; providerPriceId: string; active: boolean; providerUpdated: number }, write: ProviderWrite, now: string): Promise<string | undefined> {
   const columns = {
     product_id: price.productId, unit_amount: price.unitAmount, currency: price.currency, interval: price.interval, active: flag(price.active),
   };
@@ -138,7 +137,7 @@ export async function upsertPriceByProviderId(db: Db, price: PriceTerms & { newI
     .values({ id: price.newId, provider_price_id: price.providerPriceId, provider_updated: price.providerUpdated, ...columns })
     .onConflict((oc) => {
       const update = oc.column('provider_price_id').doUpdateSet((eb) => ({
-        ...columns, updated_at: nowIso(),
+        ...columns, updated_at: now,
         provider_updated: write === 'always' ? laterClock('prices') : eb.ref('excluded.provider_updated'),
       }));
       return write === 'ifNewer' ? update.where((eb) => newerOnly(eb, 'prices')) : update;
@@ -149,8 +148,8 @@ export async function upsertPriceByProviderId(db: Db, price: PriceTerms & { newI
 }
 
 /** Products the provider no longer lists: kept (subscriptions and invoices point at them), but no longer sold. */
-export async function deactivateProductsExcept(db: Db, providerProductIds: string[]): Promise<number> {
-  const result = await db.updateTable('products').set({ active: flag(false), updated_at: nowIso() })
+export async function deactivateProductsExcept(db: Db, providerProductIds: string[], now: string): Promise<number> {
+  const result = await db.updateTable('products').set({ active: flag(false), updated_at: now })
     .where('active', '=', flag(true))
     .where((eb) => providerProductIds.length === 0 ? eb.lit(true) : eb.or([
       eb('provider_product_id', 'is', null), eb('provider_product_id', 'not in', providerProductIds),
@@ -159,8 +158,8 @@ export async function deactivateProductsExcept(db: Db, providerProductIds: strin
   return Number(result.numUpdatedRows);
 }
 
-export async function deactivatePricesExcept(db: Db, providerPriceIds: string[]): Promise<number> {
-  const result = await db.updateTable('prices').set({ active: flag(false), updated_at: nowIso() })
+export async function deactivatePricesExcept(db: Db, providerPriceIds: string[], now: string): Promise<number> {
+  const result = await db.updateTable('prices').set({ active: flag(false), updated_at: now })
     .where('active', '=', flag(true))
     .where((eb) => providerPriceIds.length === 0 ? eb.lit(true) : eb.or([
       eb('provider_price_id', 'is', null), eb('provider_price_id', 'not in', providerPriceIds),

@@ -83,22 +83,23 @@ export async function saveProduct({ tx, caller, services, requestId }: BackOffic
   };
   const localId = existing?.id ?? newProductId();
   const saved = await services.payments.saveProduct({ providerProductId: existing?.provider_product_id ?? null, localId, ...fields });
+  const now = services.clock.nowIso();
   let id = localId;
   if (existing) {
-    await updateProduct(tx.db, existing.id, fields, { productId: saved.providerProductId, updated: saved.updated });
+    await updateProduct(tx.db, existing.id, fields, { productId: saved.providerProductId, updated: saved.updated }, now);
   } else {
     // By provider id: Stripe's product.created webhook may have made the row already.
-    id = (await upsertProductByProviderId(tx.db, { ...fields, newId: localId, providerProductId: saved.providerProductId, providerUpdated: saved.updated }, 'always'))!;
+    id = (await upsertProductByProviderId(tx.db, { ...fields, newId: localId, providerProductId: saved.providerProductId, providerUpdated: saved.updated }, 'always', now))!;
   }
   const [product] = await operatorCatalog(tx.db, id);
   const before = existing ? adminProductOf(existing, []) : null;
   await record(tx, {
     actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.product_saved',
-    target: { type: 'product', id }, before: before && withoutPrices(before), after: withoutPrices(product), requestId,
+    target: { type: 'product', id }, before: before && withoutPrices(before), after: withoutPrices(product), requestId, at: now,
   });
   await recordEvent(tx, {
     type: 'admin.product.saved', actor: byCaller(caller),
-    payload: { productId: id, created: !existing, name: product.name, active: product.active },
+    payload: { productId: id, created: !existing, name: product.name, active: product.active }, at: now,
   });
   return product;
 }
@@ -124,14 +125,15 @@ export async function savePrice({ tx, caller, services, requestId }: BackOfficeW
   const saved = await services.payments.savePrice({
     providerPriceId: existing?.provider_price_id ?? null, localId, providerProductId: product.provider_product_id, ...terms, active: input.active,
   });
+  const now = services.clock.nowIso();
   let id = localId;
   if (existing) {
-    await setPriceActive(tx.db, existing.id, input.active, { priceId: saved.providerPriceId, updated: saved.updated });
+    await setPriceActive(tx.db, existing.id, input.active, { priceId: saved.providerPriceId, updated: saved.updated }, now);
   } else {
     // By provider id, as for products: Stripe's price.created webhook may have made the row already.
     id = (await upsertPriceByProviderId(tx.db, {
       ...terms, newId: localId, productId: product.id, active: input.active, providerPriceId: saved.providerPriceId, providerUpdated: saved.updated,
-    }, 'always'))!;
+    }, 'always', now))!;
   }
 
   const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === id)!);
@@ -140,11 +142,11 @@ export async function savePrice({ tx, caller, services, requestId }: BackOfficeW
     target: { type: 'price', id },
     before: existing ? { active: Boolean(existing.active) } : null,
     after: { productId: product.id, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active },
-    requestId,
+    requestId, at: now,
   });
   await recordEvent(tx, {
     type: 'admin.price.saved', actor: byCaller(caller),
-    payload: { priceId: id, productId: product.id, created: !existing, active: price.active },
+    payload: { priceId: id, productId: product.id, created: !existing, active: price.active }, at: now,
   });
   return price;
 }

@@ -26,20 +26,21 @@ export interface SyncResult {
 export async function syncCatalog({ tx, caller, services, requestId }: BackOfficeWriteContext): Promise<SyncResult> {
   let result: SyncResult;
   let deactivated: { products: number; prices: number } | null = null;
+  const now = services.clock.nowIso();
   if (services.payments.mode === 'test') {
     result = { mode: 'test', ...await countCatalog(tx.db), message: NOTHING_TO_SYNC };
   } else {
-    const synced = await copyProviderCatalog(tx, services.payments, services.log);
+    const synced = await copyProviderCatalog(tx, services.payments, services.log, now);
     deactivated = synced.deactivated;
     result = { mode: services.payments.mode, products: synced.products, prices: synced.prices, message: syncedFromStripe(synced.products, synced.prices) };
   }
   await record(tx, {
     actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.synced',
-    target: { type: 'catalog', id: null }, after: { ...result, deactivated }, requestId,
+    target: { type: 'catalog', id: null }, after: { ...result, deactivated }, requestId, at: now,
   });
   await recordEvent(tx, {
     type: 'admin.catalog.synced', actor: byCaller(caller),
-    payload: { mode: result.mode, products: result.products, prices: result.prices, deactivated },
+    payload: { mode: result.mode, products: result.products, prices: result.prices, deactivated }, at: now,
   });
   return result;
 }
@@ -49,13 +50,13 @@ export async function syncCatalog({ tx, caller, services, requestId }: BackOffic
  * stored and the provider's clocks, so an older webhook arriving afterwards changes nothing);
  * whatever it no longer lists becomes inactive, never deleted: subscriptions and invoices point at it.
  */
-async function copyProviderCatalog(tx: Tx, payments: PaymentProvider, log: FastifyBaseLogger) {
+async function copyProviderCatalog(tx: Tx, payments: PaymentProvider, log: FastifyBaseLogger, now: string) {
   const catalog = await payments.listCatalog();
   const localIdOf = new Map<string, string>();
   for (const product of catalog.products) {
     const id = await upsertProductByProviderId(tx.db, {
       ...productFieldsOf(product), newId: newProductId(), providerProductId: product.id, providerUpdated: product.updated,
-    }, 'always');
+    }, 'always', now);
     if (id) localIdOf.set(product.id, id);
   }
   let prices = 0;
@@ -67,12 +68,12 @@ async function copyProviderCatalog(tx: Tx, payments: PaymentProvider, log: Fasti
     }
     await upsertPriceByProviderId(tx.db, {
       ...priceOf(price), newId: newPriceId(), productId, providerPriceId: price.id, providerUpdated: price.created,
-    }, 'always');
+    }, 'always', now);
     prices += 1;
   }
   const deactivated = {
-    products: await deactivateProductsExcept(tx.db, catalog.products.map((p) => p.id)),
-    prices: await deactivatePricesExcept(tx.db, catalog.prices.map((p) => p.id)),
+    products: await deactivateProductsExcept(tx.db, catalog.products.map((p) => p.id), now),
+    prices: await deactivatePricesExcept(tx.db, catalog.prices.map((p) => p.id), now),
   };
   return { products: catalog.products.length, prices, deactivated };
 }

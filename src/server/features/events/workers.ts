@@ -16,5 +16,6 @@ export async function registerEventWorkers(jobs: JobQueue, services: Services): 
     allow: parseAllowList(services.config.WEBHOOK_ALLOWED_HOSTS),
     log: services.log,
     live: services.live,
+    clock: services.clock,
   }));
 }

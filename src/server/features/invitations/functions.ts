@@ -12,12 +12,12 @@ export const handlers = [
   }),
 
   // Public: the unguessable id is the capability (the invitee may not have signed up yet).
-  implement(invitations.getInvitation, async ({ invitationId }, { caller, services }) => invitationById(services.db, caller, invitationId)),
+  implement(invitations.getInvitation, async ({ invitationId }, { caller, services }) => invitationById(services, caller, invitationId)),
 
   implement(invitations.acceptInvitation, async ({ invitationId }, { caller, services }) => {
-    const accountId = await acceptInvitationAs(services.db, caller, invitationId);
+    const accountId = await acceptInvitationAs(services, caller, invitationId);
     return { success: true as const, message: 'Invitation accepted successfully! Redirecting...', accountId };
   }),
 
-  implement(invitations.listMyInvitations, async (_input, { caller, services }) => pendingInvitationsFor(services.db, caller)),
+  implement(invitations.listMyInvitations, async (_input, { caller, services }) => pendingInvitationsFor(services, caller)),
 ];

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { INVITATION_TTL_DAYS, type InviteRole } from '../../../common/constants.ts';
 import { INVITATION_INVALID, type InvitationAcceptance, type InvitationView } from '../../../common/contracts/invitations.ts';
 import { toIso } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
@@ -38,7 +36,7 @@ export async function inviteToAccount(services: Services, caller: Caller, input:
 
   // 24 random bytes: the id is the capability to view the invitation, so it must not be guessable.
   const id = randomBytes(24).toString('base64url');
-  const now = new Date();
+  const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
   await inTransaction(db, async (tx) => {
     // One live invitation per address and account: a re-send replaces the earlier link.
@@ -52,20 +50,21 @@ export async function inviteToAccount(services: Services, caller: Caller, input:
     }));
     await recordEvent(tx, {
       type: 'user.invitation.sent', accountId: input.accountId, actor: byCaller(caller),
-      payload: { invitationId: id, email: input.email, role: input.role },
+      payload: { invitationId: id, email: input.email, role: input.role }, at: now.toISOString(),
     });
     await recordIfActingAs(tx, caller, {
       action: 'invitation.sent', target: { type: 'account', id: input.accountId }, after: { invitationId: id, email: input.email, role: input.role },
+      at: now.toISOString(),
     });
   }, services.log);
   return id;
 }
 
 /** The invitation and whether this caller (signed in or not) may accept it. */
-export async function invitationById(db: Kysely<Database>, caller: Caller | null, invitationId: string): Promise<InvitationView & { acceptance: InvitationAcceptance }> {
+export async function invitationById({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller | null, invitationId: string): Promise<InvitationView & { acceptance: InvitationAcceptance }> {
   const row = await findInvitation(db, invitationId);
   if (!row) throw notFound(INVITATION_INVALID);
-  const now = new Date();
+  const now = clock.now();
   return { ...toView(row, now), acceptance: acceptance(row, caller, now) };
 }
 
@@ -73,8 +72,8 @@ export async function invitationById(db: Kysely<Database>, caller: Caller | null
  * Accepting is one transaction: the guarded status flip decides the winner of a double
  * accept, so the membership is added at most once.
  */
-export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, invitationId: string): Promise<string> {
-  const now = new Date();
+export async function acceptInvitationAs({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, invitationId: string): Promise<string> {
+  const now = clock.now();
   const invitation = requireAcceptable(await findInvitation(db, invitationId), caller, now);
   const at = now.toISOString();
   await inTransaction(db, async (tx) => {
@@ -83,26 +82,26 @@ export async function acceptInvitationAs(db: Kysely<Database>, caller: Caller, i
     await setActiveAccountId(tx.db, caller.userId, invitation.account_id);
     await recordEvent(tx, {
       type: 'user.invitation.accepted', accountId: invitation.account_id, actor: byCaller(caller),
-      payload: { invitationId: invitation.id, role: invitation.role },
+      payload: { invitationId: invitation.id, role: invitation.role }, at,
     });
     // Someone who was a member already keeps their membership: nobody joined.
     if (joined) {
       await recordEvent(tx, {
         type: 'user.member.joined', accountId: invitation.account_id, actor: byCaller(caller),
-        payload: { userId: caller.userId, role: invitation.role, invitationId: invitation.id },
+        payload: { userId: caller.userId, role: invitation.role, invitationId: invitation.id }, at,
       });
     }
     await recordIfActingAs(tx, caller, {
-      action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id }, after: { accountId: invitation.account_id, role: invitation.role },
+      action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id }, after: { accountId: invitation.account_id, role: invitation.role }, at,
     });
   });
   return invitation.account_id;
 }
 
-export async function pendingInvitationsFor(db: Kysely<Database>, caller: Caller): Promise<{ invitations: InvitationView[]; emailVerified: boolean }> {
+export async function pendingInvitationsFor({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller): Promise<{ invitations: InvitationView[]; emailVerified: boolean }> {
   const { emailVerified } = caller;
   if (!mayListInvitations(caller)) return { invitations: [], emailVerified };
-  const now = new Date();
+  const now = clock.now();
   const rows = await listPendingInvitationsFor(db, caller.email.toLowerCase(), now.toISOString());
   return { invitations: rows.map((row) => toView(row, now)), emailVerified };
 }

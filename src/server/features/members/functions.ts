@@ -14,13 +14,13 @@ export const handlers = [
 
   implement(members.updateMemberRole, async ({ accountId, memberUid, newRole }, { caller, services }) => {
     const target = await requireManageableMember(services.db, caller, accountId, memberUid, 'changeRole');
-    await changeMemberRole(services.db, caller, accountId, target, newRole);
+    await changeMemberRole(services, caller, accountId, target, newRole);
     return { success: true as const, message: 'Role updated.' };
   }),
 
   implement(members.removeMember, async ({ accountId, memberUid }, { caller, services }) => {
     const target = await requireManageableMember(services.db, caller, accountId, memberUid, 'remove');
-    await removeMembership(services.db, caller, accountId, target);
+    await removeMembership(services, caller, accountId, target);
     return { success: true as const, message: 'Member removed.' };
   }),
 ];

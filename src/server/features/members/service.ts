@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
-import type { Caller } from '../../rpc/context.ts';
+import type { Caller, Services } from '../../rpc/context.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 import { clearActiveAccountIf, deleteMemberRow, listMemberRows, updateMemberRoleRow } from './repository.ts';
 
@@ -33,25 +33,27 @@ export async function listMembersFor(db: Kysely<Database>, viewer: { userId: str
 
 type Member = { userId: string; role: AccountRole };
 
-export async function changeMemberRole(db: Kysely<Database>, caller: Caller, accountId: string, member: Member, role: InviteRole) {
+export async function changeMemberRole({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, accountId: string, member: Member, role: InviteRole) {
   await inTransaction(db, async (tx) => {
+    const at = clock.nowIso();
     await updateMemberRoleRow(tx.db, accountId, member.userId, role);
-    await recordEvent(tx, { type: 'user.role.updated', accountId, actor: byCaller(caller), payload: { userId: member.userId, role } });
+    await recordEvent(tx, { type: 'user.role.updated', accountId, actor: byCaller(caller), payload: { userId: member.userId, role }, at });
     await recordIfActingAs(tx, caller, {
       action: 'member.role_changed', target: { type: 'account_member', id: `${accountId}:${member.userId}` },
-      before: { role: member.role }, after: { role },
+      before: { role: member.role }, after: { role }, at,
     });
   });
 }
 
 /** Removes the membership and, if the account was the member's active one, forgets it. */
-export async function removeMembership(db: Kysely<Database>, caller: Caller, accountId: string, member: Member) {
+export async function removeMembership({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, accountId: string, member: Member) {
   await inTransaction(db, async (tx) => {
+    const at = clock.nowIso();
     await deleteMemberRow(tx.db, accountId, member.userId);
     await clearActiveAccountIf(tx.db, member.userId, accountId);
-    await recordEvent(tx, { type: 'user.member.removed', accountId, actor: byCaller(caller), payload: { userId: member.userId } });
+    await recordEvent(tx, { type: 'user.member.removed', accountId, actor: byCaller(caller), payload: { userId: member.userId }, at });
     await recordIfActingAs(tx, caller, {
-      action: 'member.removed', target: { type: 'account_member', id: `${accountId}:${member.userId}` }, before: { role: member.role }, after: null,
+      action: 'member.removed', target: { type: 'account_member', id: `${accountId}:${member.userId}` }, before: { role: member.role }, after: null, at,
     });
   });
 }

@@ -7,5 +7,5 @@ import { profileOf, saveProfile } from './service.ts';
 export const handlers = [
   implement(profile.getProfile, async (_input, { caller, services }) => profileOf(services.db, caller.userId)),
 
-  implement(profile.updateProfile, async (input, { caller, services }) => saveProfile(services.db, caller, input)),
+  implement(profile.updateProfile, async (input, { caller, services }) => saveProfile(services, caller, input)),
 ];

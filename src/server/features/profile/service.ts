@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ProfileView } from '../../../common/contracts/profile.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
-import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { Caller } from '../../rpc/context.ts';
+import type { Caller, Services } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
 import { findProfileRow, updateProfileRow } from './repository.ts';
 
@@ -16,11 +15,14 @@ export async function profileOf(db: Kysely<Database>, userId: string): Promise<P
 }
 
 /** A blank phone number clears it (stored as null); an omitted one is left unchanged. */
-export async function saveProfile(db: Kysely<Database>, caller: Caller, input: { displayName: string; phoneNumber?: string | null }) {
+export async function saveProfile({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, input: { displayName: string; phoneNumber?: string | null }) {
   const phoneNumber = input.phoneNumber === undefined ? undefined : input.phoneNumber || null;
   await inTransaction(db, async (tx) => {
-    await updateProfileRow(tx.db, caller.userId, { name: input.displayName, phoneNumber, now: nowIso() });
-    await recordIfActingAs(tx, caller, { action: 'profile.updated', target: { type: 'user', id: caller.userId }, after: { name: input.displayName, phoneNumber } });
+    const now = clock.nowIso();
+    await updateProfileRow(tx.db, caller.userId, { name: input.displayName, phoneNumber, now });
+    await recordIfActingAs(tx, caller, {
+      action: 'profile.updated', target: { type: 'user', id: caller.userId }, after: { name: input.displayName, phoneNumber }, at: now,
+    });
   });
   return profileOf(db, caller.userId);
 }

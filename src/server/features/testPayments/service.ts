@@ -61,12 +61,12 @@ export async function portalView(services: Services, portal: TestPortalRecord): 
  * protocol's answers (a declined card is the customer's to fix: FAILED_PRECONDITION).
  */
 export async function testModeWrite<T>(
-  services: Services, caller: Caller, act: Omit<AuditEntry, 'actor' | 'actingAs' | 'reason'>, work: (tx: Tx, deps: TestModeDeps) => Promise<T>,
+  services: Services, caller: Caller, act: Omit<AuditEntry, 'actor' | 'actingAs' | 'reason' | 'at'>, work: (tx: Tx, deps: TestModeDeps) => Promise<T>,
 ): Promise<T> {
   try {
     return await inTransaction(services.db, async (tx) => {
       const result = await work(tx, testModeDeps(services));
-      await recordIfActingAs(tx, caller, act);
+      await recordIfActingAs(tx, caller, { ...act, at: services.clock.nowIso() });
       return result;
     }, services.log);
   } catch (error) {

@@ -285,7 +285,7 @@ describeEachDialect('test-mode checkout (payTestCheckout, cancelTestCheckout, ge
 
   it('an operator acting as the account pays a checkout they started: the act is in the audit log', async () => {
     const operator = cast.globalAdmin;
-    await startImpersonation(t.services.db, (await resolveCaller(t.services.db, operator.token))!, cast.accountId, 'Customer asked for help');
+    await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, cast.accountId, 'Customer asked for help');
     const { sessionId } = await startTestCheckout(t, operator, cast.accountId);
     expect((await t.call('payTestCheckout', { sessionId, ...GOOD_CARD }, operator)).status).toBe(200);
     const audit = await t.services.db.selectFrom('audit_log').selectAll().where('action', '=', 'test_payment.checkout_paid').execute();

@@ -6,7 +6,7 @@ import { closeTicket, openTicket, pageOfMyTickets, replyToTicket, ticketWithConv
 export const handlers = [
   implement(tickets.submitTicket, async (input, { caller, services }) => {
     await requireTicketSubmitter(services.db, caller, input.accountId);
-    const ticketId = await openTicket(services.db, caller, input);
+    const ticketId = await openTicket(services, caller, input);
     return { ticketId, message: tickets.TICKET_SUBMITTED };
   }),
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { staffAuthorName, type TicketReply, type TicketSummary } from '../../../common/contracts/tickets.ts';
 import type { TicketPriority } from '../../../common/constants.ts';
-import { nowIso, toIso } from '../../db/connection.ts';
+import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -14,18 +14,19 @@ import { changeStatus, storeReply } from './ticketUpdates.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
 import { TICKET_NOT_FOUND, type TicketListScope } from './policy.ts';
 
-export async function openTicket(db: Kysely<Database>, caller: Caller, input: {
+export async function openTicket({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, input: {
   accountId: string; subject: string; description: string; priority: TicketPriority;
 }): Promise<string> {
   const id = randomUUID();
   await inTransaction(db, async (tx) => {
-    await insertTicket(tx.db, { id, userId: caller.userId, ...input, now: nowIso() });
+    const now = clock.nowIso();
+    await insertTicket(tx.db, { id, userId: caller.userId, ...input, now });
     await recordEvent(tx, {
       type: 'support.ticket.created', accountId: input.accountId, actor: byCaller(caller),
-      payload: { ticketId: id, subject: input.subject, priority: input.priority },
+      payload: { ticketId: id, subject: input.subject, priority: input.priority }, at: now,
     });
     await recordIfActingAs(tx, caller, {
-      action: 'ticket.created', target: { type: 'ticket', id }, after: { accountId: input.accountId, subject: input.subject, priority: input.priority },
+      action: 'ticket.created', target: { type: 'ticket', id }, after: { accountId: input.accountId, subject: input.subject, priority: input.priority }, at: now,
     });
   });
   return id;
@@ -74,7 +75,9 @@ export async function replyToTicket(services: Services, caller: Caller, ticketId
   const byStaff = caller.actingAs !== null;
   const reply = await inTransaction(services.db, async (tx) => {
     const stored = await storeReply(tx, services, caller, { ticketId, body, byStaff });
-    await recordIfActingAs(tx, caller, { action: 'ticket.replied', target: { type: 'ticket', id: ticketId }, after: { replyId: stored.id, status: stored.status } });
+    await recordIfActingAs(tx, caller, {
+      action: 'ticket.replied', target: { type: 'ticket', id: ticketId }, after: { replyId: stored.id, status: stored.status }, at: stored.createdAt,
+    });
     return stored;
   }, services.log);
   return {
@@ -87,6 +90,8 @@ export async function replyToTicket(services: Services, caller: Caller, ticketId
 export async function closeTicket(services: Services, caller: Caller, ticketId: string): Promise<void> {
   await inTransaction(services.db, async (tx) => {
     const { before } = await changeStatus(tx, services, caller, ticketId, 'closed');
-    await recordIfActingAs(tx, caller, { action: 'ticket.closed', target: { type: 'ticket', id: ticketId }, before: { status: before }, after: { status: 'closed' } });
+    await recordIfActingAs(tx, caller, {
+      action: 'ticket.closed', target: { type: 'ticket', id: ticketId }, before: { status: before }, after: { status: 'closed' }, at: services.clock.nowIso(),
+    });
   }, services.log);
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TicketStatus } from '../../../common/constants.ts';
 import { liveTopics } from '../../../common/live.ts';
-import { nowIso } from '../../db/connection.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
@@ -30,24 +29,24 @@ export interface StoredReply {
  * (outbox, same unit of work); pages open on the ticket refetch once it commits.
  */
 export async function storeReply(
-  tx: Tx, { mailer, config, live }: Pick<Services, 'mailer' | 'config' | 'live'>, caller: Caller,
+  tx: Tx, { mailer, config, live, clock }: Pick<Services, 'mailer' | 'config' | 'live' | 'clock'>, caller: Caller,
   reply: { ticketId: string; body: string; byStaff: boolean; status?: TicketStatus },
 ): Promise<StoredReply> {
   const ticket = await findTicketForUpdate(tx.db, reply.ticketId);
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
   const id = randomUUID();
-  const now = nowIso();
+  const now = clock.nowIso();
   const status = reply.status ?? (reply.byStaff ? 'answered' : 'customer-reply');
   await insertReply(tx.db, { id, ticketId: ticket.id, userId: caller.userId, authorName: caller.name, body: reply.body, isStaff: reply.byStaff, now });
   await updateTicketState(tx.db, ticket.id, { status, now });
   await recordEvent(tx, {
     type: 'support.ticket.replied', accountId: ticket.account_id, actor: byCaller(caller),
-    payload: { ticketId: ticket.id, replyId: id, byStaff: reply.byStaff, status },
+    payload: { ticketId: ticket.id, replyId: id, byStaff: reply.byStaff, status }, at: now,
   });
   if (reply.byStaff) {
     await recordEvent(tx, {
       type: 'support.ticket.answered', accountId: ticket.account_id, actor: byCaller(caller),
-      payload: { ticketId: ticket.id, replyId: id, subject: ticket.subject, status },
+      payload: { ticketId: ticket.id, replyId: id, subject: ticket.subject, status }, at: now,
     });
     await mailer.send(tx, staffReplyMail(config, {
       to: ticket.author_email, ticketId: ticket.id, subject: ticket.subject, body: reply.body, staffName: caller.name,
@@ -62,15 +61,16 @@ export async function storeReply(
 
 /** Sets a ticket's status in the caller's unit of work; returns the status it had, or throws NOT_FOUND. */
 export async function changeStatus(
-  tx: Tx, { live }: Pick<Services, 'live'>, caller: Caller, ticketId: string, status: TicketStatus,
+  tx: Tx, { live, clock }: Pick<Services, 'live' | 'clock'>, caller: Caller, ticketId: string, status: TicketStatus,
 ): Promise<{ before: TicketStatus; accountId: string }> {
   const ticket = await findTicketForUpdate(tx.db, ticketId);
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
   if (ticket.status !== status) {
-    await updateTicketState(tx.db, ticket.id, { status, now: nowIso() });
+    const now = clock.nowIso();
+    await updateTicketState(tx.db, ticket.id, { status, now });
     await recordEvent(tx, {
       type: 'support.ticket.status_changed', accountId: ticket.account_id, actor: byCaller(caller),
-      payload: { ticketId: ticket.id, from: ticket.status, to: status },
+      payload: { ticketId: ticket.id, from: ticket.status, to: status }, at: now,
     });
     live.publish(tx, liveTopics.ticket(ticket.id), 'ticket.status_changed');
   }

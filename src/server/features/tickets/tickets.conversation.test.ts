@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock } from '../../../../test/support/clock.ts';
 import { accountWithMembers } from '../../../../test/support/factories.ts';
 import { toIso } from '../../db/connection.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describeEachDialect('ticket detail and conversation', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(dialect); });
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = new ManualClock();
+    t = await startTestApp(dialect, { clock });
+  });
   afterAll(async () => { await t.stop(); });
 
   it('shows the stored ticket with its author and account', async () => {
@@ -38,10 +41,10 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
       id: expect.any(String), authorName: a.admin.name, body: 'We are looking into it.',
       createdAt: expect.any(String), byTicketOwner: false, byStaff: false,
     });
-    await pause(3);
+    clock.advance(3);
     const second = await t.call('addTicketReply', { ticketId, body: 'Thanks!' }, a.member);
     expect(second.result.reply).toMatchObject({ authorName: a.member.name, byTicketOwner: true });
-    await pause(3);
+    clock.advance(3);
     await t.call('addTicketReply', { ticketId, body: 'Refund issued.' }, a.owner);
 
     for (const reader of [a.member, a.admin, a.owner]) {
@@ -60,7 +63,7 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
       { subject: 'Name', description: 'd', priority: 'low', accountId: a.accountId }, a.member)).result;
     await t.call('addTicketReply', { ticketId, body: 'First' }, a.admin);
     await t.services.db.updateTable('users').set({ name: 'Renamed Admin' }).where('id', '=', a.admin.id).execute();
-    await pause(3);
+    clock.advance(3);
     await t.call('addTicketReply', { ticketId, body: 'Second' }, a.admin);
     const read = await t.call('getTicket', { ticketId }, a.member);
     expect(read.result.replies.map((r: { authorName: string }) => r.authorName)).toEqual([a.admin.name, 'Renamed Admin']);
@@ -73,7 +76,7 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
     const updatedAt = async () => toIso((await t.services.db.selectFrom('tickets').select('updated_at')
       .where('id', '=', ticketId).executeTakeFirstOrThrow()).updated_at);
     const before = await updatedAt();
-    await pause(5);
+    clock.advance(5);
     const reply = await t.call('addTicketReply', { ticketId, body: 'Bump' }, a.owner);
     const after = await updatedAt();
     expect(Date.parse(after!)).toBeGreaterThan(Date.parse(before!));

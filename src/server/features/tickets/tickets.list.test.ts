@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock } from '../../../../test/support/clock.ts';
 import { addMember, accountWithMembers } from '../../../../test/support/factories.ts';
 import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
 interface Page { tickets: { id: string; accountId: string; subject: string; status: string; priority: string; createdAt: string }[]; nextCursor: string | null }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describeEachDialect('listMyTickets pagination', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(dialect); });
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = new ManualClock();
+    t = await startTestApp(dialect, { clock });
+  });
   afterAll(async () => { await t.stop(); });
 
   async function allPages(user: TestUser, limit: number): Promise<Page[]> {
@@ -43,7 +46,7 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
       const accountId = i % 2 ? b.accountId : a.accountId;
       const res = await t.call('submitTicket', { subject: `Ticket ${i}`, description: 'd', priority: 'low', accountId }, a.member);
       submitted.push({ id: res.result.ticketId, accountId });
-      await pause(3); // distinct creation times, so "newest first" has one right answer
+      clock.advance(3); // distinct creation times, so "newest first" has one right answer
     }
     // Someone else's ticket in the same account never shows up.
     await t.call('submitTicket', { subject: 'Not mine', description: 'd', priority: 'low', accountId: a.accountId }, a.owner);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -41,7 +42,7 @@ export function createMailer(deps: { config: Config; jobs: JobQueue; log: Fastif
 }
 
 /** Worker side: sends one outbox message over SMTP and records the outcome. */
-export function mailDeliveryWorker(deps: { db: Kysely<Database>; config: Config }) {
+export function mailDeliveryWorker(deps: { db: Kysely<Database>; config: Config; clock: Clock }) {
   const transport = deps.config.SMTP_URL ? nodemailer.createTransport(deps.config.SMTP_URL) : null;
   return async ({ id }: { id: string }) => {
     if (!transport) return;
@@ -49,7 +50,7 @@ export function mailDeliveryWorker(deps: { db: Kysely<Database>; config: Config 
     if (!mail || mail.status === 'sent') return;
     try {
       await transport.sendMail({ from: deps.config.MAIL_FROM, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
-      await deps.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date().toISOString(), error: null }).where('id', '=', id).execute();
+      await deps.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: deps.clock.nowIso(), error: null }).where('id', '=', id).execute();
     } catch (error) {
       await deps.db.updateTable('mail_outbox').set({ status: 'failed', error: String(error) }).where('id', '=', id).execute();
       throw error;

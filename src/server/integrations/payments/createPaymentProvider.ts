@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -14,6 +15,8 @@ export interface PaymentProviderDeps {
   db: Kysely<Database>;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Test mode's time (Stripe keeps its own). */
+  clock: Clock;
   /** Where the test-mode provider delivers its events: the same receiver as Stripe's webhook. */
   deliver(event: PaymentEvent): Promise<ReceiveResult>;
 }

@@ -4,6 +4,7 @@ import {
 } from '../../../../test/support/registrars/rdap.fake.ts';
 import { type DomainLookup, DomainLookupError } from './domainLookup.ts';
 import { type RdapClientOptions, createRdapClient } from './rdapClient.ts';
+import { waitFor } from '../../../../test/support/waitFor.ts';
 
 const FOUND: DomainLookup = {
   source: 'rdap', registrar: 'Example Registrar LLC', status: ['client transfer prohibited'],
@@ -174,8 +175,10 @@ describe('RDAP client with WHOIS fallback', () => {
     const lookups = await warmClient();
     const controller = new AbortController();
     rdap.server.override({ body: '{}', delayMs: 1000 });
+    const asked = rdap.server.requests.length;
     const pending = lookups.lookup('slow.com', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    await waitFor(() => (rdap.server.requests.length > asked ? true : undefined));
+    controller.abort();
     expect(await failure(pending)).toMatchObject({ kind: 'unavailable', message: 'The lookup of slow.com was cancelled.' });
     const aborted = new AbortController();
     aborted.abort();

@@ -28,6 +28,7 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  */
 export function createRdapClient(options: RdapClientOptions): DomainLookupClient {
   const timeoutMs = options.fetchTimeoutMs ?? 10_000;
+  // Wall time: how old the cached IANA file is, not business time.
   const bootstrap = createBootstrapCache({ url: options.bootstrapUrl, timeoutMs, now: options.now ?? Date.now });
   const whoisHostFor = options.whoisHostFor ?? builtInWhoisHost;
 

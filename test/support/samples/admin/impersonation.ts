@@ -12,8 +12,8 @@ import type { SampleInput } from '../sampleInputs.ts';
 export const adminImpersonationSamples: Record<keyof typeof contracts, SampleInput> = {
   startAccountImpersonation: async ({ cast }) => ({ accountId: cast.otherAccountId, reason: 'Permission matrix' }),
   stopImpersonation: async ({ t, cast, as }) => {
-    const caller = as && await resolveCaller(t.services.db, as.token);
-    if (caller?.globalRole === 'super_admin' && !caller.actingAs) await startImpersonation(t.services.db, caller, cast.otherAccountId, 'Permission matrix');
+    const caller = as && await resolveCaller(t.services, as.token);
+    if (caller?.globalRole === 'super_admin' && !caller.actingAs) await startImpersonation(t.services, caller, cast.otherAccountId, 'Permission matrix');
     return {};
   },
 };

@@ -10,8 +10,8 @@ import { recentSince, toAdminAccount } from './service.ts';
 const max = ACCOUNT_DETAIL_LIST_MAX;
 
 /** The account and the newest rows of everything it holds, read-only, for the operator's detail page. */
-export async function accountDetail(db: Db, accountId: string): Promise<z.input<typeof adminAccountDetail>> {
-  const row = await accountWithCounts(db, accountId, recentSince());
+export async function accountDetail(db: Db, accountId: string, now: Date): Promise<z.input<typeof adminAccountDetail>> {
+  const row = await accountWithCounts(db, accountId, recentSince(now));
   if (!row) throw notFound(ADMIN_ACCOUNT_NOT_FOUND);
   const [members, domains, orders, subscriptions, invoices, tickets] = await Promise.all([
     db.selectFrom('account_members as m').innerJoin('users as u', 'u.id', 'm.user_id')

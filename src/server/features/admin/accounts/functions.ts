@@ -8,7 +8,7 @@ import { changeAccount, createAccount, listAccounts, removeAccount, searchAccoun
 export const handlers = [
   implement(accounts.getAllAccounts, async (input, { caller, services }) => {
     requireOperator(caller);
-    return listAccounts(services.db, input);
+    return listAccounts(services.db, input, services.clock.now());
   }),
 
   implement(accounts.searchAccounts, async ({ query }, { caller, services }) => {
@@ -18,7 +18,7 @@ export const handlers = [
 
   implement(accounts.getAdminAccountDetails, async ({ accountId }, { caller, services }) => {
     requireOperator(caller);
-    return accountDetail(services.db, accountId);
+    return accountDetail(services.db, accountId, services.clock.now());
   }),
 
   implement(accounts.adminCreateAccount, async (input, ctx) => {

@@ -22,7 +22,7 @@ type Out<C extends { output: z.ZodType }> = z.input<C['output']>;
 type AdminAccount = z.input<typeof contracts.adminAccount>;
 
 const DAY_MS = 86_400_000;
-export const recentSince = (now = new Date()) => new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
+export const recentSince = (now: Date) => new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
 
 export function toAdminAccount(row: AccountRow): AdminAccount {
   const domainCount = Number(row.domain_count ?? 0);
@@ -37,7 +37,7 @@ export function toAdminAccount(row: AccountRow): AdminAccount {
   };
 }
 
-export async function listAccounts(db: Db, input: In<typeof contracts.getAllAccounts>): Promise<Out<typeof contracts.getAllAccounts>> {
+export async function listAccounts(db: Db, input: In<typeof contracts.getAllAccounts>, now: Date): Promise<Out<typeof contracts.getAllAccounts>> {
   const plain = Object.values(input).every((v) => v === undefined);
   if (plain) {
     const rows = await accountOptions(db, ACCOUNT_PICKER_MAX + 1);
@@ -48,7 +48,7 @@ export async function listAccounts(db: Db, input: In<typeof contracts.getAllAcco
   const limit = input.limit ?? ACCOUNTS_PAGE_SIZE;
   const after = input.startAfter ? decodeAccountCursor(input.startAfter, sortBy, sortOrder) : null;
   const rows = await pageOfAccounts(db, {
-    name: input.name || null, email: input.email || null, sortBy, sortOrder, after, limit: limit + 1, recentSince: recentSince(),
+    name: input.name || null, email: input.email || null, sortBy, sortOrder, after, limit: limit + 1, recentSince: recentSince(now),
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -70,8 +70,8 @@ export async function searchAccounts(db: Db, query: string): Promise<Out<typeof 
   return { accounts: [], matchedBy: 'none' };
 }
 
-async function loadAccount(db: Db, accountId: string): Promise<AdminAccount> {
-  const row = await accountWithCounts(db, accountId, recentSince());
+async function loadAccount(db: Db, accountId: string, now: Date): Promise<AdminAccount> {
+  const row = await accountWithCounts(db, accountId, recentSince(now));
   if (!row) throw notFound(ADMIN_ACCOUNT_NOT_FOUND);
   return toAdminAccount(row);
 }
@@ -82,16 +82,18 @@ export async function createAccount(ctx: BackOfficeWriteContext, input: In<typeo
   const ownerId = input.ownerEmail ? await findUserIdByEmail(db, input.ownerEmail) : ctx.caller.userId;
   if (!ownerId) throw invalidArgument(OWNER_NOT_FOUND);
   const id = randomUUID();
+  const now = ctx.services.clock.now();
+  const at = now.toISOString();
   await insertAccount(db, {
     id, name: input.accountName, ownerId, billingName: input.billingName, billingEmail: input.billingEmail,
-    billingAddress: input.billingAddress, taxId: input.taxId, now: new Date().toISOString(),
+    billingAddress: input.billingAddress, taxId: input.taxId, now: at,
   });
-  const account = await loadAccount(db, id);
+  const account = await loadAccount(db, id, now);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'account.created', target: { type: 'account', id },
-    before: null, after: auditedFields(account), requestId: ctx.requestId,
+    before: null, after: auditedFields(account), requestId: ctx.requestId, at,
   });
-  await recordEvent(ctx.tx, { type: 'user.account.created', accountId: id, actor: byCaller(ctx.caller), payload: { accountId: id, name: account.name } });
+  await recordEvent(ctx.tx, { type: 'user.account.created', accountId: id, actor: byCaller(ctx.caller), payload: { accountId: id, name: account.name }, at });
   return { success: true as const, account };
 }
 
@@ -112,19 +114,22 @@ export async function changeAccount(ctx: BackOfficeWriteContext, input: In<typeo
   if (u.billingAddress !== undefined) changes.billing_address = u.billingAddress;
   if (u.taxId !== undefined) changes.tax_id = u.taxId;
   if (Object.keys(changes).length === 0) throw invalidArgument(NOTHING_TO_UPDATE);
-  const before = await loadAccount(db, input.accountId);
-  await updateAccount(db, input.accountId, changes, new Date().toISOString());
-  const account = await loadAccount(db, input.accountId);
+  const now = ctx.services.clock.now();
+  const before = await loadAccount(db, input.accountId, now);
+  await updateAccount(db, input.accountId, changes, now.toISOString());
+  const account = await loadAccount(db, input.accountId, now);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'account.updated', target: { type: 'account', id: input.accountId },
-    before: auditedFields(before), after: auditedFields(account), requestId: ctx.requestId,
+    before: auditedFields(before), after: auditedFields(account), requestId: ctx.requestId, at: now.toISOString(),
   });
   return { success: true as const, account };
 }
 
 export async function removeAccount(ctx: BackOfficeWriteContext, input: In<typeof contracts.adminDeleteAccount>) {
   const db = ctx.tx.db;
-  const account = await loadAccount(db, input.accountId);
+  const now = ctx.services.clock.now();
+  const at = now.toISOString();
+  const account = await loadAccount(db, input.accountId, now);
   const target = input.transferDomainsTo;
   if (target !== null) {
     if (target === input.accountId) throw invalidArgument(TRANSFER_TO_SELF);
@@ -133,17 +138,17 @@ export async function removeAccount(ctx: BackOfficeWriteContext, input: In<typeo
   // A paid registration the job is still carrying out would lose its account mid-way.
   if ((await countOrdersInProgress(db, input.accountId)) > 0) throw failedPrecondition(ACCOUNT_HAS_ORDER_IN_PROGRESS);
   const domains = await domainNamesOf(db, input.accountId);
-  const transferred = target !== null ? await moveDomains(db, input.accountId, target, new Date().toISOString()) : 0;
+  const transferred = target !== null ? await moveDomains(db, input.accountId, target, at) : 0;
   await deleteAccount(db, input.accountId);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'account.deleted', target: { type: 'account', id: input.accountId },
     before: { ...auditedFields(account), memberCount: account.memberCount, domains },
     after: target !== null ? { domainsTransferredTo: target, domains } : { domainsDeleted: domains },
-    requestId: ctx.requestId,
+    requestId: ctx.requestId, at,
   });
   await recordEvent(ctx.tx, {
     type: 'user.account.deleted', accountId: input.accountId, actor: byCaller(ctx.caller),
-    payload: { accountId: input.accountId, name: account.name, domainsTransferredTo: target, domains },
+    payload: { accountId: input.accountId, name: account.name, domainsTransferredTo: target, domains }, at,
   });
   return { success: true as const, domainsTransferred: transferred, domainsDeleted: target !== null ? 0 : domains.length };
 }

@@ -5,7 +5,8 @@ import { successRate, utcDayStart, zeroFilledSeries } from './statsSeries.ts';
 
 const DAY_MS = 86_400_000;
 
-export async function systemStats({ db }: Pick<Services, 'db'>, now = new Date()): Promise<SystemStats> {
+export async function systemStats({ db, clock }: Pick<Services, 'db' | 'clock'>): Promise<SystemStats> {
+  const now = clock.now();
   const firstDay = utcDayStart(now, STATS_SERIES_DAYS - 1);
   const [users, accounts, byStatus, last24h, ordersPerDay, signUpsPerDay] = await Promise.all([
     countUsers(db),

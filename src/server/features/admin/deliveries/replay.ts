@@ -23,7 +23,7 @@ export function earliestReplayStart(now: Date): string {
 /** Replay (Svix's "recover"): a webhook's failed deliveries since a time back to the queue, each keeping its id. */
 export async function replayFailedDeliveries(ctx: BackOfficeWriteContext, webhookId: string, since: string) {
   const { tx, services } = ctx;
-  const now = new Date();
+  const now = services.clock.now();
   if (since > now.toISOString()) throw invalidArgument(REPLAY_SINCE_IN_FUTURE);
   if (since < earliestReplayStart(now)) throw invalidArgument(REPLAY_SINCE_TOO_OLD);
   const webhook = await findDeliveryWebhook(tx.db, webhookId);
@@ -34,7 +34,7 @@ export async function replayFailedDeliveries(ctx: BackOfficeWriteContext, webhoo
   const more = replayed === REPLAY_MAX_DELIVERIES && await hasFailedDeliveriesSince(tx.db, webhookId, since);
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'webhook_delivery.replayed',
-    target: { type: 'webhook', id: webhookId }, after: { since, replayed, more }, requestId: ctx.requestId,
+    target: { type: 'webhook', id: webhookId }, after: { since, replayed, more }, requestId: ctx.requestId, at: now.toISOString(),
   });
   if (replayed > 0) {
     services.live.publish(tx, liveTopics.adminEvents(), 'events.changed');

@@ -1,7 +1,6 @@
 import { DELIVERY_NOT_FOUND, RESEND_WHILE_PENDING, RESENT } from '../../../../common/adminDeliveriesTexts.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, notFound } from '../../../rpc/errors.ts';
 import { resendRefusal, summaryOf } from './log.ts';
@@ -21,14 +20,15 @@ export async function resendDelivery(ctx: BackOfficeWriteContext, deliveryId: st
   if (refusal === RESEND_WHILE_PENDING) throw aborted(refusal);
   if (refusal) throw failedPrecondition(refusal);
   // Conditional on the status, so a resend racing another (or the engine) moves the row once.
-  if (!await requeueDelivery(tx.db, deliveryId, nowIso())) throw aborted(RESEND_WHILE_PENDING);
+  const now = services.clock.nowIso();
+  if (!await requeueDelivery(tx.db, deliveryId, now)) throw aborted(RESEND_WHILE_PENDING);
   const after = (await findDeliverySummary(tx.db, deliveryId))!;
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'webhook_delivery.resent',
     target: { type: 'webhook_delivery', id: deliveryId },
     before: { status: before.status, attempts: before.attempts, maxAttempts: before.max_attempts },
     after: { status: after.status, maxAttempts: after.max_attempts, webhookId: after.webhook_id, eventId: after.event_id },
-    requestId: ctx.requestId,
+    requestId: ctx.requestId, at: now,
   });
   services.live.publish(tx, liveTopics.adminEvents(), 'events.changed');
   tx.afterCommit(signalDeliveryWork);

@@ -22,15 +22,16 @@ export async function collect(ctx: BackOfficeWriteContext, input: CollectInput) 
   const { eventType } = input;
   if (!isEventType(eventType)) throw invalidArgument(UNKNOWN_EVENT_TYPE);
   const source = input.source ?? 'back-office';
+  const at = ctx.services.clock.nowIso();
   const eventId = await recordEvent(ctx.tx, {
     type: eventType, actor: byCaller(ctx.caller), severity: input.severity, source,
-    correlationId: input.correlationId ?? null, payload: input.payload, context: input.context,
+    correlationId: input.correlationId ?? null, payload: input.payload, context: input.context, at,
   });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'event.collected',
     target: { type: 'event', id: eventId },
     after: { eventType, severity: input.severity, source, correlationId: input.correlationId ?? null },
-    requestId: ctx.requestId,
+    requestId: ctx.requestId, at,
   });
   ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
   return { success: true as const, eventId, requestId: ctx.requestId, message: EVENT_COLLECTED };
@@ -39,15 +40,16 @@ export async function collect(ctx: BackOfficeWriteContext, input: CollectInput) 
 /** Sends a template as a real event; answers how many active flows have a trigger it matches. */
 export async function sendTest(ctx: BackOfficeWriteContext, template: TestEventTemplate) {
   const { eventType, payload, label } = TEST_EVENT_TEMPLATES[template];
+  const at = ctx.services.clock.nowIso();
   const eventId = await recordEvent(ctx.tx, {
     type: eventType, actor: byCaller(ctx.caller), severity: 'info', source: TEST_EVENT_SOURCE,
-    payload: { ...payload }, context: { test: true, template },
+    payload: { ...payload }, context: { test: true, template }, at,
   });
   const flowsMatched = (await activeFlowTriggers(ctx.tx.db)).filter((triggers) => triggersOf(triggers)
     .some((t) => typeof t?.eventType === 'string' && matchesEventPattern(t.eventType, eventType))).length;
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'event.test_sent',
-    target: { type: 'event', id: eventId }, after: { template, eventType, flowsMatched }, requestId: ctx.requestId,
+    target: { type: 'event', id: eventId }, after: { template, eventType, flowsMatched }, requestId: ctx.requestId, at,
   });
   ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
   return { success: true as const, eventId, eventType, flowsMatched, message: `${label} sent` };

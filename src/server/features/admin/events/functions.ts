@@ -18,7 +18,7 @@ export const handlers = [
 
   implement(events.getEventsDashboard, async (_input, { caller, services }) => {
     requireOperator(caller);
-    return eventsDashboard(services.db);
+    return eventsDashboard(services.db, services.clock.now());
   }),
 
   implement(events.sendTestEvent, async ({ template }, ctx) => {

@@ -36,7 +36,7 @@ export async function pageOfEvents(db: Db, input: z.output<typeof listEvents.inp
   return { events: await eventViews(db, page), nextCursor };
 }
 
-export async function eventsDashboard(db: Db, now = new Date()): Promise<z.input<typeof getEventsDashboard.output>> {
+export async function eventsDashboard(db: Db, now: Date): Promise<z.input<typeof getEventsDashboard.output>> {
   const since = new Date(now.getTime() - RECENT_EVENTS_HOURS * HOUR_MS).toISOString();
   const [recentEvents, webhooks, flows, latest, deliveries] = await Promise.all([
     countEventsSince(db, since),

@@ -68,7 +68,7 @@ export async function saveFlow(ctx: BackOfficeWriteContext, input: SaveInput) {
   const db = ctx.tx.db;
   const existing = input.flowId ? await loadFlow(db, input.flowId) : null;
   const routing = await checkedRouting(db, input);
-  const now = new Date().toISOString();
+  const now = ctx.services.clock.nowIso();
   const fields = {
     name: input.name, description: input.description, is_active: flag(input.isActive),
     triggers: JSON.stringify(routing.triggers), actions: JSON.stringify(routing.actions), filters: JSON.stringify(input.filters satisfies FlowFilters), updated_at: now,
@@ -84,8 +84,8 @@ export async function saveFlow(ctx: BackOfficeWriteContext, input: SaveInput) {
   }
   const flow = await presentOne(db, id);
   await record(ctx.tx, before
-    ? { actor: operatorOf(ctx), actingAs: null, action: 'flow.updated', target: { type: 'event_flow', id }, before: audited(before), after: audited(flow), requestId: ctx.requestId }
-    : { actor: operatorOf(ctx), actingAs: null, action: 'flow.created', target: { type: 'event_flow', id }, before: null, after: { ...audited(flow), createdBy: flow.createdBy }, requestId: ctx.requestId });
+    ? { actor: operatorOf(ctx), actingAs: null, action: 'flow.updated', target: { type: 'event_flow', id }, before: audited(before), after: audited(flow), requestId: ctx.requestId, at: now }
+    : { actor: operatorOf(ctx), actingAs: null, action: 'flow.created', target: { type: 'event_flow', id }, before: null, after: { ...audited(flow), createdBy: flow.createdBy }, requestId: ctx.requestId, at: now });
   announce(ctx);
   return { success: true as const, created: !existing, flow };
 }
@@ -94,7 +94,7 @@ export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string)
   const db = ctx.tx.db;
   const source = await loadFlow(db, flowId);
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = ctx.services.clock.nowIso();
   await insertFlow(db, {
     id, name: source.name.slice(0, FLOW_LIMITS.nameMax - COPY_SUFFIX.length) + COPY_SUFFIX, description: source.description,
     // Inactive: an exact copy switched on at once would send every matching event twice.
@@ -104,7 +104,7 @@ export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string)
   const flow = await presentOne(db, id);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'flow.duplicated', target: { type: 'event_flow', id },
-    before: null, after: { ...audited(flow), copiedFrom: flowId }, requestId: ctx.requestId,
+    before: null, after: { ...audited(flow), copiedFrom: flowId }, requestId: ctx.requestId, at: now,
   });
   announce(ctx);
   return { success: true as const, flow };
@@ -116,6 +116,7 @@ export async function deleteFlow(ctx: BackOfficeWriteContext, flowId: string) {
   await deleteFlowRow(db, flowId);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'flow.deleted', target: { type: 'event_flow', id: flowId }, before: audited(before), after: null, requestId: ctx.requestId,
+    at: ctx.services.clock.nowIso(),
   });
   announce(ctx);
   return { success: true as const };
@@ -124,10 +125,11 @@ export async function deleteFlow(ctx: BackOfficeWriteContext, flowId: string) {
 export async function setFlowActive(ctx: BackOfficeWriteContext, input: In<typeof contracts.setFlowActive>) {
   const db = ctx.tx.db;
   const row = await loadFlow(db, input.flowId);
-  await updateFlow(db, input.flowId, { is_active: flag(input.isActive), updated_at: new Date().toISOString() });
+  const now = ctx.services.clock.nowIso();
+  await updateFlow(db, input.flowId, { is_active: flag(input.isActive), updated_at: now });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'flow.activated' : 'flow.deactivated', target: { type: 'event_flow', id: input.flowId },
-    before: { isActive: Boolean(row.is_active) }, after: { isActive: input.isActive }, requestId: ctx.requestId,
+    before: { isActive: Boolean(row.is_active) }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
   });
   announce(ctx);
   return { success: true as const, flow: await presentOne(db, input.flowId) };
@@ -146,7 +148,7 @@ export async function setupQuickFlows(ctx: BackOfficeWriteContext) {
     type: 'webhook', name: w.name, webhookId: w.id, conditions: [], config: { ...FLOW_ACTION_DEFAULTS },
   }));
   const ids: string[] = [];
-  const base = Date.now();
+  const base = ctx.services.clock.now().getTime();
   for (const [i, blueprint] of QUICK_SETUP_FLOWS.entries()) {
     if (existing.has(blueprint.name)) continue;
     const id = randomUUID();
@@ -165,6 +167,7 @@ export async function setupQuickFlows(ctx: BackOfficeWriteContext) {
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'flow.quick_setup', target: { type: 'event_flow', id: null },
     before: null, after: { created: flows.map((f) => ({ flowId: f.flowId, name: f.name })), webhookIds: webhooks.map((w) => w.id) }, requestId: ctx.requestId,
+    at: new Date(base).toISOString(),
   });
   if (ids.length) announce(ctx);
   return { success: true as const, created: ids.length, skipped: QUICK_SETUP_FLOWS.length - ids.length, flows };

@@ -9,13 +9,13 @@ import { requireOperator } from '../policy.ts';
 
 /** The back office's impersonation handlers (issue 8). */
 export const handlers = [
-  implement(contracts.startAccountImpersonation, async ({ accountId, reason }, { caller, tx }) => {
+  implement(contracts.startAccountImpersonation, async ({ accountId, reason }, { caller, tx, services }) => {
     requireOperator(caller);
-    return startImpersonationIn(tx, caller, accountId, reason);
+    return startImpersonationIn(tx, services.clock, caller, accountId, reason);
   }),
 
-  implement(contracts.stopImpersonation, async (_input, { caller, tx }) => {
+  implement(contracts.stopImpersonation, async (_input, { caller, tx, services }) => {
     requireOperator(caller);
-    return stopImpersonationIn(tx, caller);
+    return stopImpersonationIn(tx, services.clock, caller);
   }),
 ];

@@ -18,7 +18,7 @@ export const handlers = [
 
   implement(orders.getFailedOrders, async ({ limit }, { caller, services }) => {
     requireOperator(caller);
-    return failedQueue(services.db, limit ?? FAILED_ORDERS_LIMIT, await countFailedOrders(services.db));
+    return failedQueue(services.db, limit ?? FAILED_ORDERS_LIMIT, await countFailedOrders(services.db), services.clock.now());
   }),
 
   implement(orders.bulkRetryOrders, async ({ orderIds, forceRegistrar }, ctx) => {

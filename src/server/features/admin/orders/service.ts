@@ -98,8 +98,7 @@ export async function pageOfOrders(db: Kysely<Database>, input: OrderListInput) 
   };
 }
 
-export async function failedQueue(db: Kysely<Database>, limit: number, totalCount: number) {
-  const now = new Date();
+export async function failedQueue(db: Kysely<Database>, limit: number, totalCount: number, now: Date) {
   const rows = await failedOrders(db, limit);
   return {
     success: true as const,

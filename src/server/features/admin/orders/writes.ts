@@ -6,7 +6,6 @@ import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
 import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domainOrders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
@@ -60,6 +59,7 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
     throw invalidArgument(UNKNOWN_SUPPLIER);
   }
   const { tx, services } = ctx;
+  const now = services.clock.nowIso();
   const results: { orderId: string; ok: boolean; message: string }[] = [];
   for (const orderId of orderIds) {
     const order = await findOrder(tx.db, orderId);
@@ -68,7 +68,6 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
       results.push({ orderId, ok: false, message: refusal ?? RETRY_MESSAGES.notFound });
       continue;
     }
-    const now = nowIso();
     const moved = await transitionOrder(tx.db, orderId, 'processing', {
       registration_status: 'pending', error: null, admin_action_required: 0, updated_at: now,
     }, order.status);
@@ -80,7 +79,7 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
     await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
     await record(tx, {
       actor: operatorOf(ctx), actingAs: null, action: 'order.retried', target: { type: 'domain_order', id: orderId },
-      before: factsOf(order), after: { status: 'processing', forceRegistrar }, requestId: ctx.requestId,
+      before: factsOf(order), after: { status: 'processing', forceRegistrar }, requestId: ctx.requestId, at: now,
     });
     services.live.publish(tx, liveTopics.domainOrder(orderId), 'domain_order.changed');
     results.push({ orderId, ok: true, message: RETRY_MESSAGES.queued });
@@ -89,7 +88,7 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
   // One entry for the whole request, so a retry that moved nothing is on record too.
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'order.bulk_retry', target: { type: 'domain_order', id: null },
-    after: { forceRegistrar, results }, requestId: ctx.requestId,
+    after: { forceRegistrar, results }, requestId: ctx.requestId, at: now,
   });
   return { success: successful > 0, summary: { successful, failed: results.length - successful }, results };
 }
@@ -116,7 +115,7 @@ export async function changeStatus(ctx: BackOfficeWriteContext, change: StatusCh
   }
   if (to === 'cancelled' && moving && !change.notes) throw invalidArgument(NOTES_REQUIRED_TO_CANCEL);
 
-  const now = nowIso();
+  const now = services.clock.nowIso();
   const notes = appendNote(order.admin_notes, now, ctx.caller.email, change.notes);
   const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? Boolean(order.admin_action_required);
   const changes = { admin_notes: notes, admin_action_required: flagged ? 1 : 0, updated_at: now };
@@ -145,7 +144,7 @@ export async function changeStatus(ctx: BackOfficeWriteContext, change: StatusCh
   const after = await requireOrder(ctx, order.id);
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'order.status_changed', target: { type: 'domain_order', id: order.id },
-    reason: change.notes ?? null, before: factsOf(order), after: { ...factsOf(after), refundId }, requestId: ctx.requestId,
+    reason: change.notes ?? null, before: factsOf(order), after: { ...factsOf(after), refundId }, requestId: ctx.requestId, at: now,
   });
   services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
   return { success: true as const, order: await orderDetails(tx.db, after) };
@@ -186,7 +185,7 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
     if (error instanceof OrderMovedMeanwhile) throw aborted(ORDER_MOVED);
     throw error;
   }
-  const now = nowIso();
+  const now = services.clock.nowIso();
   await tx.db.updateTable('domain_orders').set({
     admin_notes: appendNote(order.admin_notes, now, ctx.caller.email, input.notes), admin_action_required: 0, updated_at: now,
   }).where('id', '=', order.id).execute();
@@ -195,7 +194,7 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
     actor: operatorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },
     reason: input.notes ?? null, before: factsOf(order),
     after: { ...factsOf(after), registrar: input.registrar, registrationId: input.registrationId, expirationDate: expiresAt, nameservers: input.nameservers },
-    requestId: ctx.requestId,
+    requestId: ctx.requestId, at: now,
   });
   return { success: true as const, order: await orderDetails(tx.db, after) };
 }

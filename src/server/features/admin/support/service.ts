@@ -62,7 +62,7 @@ export async function replyAsStaff(ctx: BackOfficeWriteContext, ticketId: string
   const reply = await storeReply(ctx.tx, ctx.services, ctx.caller, { ticketId, body, byStaff: true, status });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'ticket.staff_replied', target: { type: 'ticket', id: ticketId },
-    after: { replyId: reply.id, status: reply.status }, requestId: ctx.requestId,
+    after: { replyId: reply.id, status: reply.status }, requestId: ctx.requestId, at: reply.createdAt,
   });
   const out: StaffTicketReply = {
     id: reply.id, userId: reply.userId, authorName: reply.authorName, body: reply.body, createdAt: reply.createdAt, byStaff: true,
@@ -74,7 +74,7 @@ export async function setStatusAsStaff(ctx: BackOfficeWriteContext, ticketId: st
   const { before } = await changeStatus(ctx.tx, ctx.services, ctx.caller, ticketId, status);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'ticket.status_changed', target: { type: 'ticket', id: ticketId },
-    before: { status: before }, after: { status }, requestId: ctx.requestId,
+    before: { status: before }, after: { status }, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
   });
   return { ticketId, status };
 }

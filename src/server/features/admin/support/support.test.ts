@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_TICKETS_CURSOR } from '../../../../common/adminSupportTexts.ts';
+import { ManualClock } from '../../../../../test/support/clock.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { TICKET_NOT_FOUND } from '../../tickets/index.ts';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describeEachDialect('back office: support desk', (dialect) => {
   let t: TestApp;
+  let clock: ManualClock;
   let operator: TestUser;
   let a: AccountWithMembers;
   let other: AccountWithMembers;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    clock = new ManualClock();
+    t = await startTestApp(dialect, { clock });
     operator = await signUpOperator(t);
     [a, other] = [await accountWithMembers(t), await accountWithMembers(t)];
   });
@@ -92,9 +93,11 @@ describeEachDialect('back office: support desk', (dialect) => {
     it('a customer reply sets customer-reply, reopening a closed ticket', async () => {
       const ticketId = await open(a.member, a.accountId);
       await t.call('replyToTicketAsStaff', { ticketId, body: 'Try again now?' }, operator);
+      clock.advance(1);
       expect((await t.call('addTicketReply', { ticketId, body: 'Still broken.' }, a.member)).result.reply).toMatchObject({ byStaff: false, byTicketOwner: true });
       expect(await statusOf(ticketId)).toBe('customer-reply');
       await t.call('setTicketStatus', { ticketId, status: 'closed' }, operator);
+      clock.advance(1);
       await t.call('addTicketReply', { ticketId, body: 'It broke again.' }, a.owner);
       expect((await t.call('getTicket', { ticketId }, a.member)).result.ticket.status).toBe('customer-reply');
       const staffView = await t.call('getTicketForStaff', { ticketId }, operator);
@@ -144,7 +147,7 @@ describeEachDialect('back office: support desk', (dialect) => {
     it('an operator acting as the account lists and reads every ticket of it, nothing else; their reply is a staff reply', async () => {
       const b = await accountWithMembers(t);
       const byMember = await open(b.member, b.accountId, 'Member ticket');
-      await pause(3);
+      clock.advance(3);
       const byAdmin = await open(b.admin, b.accountId, 'Admin ticket');
       const elsewhere = await open(other.member, other.accountId, 'Elsewhere');
       const acting = await signUpOperator(t);
@@ -176,7 +179,7 @@ describeEachDialect('back office: support desk', (dialect) => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i += 1) {
         ids.push(await open(i % 2 ? a.member : other.owner, i % 2 ? a.accountId : other.accountId, `${tag} number ${i}`));
-        await pause(3);
+        clock.advance(3);
       }
       // Activity moves a ticket to the top.
       await t.call('replyToTicketAsStaff', { ticketId: ids[0], body: 'Bump' }, operator);
@@ -248,7 +251,7 @@ describeEachDialect('back office: support desk', (dialect) => {
     it('shows ticket, account, author and the conversation with staff replies marked', async () => {
       const ticketId = await open(a.member, a.accountId, 'Need help');
       await t.call('addTicketReply', { ticketId, body: 'More details.' }, a.member);
-      await pause(3);
+      clock.advance(3);
       await t.call('replyToTicketAsStaff', { ticketId, body: 'On it.' }, operator);
       const res = await t.call('getTicketForStaff', { ticketId }, operator);
       expect(res.result.ticket).toMatchObject({
@@ -268,6 +271,7 @@ describeEachDialect('back office: support desk', (dialect) => {
     it('changes the status with before and after in the audit log; refuses unknown tickets and statuses', async () => {
       const ticketId = await open(a.member, a.accountId);
       for (const status of ['customer-reply', 'answered', 'closed', 'open'] as const) {
+        clock.advance(1);
         const res = await t.call('setTicketStatus', { ticketId, status }, operator);
         expect(res).toMatchObject({ status: 200, result: { ticketId, status } });
         expect((await t.call('getTicket', { ticketId }, a.member)).result.ticket.status).toBe(status);

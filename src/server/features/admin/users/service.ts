@@ -5,7 +5,7 @@ import {
 import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
 import type { GlobalRole } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
-import { nowIso, toIso } from '../../../db/connection.ts';
+import { toIso } from '../../../db/connection.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -83,14 +83,15 @@ export async function updateDetails(ctx: BackOfficeWriteContext, userId: string,
     const holder = await findUserIdByEmail(db, after.email);
     if (holder && holder !== userId) throw alreadyExists(EMAIL_TAKEN);
   }
+  const now = ctx.services.clock.nowIso();
   await db.updateTable('users').set({
-    name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: nowIso(),
+    name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: now,
     // A new address is not proven yet: invitations (which ask for the proof) wait for it.
     ...(after.email !== before.email ? { email_verified: 0 } : {}),
   }).where('id', '=', userId).execute();
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
-    reason, before, after, requestId: ctx.requestId,
+    reason, before, after, requestId: ctx.requestId, at: now,
   });
   return userDetails(db, userId);
 }
@@ -105,18 +106,19 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
   const user = await findUser(db, targetUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
   const oldRole = roleOf(user.role);
+  const now = ctx.services.clock.nowIso();
   if (oldRole === 'super_admin' && newRole !== 'super_admin' && await countSuperAdmins(db) <= 1) throw failedPrecondition(LAST_SUPER_ADMIN);
   if (oldRole !== newRole) {
-    await db.updateTable('users').set({ role: newRole, updated_at: nowIso() }).where('id', '=', targetUserId).execute();
+    await db.updateTable('users').set({ role: newRole, updated_at: now }).where('id', '=', targetUserId).execute();
   }
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
-    before: { globalRole: oldRole }, after: { globalRole: newRole }, requestId: ctx.requestId,
+    before: { globalRole: oldRole }, after: { globalRole: newRole }, requestId: ctx.requestId, at: now,
   });
   if (oldRole !== newRole) {
     await recordEvent(ctx.tx, {
       type: 'admin.user.global_role_changed', actor: byCaller(ctx.caller),
-      payload: { userId: targetUserId, email: user.email, from: oldRole, to: newRole },
+      payload: { userId: targetUserId, email: user.email, from: oldRole, to: newRole }, at: now,
     });
   }
   return { userId: targetUserId, globalRole: newRole };
@@ -127,7 +129,7 @@ export async function sendPasswordReset(ctx: BackOfficeWriteContext, userId: str
   if (!user) throw notFound(USER_NOT_FOUND);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.password_reset_sent', target: { type: 'user', id: userId },
-    after: { email: user.email }, requestId: ctx.requestId,
+    after: { email: user.email }, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
   });
   // better-auth issues the token and mails it with its own connection: after this unit of work,
   // or SQLite's single connection would wait for itself.
@@ -140,17 +142,18 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
   const db = ctx.tx.db;
   const user = await findUser(db, userId);
   if (!user) throw notFound(USER_NOT_FOUND);
-  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: nowIso() }).where('id', '=', userId).execute();
+  const now = ctx.services.clock.nowIso();
+  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
   // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.
   const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
-    reason, before: { disabled: Boolean(user.disabled) }, after: { disabled, sessionsEnded }, requestId: ctx.requestId,
+    reason, before: { disabled: Boolean(user.disabled) }, after: { disabled, sessionsEnded }, requestId: ctx.requestId, at: now,
   });
   if (Boolean(user.disabled) !== disabled) {
     await recordEvent(ctx.tx, {
       type: disabled ? 'admin.user.disabled' : 'admin.user.enabled', actor: byCaller(ctx.caller),
-      payload: { userId, email: user.email, reason, sessionsEnded },
+      payload: { userId, email: user.email, reason, sessionsEnded }, at: now,
     });
   }
   return { userId, disabled, sessionsEnded };

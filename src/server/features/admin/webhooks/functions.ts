@@ -7,7 +7,7 @@ import { deleteWebhooks, duplicateWebhook, listWebhooks, rotateWebhookSecret, sa
 export const handlers = [
   implement(webhooks.listWebhooks, async (input, { caller, services }) => {
     requireOperator(caller);
-    return listWebhooks(services.db, input);
+    return listWebhooks(services.db, input, services.clock.now());
   }),
   implement(webhooks.saveWebhook, async (input, ctx) => {
     requireOperator(ctx.caller);

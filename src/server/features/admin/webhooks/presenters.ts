@@ -20,7 +20,7 @@ function parsedJson<T>(text: string | null, fallback: T): T {
 }
 
 /** A webhook as every page sees it: settings, statistics, health and badge; never a secret. */
-export function toAdminWebhook(row: WebhookRow, now = Date.now()): AdminWebhook {
+export function toAdminWebhook(row: WebhookRow, now: number): AdminWebhook {
   const auth = parseAuthentication(row.authentication);
   const isActive = Boolean(row.is_active);
   const total = Number(row.total_deliveries);

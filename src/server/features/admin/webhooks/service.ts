@@ -27,10 +27,9 @@ const audited = (w: AdminWebhook) => ({
   retryPolicy: w.retryPolicy, payloadTransform: w.payloadTransform.enabled, config: w.config,
 });
 
-export async function listWebhooks(db: Db, input: In<typeof contracts.listWebhooks>) {
+export async function listWebhooks(db: Db, input: In<typeof contracts.listWebhooks>, now: Date) {
   const rows = await webhooksMatching(db, { search: input.search ?? null, status: input.status, limit: WEBHOOK_LIMITS.listMax + 1 });
-  const now = Date.now();
-  return { webhooks: rows.slice(0, WEBHOOK_LIMITS.listMax).map((r) => toAdminWebhook(r, now)), truncated: rows.length > WEBHOOK_LIMITS.listMax };
+  return { webhooks: rows.slice(0, WEBHOOK_LIMITS.listMax).map((r) => toAdminWebhook(r, now.getTime())), truncated: rows.length > WEBHOOK_LIMITS.listMax };
 }
 
 async function loadWebhook(db: Db, id: string): Promise<WebhookRow> {
@@ -64,7 +63,8 @@ export async function saveWebhook(ctx: BackOfficeWriteContext, input: In<typeof 
     timeout_ms: input.config.timeout,
     follow_redirects: flag(input.config.followRedirects),
   };
-  const now = new Date().toISOString();
+  const time = ctx.services.clock.now();
+  const now = time.toISOString();
   let id: string;
   let secret: string | null = null;
   if (existing) {
@@ -83,10 +83,10 @@ export async function saveWebhook(ctx: BackOfficeWriteContext, input: In<typeof 
       created_by: 'super_admin', created_by_user_id: ctx.caller.userId, created_at: now, updated_at: now, ...FRESH_STATE,
     });
   }
-  const webhook = toAdminWebhook(await loadWebhook(db, id));
+  const webhook = toAdminWebhook(await loadWebhook(db, id), time.getTime());
   await record(ctx.tx, existing
-    ? { actor: operatorOf(ctx), actingAs: null, action: 'webhook.updated', target: { type: 'webhook', id }, before: audited(toAdminWebhook(existing)), after: audited(webhook), requestId: ctx.requestId }
-    : { actor: operatorOf(ctx), actingAs: null, action: 'webhook.created', target: { type: 'webhook', id }, before: null, after: audited(webhook), requestId: ctx.requestId });
+    ? { actor: operatorOf(ctx), actingAs: null, action: 'webhook.updated', target: { type: 'webhook', id }, before: audited(toAdminWebhook(existing, time.getTime())), after: audited(webhook), requestId: ctx.requestId, at: now }
+    : { actor: operatorOf(ctx), actingAs: null, action: 'webhook.created', target: { type: 'webhook', id }, before: null, after: audited(webhook), requestId: ctx.requestId, at: now });
   announce(ctx);
   return { success: true as const, created: !existing, webhook, secret };
 }
@@ -96,7 +96,8 @@ export async function duplicateWebhook(ctx: BackOfficeWriteContext, webhookId: s
   const source = await loadWebhook(db, webhookId);
   const id = randomUUID();
   const secret = generateWebhookSecret();
-  const now = new Date().toISOString();
+  const time = ctx.services.clock.now();
+  const now = time.toISOString();
   const name = source.name.slice(0, WEBHOOK_LIMITS.nameMax - COPY_SUFFIX.length) + COPY_SUFFIX;
   await insertWebhook(db, {
     id, name, description: source.description, url: source.url, method: source.method, headers: source.headers,
@@ -106,10 +107,10 @@ export async function duplicateWebhook(ctx: BackOfficeWriteContext, webhookId: s
     is_active: flag(false), secret, previous_secret: null, previous_secret_expires_at: null,
     created_by: 'duplicate', created_by_user_id: ctx.caller.userId, created_at: now, updated_at: now, ...FRESH_STATE,
   });
-  const webhook = toAdminWebhook(await loadWebhook(db, id));
+  const webhook = toAdminWebhook(await loadWebhook(db, id), time.getTime());
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'webhook.duplicated', target: { type: 'webhook', id },
-    before: null, after: { ...audited(webhook), copiedFrom: webhookId }, requestId: ctx.requestId,
+    before: null, after: { ...audited(webhook), copiedFrom: webhookId }, requestId: ctx.requestId, at: now,
   });
   announce(ctx);
   return { success: true as const, webhook, secret };
@@ -125,7 +126,7 @@ async function loadAll(db: Db, ids: readonly string[]): Promise<WebhookRow[]> {
 export async function setWebhooksActive(ctx: BackOfficeWriteContext, input: In<typeof contracts.setWebhooksActive>) {
   const db = ctx.tx.db;
   const rows = await loadAll(db, input.webhookIds);
-  const now = new Date().toISOString();
+  const now = ctx.services.clock.nowIso();
   await updateWebhooks(db, input.webhookIds, { is_active: flag(input.isActive), updated_at: now });
   if (input.isActive) {
     const disabled = rows.filter((r) => r.health_status === 'disabled').map((r) => r.id);
@@ -134,7 +135,7 @@ export async function setWebhooksActive(ctx: BackOfficeWriteContext, input: In<t
   for (const row of rows) {
     await record(ctx.tx, {
       actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'webhook.activated' : 'webhook.deactivated', target: { type: 'webhook', id: row.id },
-      before: { isActive: Boolean(row.is_active), health: row.health_status }, after: { isActive: input.isActive }, requestId: ctx.requestId,
+      before: { isActive: Boolean(row.is_active), health: row.health_status }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
     });
   }
   announce(ctx);
@@ -145,7 +146,8 @@ export async function deleteWebhooks(ctx: BackOfficeWriteContext, input: In<type
   const db = ctx.tx.db;
   const rows = await loadAll(db, input.webhookIds);
   const gone = new Set(input.webhookIds);
-  const now = new Date().toISOString();
+  const time = ctx.services.clock.now();
+  const now = time.toISOString();
   let flowsChanged = 0;
   for (const flow of await flowsMentioning(db, input.webhookIds)) {
     const actions = flowActions(flow);
@@ -158,7 +160,7 @@ export async function deleteWebhooks(ctx: BackOfficeWriteContext, input: In<type
   for (const row of rows) {
     await record(ctx.tx, {
       actor: operatorOf(ctx), actingAs: null, action: 'webhook.deleted', target: { type: 'webhook', id: row.id },
-      before: audited(toAdminWebhook(row)), after: null, requestId: ctx.requestId,
+      before: audited(toAdminWebhook(row, time.getTime())), after: null, requestId: ctx.requestId, at: now,
     });
   }
   announce(ctx);
@@ -169,14 +171,14 @@ export async function rotateWebhookSecret(ctx: BackOfficeWriteContext, webhookId
   const db = ctx.tx.db;
   const row = await loadWebhook(db, webhookId);
   const secret = generateWebhookSecret();
-  const now = new Date();
+  const now = ctx.services.clock.now();
   const previousSecretExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_HOURS * 3_600_000).toISOString();
   await updateWebhook(db, webhookId, {
     secret, previous_secret: row.secret, previous_secret_expires_at: previousSecretExpiresAt, updated_at: now.toISOString(),
   });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'webhook.secret_rotated', target: { type: 'webhook', id: webhookId },
-    before: null, after: { previousSecretExpiresAt }, requestId: ctx.requestId,
+    before: null, after: { previousSecretExpiresAt }, requestId: ctx.requestId, at: now.toISOString(),
   });
   announce(ctx);
   return { success: true as const, secret, previousSecretExpiresAt };

@@ -4,7 +4,6 @@ import {
   BILLING_NOT_ACTIVATED, PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
 } from '../../../../common/contracts/billing.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { insertCheckoutSession } from '../../../integrations/payments/checkoutSessions.ts';
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
@@ -49,12 +48,13 @@ export async function startCheckout(ctx: Ctx, caller: Caller, input: { accountId
   }));
 
   await inTransaction(db, async (tx) => {
+    const now = ctx.services.clock.nowIso();
     await insertCheckoutSession(tx.db, {
       id, providerSessionId: session.id, accountId: input.accountId, userId: caller.userId, priceId: price.id, mode, purpose,
-      url: session.url, now: nowIso(),
+      url: session.url, now,
     });
     await recordIfActingAs(tx, caller, {
-      action: 'billing.checkout_started', target: { type: 'checkout_session', id }, after: { accountId: input.accountId, priceId: price.id, mode },
+      action: 'billing.checkout_started', target: { type: 'checkout_session', id }, after: { accountId: input.accountId, priceId: price.id, mode }, at: now,
     });
   }, ctx.log);
   return { sessionId: session.id, url: session.url };
@@ -71,7 +71,7 @@ export async function openPaymentPortal(ctx: Ctx, caller: Caller, accountId: str
     customerId, returnUrl: `${config.PUBLIC_URL}/billing`, accountId, userId: caller.userId,
   }));
   await inTransaction(db, async (tx) => {
-    await recordIfActingAs(tx, caller, { action: 'billing.portal_opened', target: { type: 'account', id: accountId } });
+    await recordIfActingAs(tx, caller, { action: 'billing.portal_opened', target: { type: 'account', id: accountId }, at: ctx.services.clock.nowIso() });
   }, ctx.log);
   return { url: portal.url };
 }

@@ -35,6 +35,7 @@ export async function onCheckoutCompleted(tx: Tx, services: Services, event: Che
     type: 'payment.checkout.completed', accountId: row.account_id, ...providerEventFields(services.payments, event.id),
     actor: session.metadata?.userId ? { userId: session.metadata.userId, actingAsAccountId: null } : undefined,
     payload: { checkoutSessionId: row.id, mode: row.mode, purpose: row.purpose, amountTotal: session.amount_total, currency: session.currency?.toUpperCase() ?? null },
+    at: services.clock.nowIso(),
   });
   services.live.publish(tx, liveTopics.billing(row.account_id), 'billing.changed');
 

@@ -1,4 +1,3 @@
-import { nowIso } from '../../../db/connection.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import type { ProviderSubscription } from '../../../integrations/payments/events.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -33,7 +32,7 @@ export async function fulfilCheckout(services: Services, job: CheckoutFulfilment
     subscription = await services.payments.retrieveSubscription(job.providerSubscriptionId);
   }
   await inTransaction(db, async (tx) => {
-    if (!await claimFulfilment(tx.db, checkout.id, nowIso())) return;
+    if (!await claimFulfilment(tx.db, checkout.id, services.clock.nowIso())) return;
     if (subscription) await applySubscription(tx, services, subscription, job.completedAt, { kind: 'snapshot', fallbackAccountId: checkout.account_id });
     const [contact, productName] = await Promise.all([findBillingContact(tx.db, checkout.account_id), findCheckoutProductName(tx.db, checkout.id)]);
     const stored = job.providerSubscriptionId ? await findSubscriptionByProviderId(tx.db, job.providerSubscriptionId) : undefined;

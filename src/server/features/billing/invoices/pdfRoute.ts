@@ -25,7 +25,7 @@ export async function invoicePdfRoute(app: FastifyInstance, opts: { services: Se
     reply.header('cache-control', 'private, no-store');
     try {
       const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
-      const caller = token ? await resolveCaller(services.db, token) : null;
+      const caller = token ? await resolveCaller(services, token) : null;
       admitCaller(getInvoice, caller);
       const invoiceId = PDF_FILE.exec(request.params['*'])?.[1];
       if (!caller || !invoiceId) throw notFound(INVOICE_NOT_FOUND);

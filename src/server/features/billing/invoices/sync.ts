@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceStatus } from '../../../../common/billing.ts';
 import { liveTopics } from '../../../../common/live.ts';
-import { nowIso } from '../../../db/connection.ts';
 import type { Db, Tx } from '../../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../../events/recordEvent.ts';
 import type { PaymentEvent, ProviderInvoice } from '../../../integrations/payments/events.ts';
@@ -69,24 +68,25 @@ export async function applyInvoiceEvent(tx: Tx, services: Services, event: Invoi
   services.live.publish(tx, liveTopics.billing(accountId), 'billing.changed');
   const fields = providerEventFields(services.payments, event.id);
   const payload = { invoiceId, number: state.number, amountCents: state.amountCents, currency: state.currency };
+  const now = services.clock.nowIso();
 
   if (event.type === 'invoice.paid' && previousStatus !== 'paid') {
-    await recordEvent(tx, { type: 'payment.invoice.paid', accountId, ...fields, payload });
+    await recordEvent(tx, { type: 'payment.invoice.paid', accountId, ...fields, payload, at: now });
     if (subscription && (subscription.status === 'past_due' || subscription.status === 'unpaid') && event.created >= Number(subscription.provider_updated)) {
-      await setSubscriptionStatus(tx.db, subscription.id, 'active', event.created, nowIso());
+      await setSubscriptionStatus(tx.db, subscription.id, 'active', event.created, now);
     }
   }
 
   // A failure reported after the invoice was settled is history: nobody needs to act on it.
   const settled = previousStatus !== null && STAGE[previousStatus] >= STAGE.paid;
   if (event.type === 'invoice.payment_failed' && !settled) {
-    await recordEvent(tx, { type: 'payment.invoice.payment_failed', accountId, severity: 'warning', ...fields, payload: { ...payload, attempt: invoice.attempt_count } });
+    await recordEvent(tx, { type: 'payment.invoice.payment_failed', accountId, severity: 'warning', ...fields, payload: { ...payload, attempt: invoice.attempt_count }, at: now });
     // A one-off charge that failed leaves nothing past due; its checkout simply did not complete.
     if (!providerSubscriptionId) return;
     // A subscription event newer than the failure (canceled, or paid meanwhile) has the last word.
     if (subscription && (subscription.status === 'active' || subscription.status === 'trialing')
       && event.created >= Number(subscription.provider_updated)) {
-      await setSubscriptionStatus(tx.db, subscription.id, 'past_due', event.created, nowIso());
+      await setSubscriptionStatus(tx.db, subscription.id, 'past_due', event.created, now);
     }
     const contact = await findBillingContact(tx.db, accountId);
     if (contact) {

@@ -27,7 +27,7 @@ export async function runDomainExpiry(services: Services, now: Date, signal?: Ab
 /** The daily expiry job (DOMAIN_EXPIRY_QUEUE): expired domains, auto-renewals, reminder e-mails. */
 export async function registerExpiryWorker(jobs: JobQueue, services: Services): Promise<void> {
   await jobs.work(DOMAIN_EXPIRY_QUEUE, async (_payload, job) => {
-    const summary = await runDomainExpiry(services, new Date(), job.signal);
+    const summary = await runDomainExpiry(services, services.clock.now(), job.signal);
     services.log.info({ ...summary }, 'domain expiry run');
     // A renewal left unfinished (the provider unreachable, say) is retried by the queue's retry of the whole, idempotent run.
     if (summary.renewals.errors > 0) throw new Error(`${summary.renewals.errors} automatic renewals could not be completed`);

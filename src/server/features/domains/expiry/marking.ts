@@ -17,7 +17,7 @@ export async function markExpiredDomains(services: Services, now: Date, signal?:
       for (const domain of batch.marked) {
         await recordEvent(tx, {
           type: 'domain.expired', accountId: domain.account_id,
-          payload: { domainId: domain.id, domain: domain.name, expirationDate: isoOf(domain.expiration_date) },
+          payload: { domainId: domain.id, domain: domain.name, expirationDate: isoOf(domain.expiration_date) }, at: nowIso,
         });
       }
       return batch;

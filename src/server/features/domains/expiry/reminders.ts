@@ -56,7 +56,7 @@ export async function sendExpiryReminders(services: Services, now: Date, signal?
           }));
           await recordEvent(tx, {
             type: 'domain.expiring', accountId: domain.account_id,
-            payload: { domainId: domain.id, domain: domain.name, expirationDate: expiresAt, daysLeft, reminderDays: mostUrgent, autoRenew },
+            payload: { domainId: domain.id, domain: domain.name, expirationDate: expiresAt, daysLeft, reminderDays: mostUrgent, autoRenew }, at: nowIso,
           });
           mailed += 1;
         }

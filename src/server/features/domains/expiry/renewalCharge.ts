@@ -56,12 +56,13 @@ export async function recordRenewalCharge(services: Services, order: OrderRow, c
       await recordEvent(tx, {
         type: 'order.domain.paid', accountId: order.account_id,
         payload: { ...orderFacts, totalCents: order.total_cents, currency: order.currency, paymentMethod: charge.method, paymentReference: charge.reference },
+        at: nowIso,
       });
     } else {
       const error = `Automatic renewal failed: ${charge.reason}`;
       const moved = await transitionOrder(tx.db, order.id, 'failed', { payment_status: 'failed', error, updated_at: nowIso }, 'pending_payment');
       if (!moved) return false;
-      await recordEvent(tx, { type: 'order.domain.failed', accountId: order.account_id, severity: 'warning', payload: { ...orderFacts, reason: error } });
+      await recordEvent(tx, { type: 'order.domain.failed', accountId: order.account_id, severity: 'warning', payload: { ...orderFacts, reason: error }, at: nowIso });
       const domain = order.domain_id ? await renewedDomainWithContact(tx.db, order.domain_id) : undefined;
       if (domain?.expiration_date) {
         await services.mailer.send(tx, renewalFailedMail({

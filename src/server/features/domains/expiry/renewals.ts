@@ -98,6 +98,7 @@ async function startRenewalOrder(
     await recordEvent(tx, {
       type: 'order.domain.created', accountId: domain.account_id,
       payload: { orderId: id, domain: domain.name, kind: 'renewal', years: RENEWAL_YEARS, totalCents: priceCents * RENEWAL_YEARS, currency: price.currency, automatic: true },
+      at: nowIso,
     });
     return id;
   }, services.log);

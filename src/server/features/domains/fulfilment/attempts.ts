@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { toIso } from '../../../db/connection.ts';
 import type { Database, DomainOrderAttemptsTable } from '../../../db/schema.ts';
 import { RegistrarError, type RegistrarErrorKind } from '../../../integrations/registrars/registrar.ts';
+import type { Services } from '../../../rpc/context.ts';
 
 /**
  * `domain_order_attempts`: every call the registration job makes to a supplier for an order.
@@ -62,23 +63,25 @@ function attemptId(at: Date): string {
 
 export interface StartedAttempt {
   id: string;
+  /** performance.now() at the start: how long the supplier took is measured, not business time. */
   startedAt: number;
 }
 
-export async function startAttempt(db: Kysely<Database>, a: { orderId: string; supplierId: string; operation: AttemptOperation }): Promise<StartedAttempt> {
-  const started = new Date();
+type Deps = Pick<Services, 'db' | 'clock'>;
+
+export async function startAttempt({ db, clock }: Deps, a: { orderId: string; supplierId: string; operation: AttemptOperation }): Promise<StartedAttempt> {
+  const started = clock.now();
   const id = attemptId(started);
   await db.insertInto('domain_order_attempts').values({
     id, order_id: a.orderId, supplier_id: a.supplierId, operation: a.operation, outcome: 'started', reason: null,
     duration_ms: null, idempotency_key: idempotencyKeyOf(a.orderId, a.supplierId), started_at: started.toISOString(), finished_at: null,
   }).execute();
-  return { id, startedAt: started.getTime() };
+  return { id, startedAt: performance.now() };
 }
 
-export async function finishAttempt(db: Kysely<Database>, attempt: StartedAttempt, outcome: 'succeeded' | 'failed', reason: string | null): Promise<void> {
-  const finished = new Date();
+export async function finishAttempt({ db, clock }: Deps, attempt: StartedAttempt, outcome: 'succeeded' | 'failed', reason: string | null): Promise<void> {
   await db.updateTable('domain_order_attempts')
-    .set({ outcome, reason, duration_ms: finished.getTime() - attempt.startedAt, finished_at: finished.toISOString() })
+    .set({ outcome, reason, duration_ms: Math.round(performance.now() - attempt.startedAt), finished_at: clock.nowIso() })
     .where('id', '=', attempt.id).execute();
 }
 

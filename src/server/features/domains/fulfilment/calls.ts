@@ -44,15 +44,15 @@ export type CallOutcome<T> = { ok: true; value: T } | { ok: false; failure: Call
 
 /** One register or renew call, recorded before (so a crash leaves a trace) and after. */
 export async function callSupplier<T>(run: FulfilRun, supplierId: string, operation: 'register' | 'renew', call: () => Promise<T>): Promise<CallOutcome<T>> {
-  const attempt = await startAttempt(run.services.db, { orderId: run.order.id, supplierId, operation });
+  const attempt = await startAttempt(run.services, { orderId: run.order.id, supplierId, operation });
   try {
     const value = await call();
-    await finishAttempt(run.services.db, attempt, 'succeeded', null);
+    await finishAttempt(run.services, attempt, 'succeeded', null);
     return { ok: true, value };
   } catch (error) {
     logFailure(run, supplierId, operation, error);
     const failure = failureOf(error);
-    await finishAttempt(run.services.db, attempt, 'failed', failure.reason);
+    await finishAttempt(run.services, attempt, 'failed', failure.reason);
     return { ok: false, failure };
   }
 }
@@ -68,16 +68,16 @@ export async function askSupplier(
   run: FulfilRun, supplierId: string, registrar: Registrar,
   wentThrough: (info: DomainInfo) => { yes: boolean; reason: string },
 ): Promise<SupplierAnswer> {
-  const attempt = await startAttempt(run.services.db, { orderId: run.order.id, supplierId, operation: 'check' });
+  const attempt = await startAttempt(run.services, { orderId: run.order.id, supplierId, operation: 'check' });
   let info: DomainInfo;
   try {
     info = await registrar.getInfo(run.order.domain, { signal: run.signal });
   } catch (error) {
     logFailure(run, supplierId, 'check', error);
-    await finishAttempt(run.services.db, attempt, 'failed', failureOf(error).reason);
+    await finishAttempt(run.services, attempt, 'failed', failureOf(error).reason);
     return { answer: error instanceof RegistrarError && error.kind === 'not_found' ? 'no' : 'unknown' };
   }
   const verdict = wentThrough(info);
-  await finishAttempt(run.services.db, attempt, verdict.yes ? 'succeeded' : 'failed', verdict.reason);
+  await finishAttempt(run.services, attempt, verdict.yes ? 'succeeded' : 'failed', verdict.reason);
   return verdict.yes ? { answer: 'yes', info } : { answer: 'no' };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { liveTopics } from '../../../../common/live.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import type { MailMessage } from '../../../integrations/mail/mailer.ts';
@@ -58,7 +57,7 @@ export function completeRegistration(services: Services, order: OrderRow, regist
  */
 export async function recordRegistration(tx: Tx, services: Services, order: OrderRow, registered: Registered): Promise<'completed' | 'taken'> {
   {
-    const now = nowIso();
+    const now = services.clock.nowIso();
     const existing = await findDomainByName(tx.db, order.domain);
     if (existing && existing.account_id !== order.account_id) return 'taken';
     const domainId = existing?.id ?? `dom_${randomBytes(12).toString('base64url')}`;
@@ -77,8 +76,8 @@ export async function recordRegistration(tx: Tx, services: Services, order: Orde
     });
     if (!moved) throw new OrderMovedMeanwhile();
     const facts = { orderId: order.id, domain: order.domain, supplierId: registered.supplierId, expirationDate: registered.expiresAt };
-    await recordEvent(tx, { type: 'order.domain.completed', accountId: order.account_id, correlationId: order.id, payload: { ...facts, kind: order.kind } });
-    if (!existing) await recordEvent(tx, { type: 'domain.registered', accountId: order.account_id, correlationId: order.id, payload: { ...facts, domainId } });
+    await recordEvent(tx, { type: 'order.domain.completed', accountId: order.account_id, correlationId: order.id, payload: { ...facts, kind: order.kind }, at: now });
+    if (!existing) await recordEvent(tx, { type: 'domain.registered', accountId: order.account_id, correlationId: order.id, payload: { ...facts, domainId }, at: now });
     services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     await mailOrderer(tx, services, order, (to) => registeredMail({
       to, domain: order.domain, orderId: order.id, publicUrl: services.config.PUBLIC_URL, years: order.years, expiresAt: registered.expiresAt,
@@ -101,7 +100,7 @@ export function completeRenewal(services: Services, order: OrderRow, renewed: Re
 /** The renewal's writes in the caller's unit of work; throws OrderMovedMeanwhile when the order can no longer complete. */
 export async function recordRenewal(tx: Tx, services: Services, order: OrderRow, renewed: Renewed): Promise<'completed'> {
   {
-    const now = nowIso();
+    const now = services.clock.nowIso();
     await tx.db.updateTable('domains').set({ expiration_date: renewed.expiresAt, status: 'active', updated_at: now })
       .where('id', '=', renewed.domainId).execute();
     const moved = await transitionOrder(tx.db, order.id, 'completed', {
@@ -110,8 +109,10 @@ export async function recordRenewal(tx: Tx, services: Services, order: OrderRow,
     });
     if (!moved) throw new OrderMovedMeanwhile();
     const facts = { orderId: order.id, domain: order.domain, supplierId: renewed.supplierId, expirationDate: renewed.expiresAt };
-    await recordEvent(tx, { type: 'order.domain.completed', accountId: order.account_id, correlationId: order.id, payload: { ...facts, kind: order.kind } });
-    await recordEvent(tx, { type: 'domain.renewed', accountId: order.account_id, correlationId: order.id, payload: { ...facts, domainId: renewed.domainId, years: order.years } });
+    await recordEvent(tx, { type: 'order.domain.completed', accountId: order.account_id, correlationId: order.id, payload: { ...facts, kind: order.kind }, at: now });
+    await recordEvent(tx, {
+      type: 'domain.renewed', accountId: order.account_id, correlationId: order.id, payload: { ...facts, domainId: renewed.domainId, years: order.years }, at: now,
+    });
     services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     await mailOrderer(tx, services, order, (to) => renewedMail({
       to, domain: order.domain, orderId: order.id, publicUrl: services.config.PUBLIC_URL, years: order.years, expiresAt: renewed.expiresAt,
@@ -133,14 +134,14 @@ export function failureSentence(order: Pick<OrderRow, 'kind' | 'domain'>, everyS
  */
 export async function failOrder(services: Services, order: OrderRow, error: string, attempts: number): Promise<boolean> {
   return inTransaction(services.db, async (tx) => {
-    const now = nowIso();
+    const now = services.clock.nowIso();
     const moved = await transitionOrder(tx.db, order.id, 'failed', {
       registration_status: 'failed', error, admin_action_required: 1, updated_at: now,
     }, 'processing');
     if (!moved) return false;
     await recordEvent(tx, {
       type: 'order.domain.failed', accountId: order.account_id, correlationId: order.id, severity: 'warning',
-      payload: { orderId: order.id, domain: order.domain, kind: order.kind, reason: error, attempts },
+      payload: { orderId: order.id, domain: order.domain, kind: order.kind, reason: error, attempts }, at: now,
     });
     services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     await mailOrderer(tx, services, order, (to) => fulfilmentFailedMail({
@@ -160,7 +161,7 @@ export async function parkForOperator(services: Services, order: Pick<OrderRow, 
     const verb = order.kind === 'renewal' ? 'renewal' : 'registration';
     const moved = await transitionOrder(tx.db, order.id, 'requires_manual_processing', {
       error: `We could not confirm the ${verb} of ${order.domain} with our registrar yet. Our team has been notified and will complete it.`,
-      admin_action_required: 1, updated_at: nowIso(),
+      admin_action_required: 1, updated_at: services.clock.nowIso(),
     }, 'processing');
     if (moved) services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     return moved;

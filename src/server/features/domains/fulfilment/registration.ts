@@ -13,8 +13,8 @@ import { registeringSupplierIds } from './repository.ts';
 
 export type RegistrationOutcome = CompletionResult | 'failed';
 
-const addYears = (years: number) => {
-  const date = new Date();
+const addYears = (from: Date, years: number) => {
+  const date = new Date(from);
   date.setUTCFullYear(date.getUTCFullYear() + years);
   return date.toISOString();
 };
@@ -46,7 +46,7 @@ async function nameserversAt(run: FulfilRun, registrar: Registrar): Promise<stri
 
 function heldSince(run: FulfilRun, supplierId: string, info: DomainInfo, contacts: DomainContacts) {
   return completeRegistration(run.services, run.order, {
-    supplierId, registrarOrderId: null, expiresAt: info.expiresAt ?? addYears(run.order.years), nameservers: info.nameservers, contacts,
+    supplierId, registrarOrderId: null, expiresAt: info.expiresAt ?? addYears(run.services.clock.now(), run.order.years), nameservers: info.nameservers, contacts,
   });
 }
 

@@ -12,7 +12,7 @@ import { requireDomainAdmin, requireDomainListReader, requireOwnedDomain, requir
 export const handlers = [
   implement(management.listDomains, async (input, { caller, services }) => {
     await requireDomainListReader(services.db, caller, input.accountId);
-    return listDomainsPage(services.db, input);
+    return listDomainsPage(services.db, input, services.clock.now());
   }),
 
   implement(management.getDomainDetails, async ({ domain }, ctx) => {

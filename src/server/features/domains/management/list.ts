@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  * One keyset page of the account's domains with the counts the page shows. Call only after the
  * policy admitted the caller to `accountId`.
  */
-export async function listDomainsPage(db: Kysely<Database>, input: ListInput, now = new Date()): Promise<ListOutput> {
+export async function listDomainsPage(db: Kysely<Database>, input: ListInput, now: Date): Promise<ListOutput> {
   const after = input.cursor ? decodeDomainCursor(input.cursor, input.sortBy, input.sortOrder) : null;
   const status = input.status === 'all' ? null : input.status;
   const soonUntil = new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);

@@ -1,7 +1,6 @@
 import type { DomainContactsView, DomainDetail } from '../../../../common/contracts/domainManagement.ts';
 import { DOMAIN_NOT_FOUND } from '../../../../common/domains.ts';
 import { record, recordIfActingAs } from '../../../audit/record.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { DomainContacts, Registrar } from '../../../integrations/registrars/registrar.ts';
@@ -49,13 +48,14 @@ async function changeSetting(ctx: SignedInContext, row: DomainRow, change: Setti
     await atSupplier(ctx.log, row.name, (signal) => change.atSupplier!(registrar, signal));
   }
   await inTransaction(services.db, async (tx) => {
-    await updateDomain(tx.db, row.id, { ...change.columns, updated_at: nowIso() });
+    const now = services.clock.nowIso();
+    await updateDomain(tx.db, row.id, { ...change.columns, updated_at: now });
     await recordEvent(tx, {
       type: 'domain.updated', accountId: row.account_id, actor: byCaller(caller),
-      payload: { domain: row.name, fields: change.fields },
+      payload: { domain: row.name, fields: change.fields }, at: now,
     });
     await recordIfActingAs(tx, caller, {
-      action: 'domain.updated', target: { type: 'domain', id: row.id }, after: { domain: row.name, fields: change.fields }, requestId: ctx.requestId,
+      action: 'domain.updated', target: { type: 'domain', id: row.id }, after: { domain: row.name, fields: change.fields }, requestId: ctx.requestId, at: now,
     });
   }, ctx.log);
   return { success: true as const, message: change.message, local: await domainDetail(ctx, row.name) };
@@ -119,14 +119,15 @@ export async function revealTransferCode(ctx: SignedInContext, row: DomainRow): 
   const registrar = requireRegistrar(ctx.services, row);
   const code = await atSupplier(ctx.log, row.name, (signal) => registrar.getTransferCode(row.name, { signal }), TRANSFER_CODE_UNSUPPORTED);
   await inTransaction(ctx.services.db, async (tx) => {
+    const at = ctx.services.clock.nowIso();
     await record(tx, {
       actor: actorOf(ctx.caller), actingAs: ctx.caller.actingAs ? { accountId: ctx.caller.actingAs.accountId } : null,
       reason: ctx.caller.actingAs?.reason ?? null,
       action: 'domain.transfer_code_revealed', target: { type: 'domain', id: row.id },
-      after: { domain: row.name, accountId: row.account_id }, requestId: ctx.requestId,
+      after: { domain: row.name, accountId: row.account_id }, requestId: ctx.requestId, at,
     });
     await recordEvent(tx, {
-      type: 'domain.transfer_code.revealed', accountId: row.account_id, actor: byCaller(ctx.caller), payload: { domain: row.name },
+      type: 'domain.transfer_code.revealed', accountId: row.account_id, actor: byCaller(ctx.caller), payload: { domain: row.name }, at,
     });
   }, ctx.log);
   return code;

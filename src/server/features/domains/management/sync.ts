@@ -1,6 +1,6 @@
 import type { SyncResult } from '../../../../common/contracts/domainManagement.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { nowIso, toIso } from '../../../db/connection.ts';
+import { toIso } from '../../../db/connection.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { type DomainInfo, RegistrarError } from '../../../integrations/registrars/registrar.ts';
@@ -73,15 +73,15 @@ export async function syncDomain(ctx: SignedInContext, row: DomainRow): Promise<
   const success = registrar.value !== null || (rdap.value !== null && !registrar.lost);
   const plan = success ? planSync(row, registrar.value, rdap.value) : { columns: {}, changed: [] };
   if (success) {
-    const now = nowIso();
+    const now = ctx.services.clock.nowIso();
     await inTransaction(ctx.services.db, async (tx) => {
       await updateDomain(tx.db, row.id, { ...plan.columns, last_synced_at: now, ...(plan.changed.length > 0 ? { updated_at: now } : {}) });
       await recordEvent(tx, {
         type: 'domain.synced', accountId: row.account_id, actor: byCaller(ctx.caller),
-        payload: { domain: row.name, changed: plan.changed, registrarError: registrar.error, rdapError: rdap.error },
+        payload: { domain: row.name, changed: plan.changed, registrarError: registrar.error, rdapError: rdap.error }, at: now,
       });
       await recordIfActingAs(tx, ctx.caller, {
-        action: 'domain.synced', target: { type: 'domain', id: row.id }, after: { domain: row.name, changed: plan.changed }, requestId: ctx.requestId,
+        action: 'domain.synced', target: { type: 'domain', id: row.id }, after: { domain: row.name, changed: plan.changed }, requestId: ctx.requestId, at: now,
       });
     }, ctx.log);
   }

@@ -1,5 +1,4 @@
 import { liveTopics } from '../../../../common/live.ts';
-import { nowIso } from '../../../db/connection.ts';
 import type { Tx } from '../../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../../events/recordEvent.ts';
 import type { ProviderCheckoutSession } from '../../../integrations/payments/events.ts';
@@ -44,7 +43,7 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
     return;
   }
 
-  const now = nowIso();
+  const now = services.clock.nowIso();
   const payment = {
     payment_status: 'paid' as const, paid_at: new Date(event.created * 1000).toISOString(), payment_reference: session.payment_intent,
     payment_method: services.payments.mode === 'test' ? 'test' as const : 'checkout' as const, updated_at: now,
@@ -57,6 +56,7 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
     await recordEvent(tx, {
       type: 'order.domain.failed', accountId: order.account_id, severity: 'warning', actor, ...providerEventFields(services.payments, event.id),
       payload: { orderId: order.id, domain: order.domain, reason: 'payment_amount_mismatch', ...paidAmount, totalCents: order.total_cents, expectedCurrency: order.currency },
+      at: now,
     });
     services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     return;
@@ -67,7 +67,7 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
   await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: order.id, ...FULFIL_ORDER_JOB_OPTIONS });
   await recordEvent(tx, {
     type: 'order.domain.paid', accountId: order.account_id, actor, ...providerEventFields(services.payments, event.id),
-    payload: { orderId: order.id, kind: order.kind, domain: order.domain, ...paidAmount, paymentReference: session.payment_intent },
+    payload: { orderId: order.id, kind: order.kind, domain: order.domain, ...paidAmount, paymentReference: session.payment_intent }, at: now,
   });
   services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
 }

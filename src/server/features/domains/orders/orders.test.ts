@@ -163,7 +163,7 @@ describeEachDialect('domain orders: registerDomain, renewDomain and getDomainOrd
     it('lets an operator acting as the account order for it, recorded in the audit log', async () => {
       const operator = await t.signUpVerified();
       await makeGlobalSuperAdmin(t, operator);
-      await startImpersonation(t.services.db, (await resolveCaller(t.services.db, operator.token))!, cast.accountId, 'Registering for the customer');
+      await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, cast.accountId, 'Registering for the customer');
       const res = await register(registrationInput(cast.accountId), operator);
       expect(res.status).toBe(200);
       expect((await getOrder(res.result.orderId)).orderedBy).toBe(operator.name);

@@ -3,7 +3,6 @@ import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../..
 import { AUTOMATIC_RENEWAL_CHARGED } from '../../../../common/domainOrders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { insertCheckoutSession } from '../../../integrations/payments/checkoutSessions.ts';
@@ -60,14 +59,14 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
   const after = await inTransaction(db, async (tx) => {
     const now = await standing(tx, ctx, caller, orderId);
     if (now.kind !== 'awaiting') return now;
-    const at = nowIso();
+    const at = ctx.services.clock.nowIso();
     await insertCheckoutSession(tx.db, {
       id: checkoutSessionId, providerSessionId: session.id, accountId: order.account_id, userId: caller.userId, priceId: null,
       mode: 'payment', purpose: DOMAIN_ORDER_PURPOSE, reference: order.id, url: session.url, now: at,
     });
     await setOrderCheckout(tx.db, order.id, checkoutSessionId, at);
     await recordIfActingAs(tx, caller, {
-      action: 'domain_order.checkout_started', target: { type: 'domain_order', id: order.id }, after: { checkoutSessionId, totalCents: order.total_cents },
+      action: 'domain_order.checkout_started', target: { type: 'domain_order', id: order.id }, after: { checkoutSessionId, totalCents: order.total_cents }, at,
     });
     return { kind: 'open_checkout', url: session.url } as const;
   }, ctx.log);
@@ -95,20 +94,22 @@ async function standing(tx: Tx, ctx: Ctx, caller: Caller, orderId: string): Prom
   // The daily job charges its own orders to the saved payment method; a checkout beside that charge could take the money twice.
   if (isAutomatic(order)) return { kind: 'charged_automatically' };
 
-  if (order.kind === 'registration' && await isNameHeld(tx.db, order.domain, new Date(), order.id)) {
+  const now = services.clock.now();
+  if (order.kind === 'registration' && await isNameHeld(tx.db, order.domain, now, order.id)) {
     const error = nameNotAvailable(order.domain);
-    if (await transitionOrder(tx.db, order.id, 'cancelled', { error, updated_at: nowIso() }, 'pending_payment')) {
+    const at = now.toISOString();
+    if (await transitionOrder(tx.db, order.id, 'cancelled', { error, updated_at: at }, 'pending_payment')) {
       await recordEvent(tx, {
         type: 'order.domain.cancelled', accountId: order.account_id, actor: byCaller(caller),
-        payload: { orderId: order.id, domain: order.domain, reason: 'name_taken' },
+        payload: { orderId: order.id, domain: order.domain, reason: 'name_taken' }, at,
       });
-      await recordIfActingAs(tx, caller, { action: 'domain_order.cancelled', target: { type: 'domain_order', id: order.id }, after: { reason: 'name_taken' } });
+      await recordIfActingAs(tx, caller, { action: 'domain_order.cancelled', target: { type: 'domain_order', id: order.id }, after: { reason: 'name_taken' }, at });
       services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     }
     return { kind: 'name_taken', domain: order.domain };
   }
 
-  const open = await findReusableCheckout(tx.db, order.id, new Date());
+  const open = await findReusableCheckout(tx.db, order.id, now);
   return open ? { kind: 'open_checkout', url: open.url } : { kind: 'awaiting', order };
 }
 

@@ -124,7 +124,7 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
 
       const operator = await t.signUpVerified();
       await makeGlobalSuperAdmin(t, operator);
-      await startImpersonation(t.services.db, (await resolveCaller(t.services.db, operator.token))!, cast.accountId, 'Helping with a domain');
+      await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, cast.accountId, 'Helping with a domain');
       await pay(await placedOrder(t, operator, cast.accountId), operator);
       expect(create.mock.calls[1][0]).toMatchObject({ customerId: null, customerEmail: null });
 

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { registerDomain as registerContract } from '../../../../common/contracts/domainOrders.ts';
 import type { OrderKind } from '../../../../common/domainOrders.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { nowIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
@@ -28,20 +27,20 @@ const orderedBy = (caller: Caller) => caller.name.trim() || caller.email;
  * spec's client sends them.
  */
 export async function placeRegistration(ctx: Ctx, caller: Caller, input: RegisterInput): Promise<string> {
-  const { db } = ctx.services;
+  const { db, clock } = ctx.services;
   const { domain } = input;
   const tld = tldOf(domain);
   const price = (await sellPrices(db)).get(tld);
   if (!price) throw invalidArgument(tldNotSold(tld));
-  if (await isNameHeld(db, domain, new Date())) throw failedPrecondition(nameNotAvailable(domain));
+  if (await isNameHeld(db, domain, clock.now())) throw failedPrecondition(nameNotAvailable(domain));
   await refuseIfTakenAtSupplier(ctx, domain, price);
 
   const id = newOrderId();
   const placed = await inTransaction(db, (tx) => placeOrder(tx, ctx, caller, {
     id, kind: 'registration', accountId: input.accountId, userId: caller.userId, orderedBy: orderedBy(caller), domain, tld, domainId: null,
     years: input.registrationYears, priceCents: price.registerCents, currency: price.currency, contactInfo: input.contactInfo,
-    privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: nowIso(),
-  }, () => isNameHeld(tx.db, domain, new Date())), ctx.log);
+    privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: clock.nowIso(),
+  }, () => isNameHeld(tx.db, domain, clock.now())), ctx.log);
   if (!placed) throw failedPrecondition(nameNotAvailable(domain));
   return id;
 }
@@ -64,7 +63,7 @@ export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, 
     const placed = await placeOrder(tx, ctx, caller, {
       id, kind: 'renewal', accountId: domain.account_id, userId: caller.userId, orderedBy: orderedBy(caller), domain: domain.name,
       tld: domain.tld, domainId: domain.id, years, priceCents: perYear, currency: price.currency, contactInfo: null,
-      privacyProtection: Boolean(domain.privacy), autoRenew: Boolean(domain.auto_renew), now: nowIso(),
+      privacyProtection: Boolean(domain.privacy), autoRenew: Boolean(domain.auto_renew), now: ctx.services.clock.nowIso(),
     }, async () => {
       existing = (await findOpenRenewal(tx.db, domain.name))?.id;
       return existing !== undefined;
@@ -83,8 +82,8 @@ async function placeOrder(tx: Tx, ctx: Ctx, caller: Caller, order: NewOrder & { 
   if (await blocked()) return false;
   await insertOrder(tx.db, order);
   const summary = { orderId: order.id, kind: order.kind, domain: order.domain, years: order.years, totalCents: order.priceCents * order.years, currency: order.currency };
-  await recordEvent(tx, { type: 'order.domain.created', accountId: order.accountId, actor: byCaller(caller), payload: summary });
-  await recordIfActingAs(tx, caller, { action: 'domain_order.created', target: { type: 'domain_order', id: order.id }, after: summary });
+  await recordEvent(tx, { type: 'order.domain.created', accountId: order.accountId, actor: byCaller(caller), payload: summary, at: order.now });
+  await recordIfActingAs(tx, caller, { action: 'domain_order.created', target: { type: 'domain_order', id: order.id }, after: summary, at: order.now });
   return true;
 }
 

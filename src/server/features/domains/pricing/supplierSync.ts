@@ -1,5 +1,5 @@
 import { record } from '../../../audit/record.ts';
-import { nowIso, toIso } from '../../../db/connection.ts';
+import { toIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { type Registrar, RegistrarError, type TldCost } from '../../../integrations/registrars/registrar.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -66,7 +66,7 @@ export async function ensureDomainPricing(services: Services): Promise<SupplierS
 export async function syncInBackground(services: Services, suppliers?: SupplierRow[], signal?: AbortSignal): Promise<SupplierSyncResult[]> {
   const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
   const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal);
-  return inTransaction(services.db, (tx) => writeSyncResults(tx, fetched, { actor: null }), services.log);
+  return inTransaction(services.db, (tx) => writeSyncResults(tx, fetched, { actor: null }, services.clock.nowIso()), services.log);
 }
 
 /** Each supplier's price list, all at once, each bounded by `timeoutMs`; a failure is that supplier's alone. */
@@ -120,9 +120,8 @@ async function listWithin(registrar: Registrar, timeoutMs: number, outer?: Abort
  * says what the sync did (actor null for the system's runs).
  */
 export async function writeSyncResults(
-  tx: Tx, fetched: Fetched[], who: { actor: { userId: string; email: string } | null; requestId?: string; supplierId?: string },
+  tx: Tx, fetched: Fetched[], who: { actor: { userId: string; email: string } | null; requestId?: string; supplierId?: string }, at: string,
 ): Promise<SupplierSyncResult[]> {
-  const at = nowIso();
   for (const item of fetched) {
     if ('costs' in item) {
       await replaceSupplierCosts(tx.db, item.supplier.id, item.costs, at);
@@ -139,7 +138,7 @@ export async function writeSyncResults(
   }));
   await record(tx, {
     actor: who.actor, actingAs: null, action: 'domains.tld_sync',
-    target: { type: 'domain_supplier', id: who.supplierId ?? null }, after: { suppliers: results }, requestId: who.requestId ?? null,
+    target: { type: 'domain_supplier', id: who.supplierId ?? null }, after: { suppliers: results }, requestId: who.requestId ?? null, at,
   });
   return results;
 }

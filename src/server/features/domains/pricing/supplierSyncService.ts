@@ -20,5 +20,5 @@ export async function syncAsOperator({ tx, caller, services, requestId }: BackOf
     suppliers = [supplier];
   }
   const fetched = await fetchSupplierCosts(services, suppliers, OPERATOR_SYNC_TIMEOUT_MS);
-  return writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId });
+  return writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId }, services.clock.nowIso());
 }

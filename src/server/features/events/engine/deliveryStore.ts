@@ -86,7 +86,7 @@ export async function recordResults(db: Kysely<Database>, dialect: Dialect, owne
       if (r.retryAt && !off) return { ...base, status: 'pending', next: r.retryAt.toISOString(), error: r.error, completed: null };
       return { ...base, status: 'failed', next: null, error: off && r.retryAt ? `${r.error}; webhook disabled: ${off}` : r.error, completed: r.at.toISOString() };
     });
-    await updateDeliveries(tx, dialect, owner, updates, results[0]?.at ?? new Date());
+    if (updates.length > 0) await updateDeliveries(tx, dialect, owner, updates, results[0].at);
 
     const successesByFlow = new Map<string, { n: number; ms: number }>();
     for (const r of results) {
@@ -197,6 +197,7 @@ async function updateWebhooks(tx: Tx, dialect: Dialect, results: readonly Attemp
           webhookId, name: hook.name, url: hook.url, health: state.health, consecutiveFailures: state.consecutiveFailures,
           ...(type === 'system.webhook.disabled' ? { reason: state.disabledReason } : {}),
         },
+        at: last,
       });
     }
   }

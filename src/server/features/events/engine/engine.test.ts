@@ -5,14 +5,15 @@ import { describeEachDialect, startTestApp, type TestApp } from '../../../../../
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from '../outbound/addressPolicy.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { createDeliveryEngine } from './engine.ts';
-import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock, type WebhookFixture } from '../../../../../test/support/events/engine.ts';
+import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, type WebhookFixture } from '../../../../../test/support/events/engine.ts';
+import { ManualClock } from '../../../../../test/support/clock.ts';
 
 const LOCAL = parseAllowList('127.0.0.1');
 
 describeEachDialect('webhook delivery engine', (dialect) => {
   let t: TestApp;
   let receiver: Receiver;
-  let clock: ReturnType<typeof testClock>;
+  let clock: ManualClock;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -23,7 +24,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
     await t.stop();
   });
   beforeEach(async () => {
-    clock = testClock();
+    clock = new ManualClock();
     receiver.received.length = 0;
     receiver.answer = () => ({ status: 200 });
     // Each test starts from no webhooks, flows or pending events.
@@ -107,7 +108,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       expect(request.method).toBe('PUT');
       expect(request.headers).toMatchObject({
         'webhook-id': delivery.id, 'content-type': 'application/json', 'x-team': 'ops', authorization: 'Bearer tok-123',
-        'webhook-timestamp': String(Math.floor(clock().getTime() / 1000)),
+        'webhook-timestamp': String(Math.floor(clock.now().getTime() / 1000)),
       });
       const [attempt] = await attemptsOf(delivery.id);
       const logged = JSON.parse(attempt.request_headers);
@@ -118,7 +119,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
 
     it('signs with the previous secret too while it is valid (24 h after a rotation), and not after', async () => {
       const oldSecret = (await insertWebhook(db(), { url: 'http://unused.example' })).secret;
-      const valid = await hookAndFlow({ previousSecret: oldSecret, previousSecretExpiresAt: new Date(clock().getTime() + 23 * 3600_000) });
+      const valid = await hookAndFlow({ previousSecret: oldSecret, previousSecretExpiresAt: new Date(clock.now().getTime() + 23 * 3600_000) });
       await emit(db());
       await engine().runOnce();
       const headers = receiver.received[0].headers as Record<string, string>;
@@ -126,7 +127,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       expect(() => new Webhook(valid.secret).verify(receiver.received[0].body, headers)).not.toThrow();
       expect(() => new Webhook(oldSecret).verify(receiver.received[0].body, headers)).not.toThrow();
 
-      await db().updateTable('webhooks').set({ previous_secret_expires_at: new Date(clock().getTime() - 1000).toISOString(), updated_at: new Date().toISOString() })
+      await db().updateTable('webhooks').set({ previous_secret_expires_at: new Date(clock.now().getTime() - 1000).toISOString(), updated_at: new Date().toISOString() })
         .where('id', '=', valid.id).execute();
       await emit(db());
       await engine().runOnce();
@@ -154,7 +155,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       receiver.answer = (_, i) => (i < 2 ? { status: 500, body: 'down' } : { status: 200 });
       await emit(db());
       const e = engine();
-      const start = clock().getTime();
+      const start = clock.now().getTime();
 
       await e.runOnce();
       let [delivery] = await deliveries();
@@ -168,7 +169,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       await e.runOnce();
       [delivery] = await deliveries();
       expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
-      const second = new Date(delivery.next_attempt_at!).getTime() - clock().getTime();
+      const second = new Date(delivery.next_attempt_at!).getTime() - clock.now().getTime();
       expect(second).toBeGreaterThanOrEqual(1600);
       expect(second).toBeLessThanOrEqual(2400);
 
@@ -192,7 +193,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       clock.advance(2000);
       await e.runOnce();
       let [delivery] = await deliveries();
-      expect(new Date(delivery.next_attempt_at!).getTime() - clock().getTime()).toBe(4000);
+      expect(new Date(delivery.next_attempt_at!).getTime() - clock.now().getTime()).toBe(4000);
       clock.advance(4000);
       await e.runOnce();
       [delivery] = await deliveries();
@@ -208,11 +209,11 @@ describeEachDialect('webhook delivery engine', (dialect) => {
     ])('honours Retry-After given in %s', async (_, header, expected) => {
       await hookAndFlow({ backoffStrategy: 'fixed', initialDelayMs: 1000 });
       clock.set(new Date(Math.floor(Date.now() / 1000) * 1000));
-      receiver.answer = () => ({ status: 429, headers: { 'retry-after': header(clock()) } });
+      receiver.answer = () => ({ status: 429, headers: { 'retry-after': header(clock.now()) } });
       await emit(db());
       await engine().runOnce();
       const [delivery] = await deliveries();
-      expect(new Date(delivery.next_attempt_at!).getTime() - clock().getTime()).toBe(expected);
+      expect(new Date(delivery.next_attempt_at!).getTime() - clock.now().getTime()).toBe(expected);
     });
   });
 

@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/transaction.ts';
 import { onDeliveryWork } from '../../../events/deliverySignal.ts';
 import type { AllowList } from '../outbound/addressPolicy.ts';
 import { createGuardedClient, type GuardedClient } from '../outbound/guardedHttp.ts';
-import { type Clock, systemClock } from '../../../jobs/queue.ts';
+import { type Clock, systemClock } from '../../../clock.ts';
 import type { LiveBus } from '../../../live/bus.ts';
 import { nextDelayMs, retryAfterMs } from './backoff.ts';
 import { attemptHeaders, maskedHeaders } from './deliveryRequest.ts';
@@ -65,7 +65,8 @@ const committed: Tx = {
  */
 export function createDeliveryEngine(options: EngineOptions) {
   const { db, dialect, log } = options;
-  const now = options.clock ?? systemClock;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const dispatchBatchSize = options.dispatchBatchSize ?? 200;
   const concurrency = options.concurrency ?? 64;
@@ -273,8 +274,10 @@ export function createDeliveryEngine(options: EngineOptions) {
       unsubscribe = null;
       await dispatching?.catch(() => undefined);
       await claiming;
-      const deadline = Date.now() + (options.stopTimeoutMs ?? 5000);
-      while (inFlight.size && Date.now() < deadline) await Promise.race([...[...inFlight.values()].map((e) => e.done), pause(25)]);
+      let graceTimer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise((resolve) => { graceTimer = setTimeout(resolve, options.stopTimeoutMs ?? 5000); });
+      await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), graceOver]);
+      clearTimeout(graceTimer);
       for (const entry of inFlight.values()) {
         entry.abandoned = true;
         entry.controller.abort();
@@ -294,10 +297,6 @@ export function createDeliveryEngine(options: EngineOptions) {
       }
     },
   };
-}
-
-function pause(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;

@@ -5,7 +5,8 @@ import { describeEachDialect, sharedTestDatabase, startTestApp, type TestApp } f
 import { waitFor } from '../../../../../test/support/waitFor.ts';
 import { parseAllowList } from '../outbound/addressPolicy.ts';
 import { createDeliveryEngine } from './engine.ts';
-import { emit, insertFlow, insertWebhook, type Receiver, startReceiver, testClock } from '../../../../../test/support/events/engine.ts';
+import { emit, insertFlow, insertWebhook, type Receiver, startReceiver } from '../../../../../test/support/events/engine.ts';
+import { ManualClock } from '../../../../../test/support/clock.ts';
 
 const WORKER_WAIT_MS = 15_000;
 
@@ -59,7 +60,7 @@ describeEachDialect('webhook delivery engine: crashes and the worker lifecycle',
     const { t, receiver } = await setUp({ database: shared });
     await oneHook(t, receiver);
     for (let i = 0; i < 60; i += 1) await emit(t.services.db);
-    const clock = testClock();
+    const clock = new ManualClock();
 
     // Worker A, its own process: its own connection. The receiver answers its first 20 requests, then lets the rest hang.
     const handleA = shared.open();

@@ -17,6 +17,7 @@ import {
 /** Stripe's own default: a delivery signed longer ago than this is refused as a possible replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const PAGE_SIZE = 100;
+// Wall time, not Services.clock: it is compared with Stripe's own timestamps.
 const epochNow = () => Math.floor(Date.now() / 1000);
 /**
  * How far back a charge looks for an earlier successful one of the same reference. Stripe keeps

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { PriceInterval } from '../../../../common/billing.ts';
-import { nowIso } from '../../../db/connection.ts';
+import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import type { ProviderCheckoutSession, ProviderCustomer, ProviderInvoice, ProviderSubscription } from '../events.ts';
@@ -11,7 +11,7 @@ import type { ProviderCheckoutSession, ProviderCustomer, ProviderInvoice, Provid
  * Stripe's shapes (events.ts) plus the few facts its hosted pages need, which never leave
  * test mode (the `*Object` projections drop them before an object goes out).
  */
-export const epochNow = () => Math.floor(Date.now() / 1000);
+export const epochNow = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
 export const testId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
 
 export type TestObjectKind = 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'portal_session' | 'idempotency_key' | 'event_clock' | 'refund';
@@ -90,8 +90,9 @@ export async function readTestObject<T>(db: Db, kind: TestObjectKind, id: string
 
 export async function writeTestObject(db: Db, kind: TestObjectKind, id: string, data: object): Promise<void> {
   const json = JSON.stringify(data);
+  // The stand-in provider's own bookkeeping, on the database's time as Stripe's is on Stripe's.
   await db.insertInto('test_payment_objects').values({ id, kind, data: json })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data: json, updated_at: nowIso() })).execute();
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ data: json, updated_at: eb.ref('excluded.updated_at') }))).execute();
 }
 
 /**
@@ -100,7 +101,7 @@ export async function writeTestObject(db: Db, kind: TestObjectKind, id: string, 
  * reads what the first committed instead of both reading "open".
  */
 export async function lockTestObject<T>(db: Transaction<Database>, kind: TestObjectKind, id: string): Promise<T | null> {
-  await db.updateTable('test_payment_objects').set({ updated_at: nowIso() }).where('id', '=', id).where('kind', '=', kind).execute();
+  await db.updateTable('test_payment_objects').set({ kind }).where('id', '=', id).where('kind', '=', kind).execute();
   return readTestObject<T>(db, kind, id);
 }
 

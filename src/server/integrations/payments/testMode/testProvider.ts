@@ -53,7 +53,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
 
     async createPortalSession(request) {
       if (!await readTestObject<TestCustomerRecord>(db, 'customer', request.customerId)) throw missing('customer', request.customerId);
-      const portal: TestPortalRecord = { id: testId('bps'), ...request, created: epochNow() };
+      const portal: TestPortalRecord = { id: testId('bps'), ...request, created: epochNow(deps.clock) };
       await writeTestObject(db, 'portal_session', portal.id, portal);
       return { url: page(`/test-mode/portal/${portal.id}`) };
     },
@@ -95,10 +95,10 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       };
     },
     async saveProduct(input) {
-      return { providerProductId: input.providerProductId ?? input.localId, updated: epochNow() };
+      return { providerProductId: input.providerProductId ?? input.localId, updated: epochNow(deps.clock) };
     },
     async savePrice(input) {
-      return { providerPriceId: input.providerPriceId ?? input.localId, updated: epochNow() };
+      return { providerPriceId: input.providerPriceId ?? input.localId, updated: epochNow(deps.clock) };
     },
 
     async chargeSavedPaymentMethod(request) {
@@ -124,7 +124,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       if (earlier) return { refundId: earlier.id };
       const refund: TestRefundRecord = {
         id: `re_${request.idempotencyKey}`, object: 'refund', payment_intent: request.paymentReference, amount: request.amountCents,
-        currency: request.currency.toLowerCase(), status: 'succeeded', reason: request.reason, created: epochNow(),
+        currency: request.currency.toLowerCase(), status: 'succeeded', reason: request.reason, created: epochNow(deps.clock),
       };
       await writeTestObject(target, 'refund', refund.id, refund);
       return { refundId: refund.id };
@@ -139,7 +139,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
   async function chargeCardOnFile(tx: Tx, request: SavedMethodChargeRequest): Promise<SavedMethodChargeResult> {
     const customer = await readTestObject<TestCustomerRecord>(tx.db, 'customer', request.customerId);
     if (!customer?.card) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
-    if (!chargeable(customer.card, new Date())) return { status: 'failed', reason: CARD_DECLINED };
+    if (!chargeable(customer.card, deps.clock.now())) return { status: 'failed', reason: CARD_DECLINED };
     return { status: 'succeeded', paymentId: testId('pi') };
   }
 
@@ -176,7 +176,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       subscription: null, invoice: null, payment_intent: null, client_reference_id: request.accountId,
       metadata: checkoutMetadata(request),
       amount_total: line.unitAmount * request.quantity, currency: line.currency.toLowerCase(),
-      url: page(`/test-mode/checkout/${id}`), created: epochNow(),
+      url: page(`/test-mode/checkout/${id}`), created: epochNow(deps.clock),
       userId: request.metadata.userId,
       successUrl: request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
       cancelUrl: request.cancelUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),

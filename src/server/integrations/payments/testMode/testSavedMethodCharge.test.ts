@@ -14,7 +14,7 @@ describeEachDialect('test mode: charging the saved card off-session', (dialect) 
     metadata: { accountId: 'acc_1', purpose: 'domain_order', reference: key.split(':')[1] }, idempotencyKey: key,
   });
   async function customerWith(cardOnFile: TestCardOnFile | null) {
-    const customer = { ...newTestCustomer({ email: 'billing@example.test', name: null, accountId: 'acc_1', now: epochNow() }), card: cardOnFile };
+    const customer = { ...newTestCustomer({ email: 'billing@example.test', name: null, accountId: 'acc_1', now: epochNow(t.services.clock) }), card: cardOnFile };
     await writeTestObject(t.services.db, 'customer', customer.id, customer);
     return customer.id;
   }

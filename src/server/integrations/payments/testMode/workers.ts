@@ -15,7 +15,7 @@ export async function registerTestModeWorkers(services: Services): Promise<void>
   await services.jobs.work<TestEventDelivery>(TEST_EVENT_DELIVERY_QUEUE, testMode ? testEventDeliveryWorker(deps) : async () => {});
   await services.jobs.work(TEST_RENEWAL_QUEUE, async () => {
     if (!testMode) return;
-    const run = await runTestRenewals(deps, epochNow());
+    const run = await runTestRenewals(deps, epochNow(services.clock));
     if (run.renewed || run.ended || run.expiredCheckouts) services.log.info(run, 'test-mode renewals');
   });
   if (testMode) await services.jobs.schedule(TEST_RENEWAL_QUEUE, TEST_RENEWAL_CRON, {});

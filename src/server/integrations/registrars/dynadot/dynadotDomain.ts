@@ -16,7 +16,7 @@ export function domainName(domain: unknown): string {
  * grace and redemption are 'expired'; transfers and orders in progress are 'pending'. An
  * unknown Status falls back to the expiry date.
  */
-export function domainStatus(domain: unknown, now = Date.now()): RegistrarDomainStatus {
+export function domainStatus(domain: unknown, now: number): RegistrarDomainStatus {
   const status = text(field(domain, 'Status')).toLowerCase();
   const flagged = ['Disabled', 'Hold', 'UdrpLocked'].some((flag) => yes(field(domain, flag)) === true);
   if (flagged || /suspend|hold|disabled|udrp|frozen/.test(status)) return 'suspended';
@@ -50,10 +50,10 @@ function nameserversOf(domain: unknown): string[] {
     .filter((name) => name.length > 0);
 }
 
-export function domainInfoFrom(domain: unknown): Omit<DomainInfo, 'contacts'> {
+export function domainInfoFrom(domain: unknown, now: number): Omit<DomainInfo, 'contacts'> {
   return {
     domain: domainName(domain),
-    status: domainStatus(domain),
+    status: domainStatus(domain, now),
     registeredAt: isoDate(field(domain, 'Registration')),
     expiresAt: isoDate(field(domain, 'Expiration')),
     nameservers: nameserversOf(domain),

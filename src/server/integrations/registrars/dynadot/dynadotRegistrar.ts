@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import {
   type AvailabilityResult, type CallOptions, type ConnectionTest, type OwnedDomain, type Registrar, RegistrarError, type TldCost,
@@ -19,11 +20,13 @@ const CURRENCY = 'USD';
 export interface DynadotOptions {
   /** Per-call time-out (tests shorten it); the default is registrarCall's. */
   timeoutMs?: number;
+  clock?: Clock;
 }
 
 /** The Dynadot api3 adapter; null when DYNADOT_API_KEY is not set. */
 export function createDynadotRegistrar(config: Config, options: DynadotOptions = {}): Registrar | null {
   if (!config.DYNADOT_API_KEY) return null;
+  const clock = options.clock ?? systemClock;
   const connection: DynadotConnection = { url: config.DYNADOT_API_URL, key: config.DYNADOT_API_KEY, timeoutMs: options.timeoutMs };
   const call = (command: string, params: Record<string, string>, callOptions?: CallOptions) =>
     dynadotCall(connection, command, params, callOptions?.signal);
@@ -94,7 +97,7 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
       // Same reason: a missing date is read back, else estimated, never a failure.
       const expiresAt = isoDate(field(answer, 'Expiration', 'ExpirationDate'))
         ?? await call('domain_info', { domain: request.domain }, callOptions).then((info) => isoDate(field(domainObject(info), 'Expiration')), () => null)
-        ?? new Date(Date.now() + request.years * 365 * 86_400_000).toISOString();
+        ?? new Date(clock.now().getTime() + request.years * 365 * 86_400_000).toISOString();
       return {
         domain: request.domain,
         expiresAt,
@@ -119,7 +122,7 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
     async getInfo(domain, callOptions) {
       const info = domainObject(await call('domain_info', { domain }, callOptions));
       const contacts = await readContacts(connection, field(info, 'Whois'), callOptions?.signal);
-      const mapped = domainInfoFrom(info);
+      const mapped = domainInfoFrom(info, clock.now().getTime());
       return { ...mapped, domain: mapped.domain || domain, contacts };
     },
 

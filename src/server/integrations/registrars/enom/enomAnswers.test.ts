@@ -42,7 +42,7 @@ describe('reading Enom\'s alternative answer shapes', () => {
   it('GetDomainInfo: a UTC attribute wins over the US-format text', () => {
     const answer = parseXml(enomEnvelope('GetDomainInfo', '<GetDomainInfo><status><expiration UTC="2027-01-31T01:23:00Z">1/30/2027 5:23:00 PM</expiration>'
       + '<registrationstatus>Registered</registrationstatus></status></GetDomainInfo>'))!;
-    expect(parseDomainInfo(answer)).toEqual({ expiresAt: '2027-01-31T01:23:00.000Z', status: 'active', nameservers: [] });
+    expect(parseDomainInfo(answer, Date.parse('2026-11-01T00:00:00.000Z'))).toEqual({ expiresAt: '2027-01-31T01:23:00.000Z', status: 'active', nameservers: [] });
   });
 
   it('not XML is no answer', () => {

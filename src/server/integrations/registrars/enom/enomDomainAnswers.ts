@@ -3,7 +3,7 @@ import { enomBoolean, enomDate } from './enomValues.ts';
 import { attribute, child, children, descendant, text, type XmlNode } from './enomXml.ts';
 
 /** Enom's registrationstatus ('Registered', 'Expired', 'Hold', …) in our four states. */
-export function statusOf(registrationStatus: string | null, expiresAt: string | null, now = Date.now()): RegistrarDomainStatus {
+export function statusOf(registrationStatus: string | null, expiresAt: string | null, now: number): RegistrarDomainStatus {
   const status = (registrationStatus ?? '').toLowerCase();
   if (/expired|redemption|rgp|deleted/.test(status)) return 'expired';
   if (/hold|suspend/.test(status)) return 'suspended';
@@ -24,13 +24,13 @@ export interface EnomDomainInfo {
 }
 
 /** GetDomainInfo: expiry and status under <status>, nameservers in the 'dnsserver' service entry. */
-export function parseDomainInfo(root: XmlNode): EnomDomainInfo {
+export function parseDomainInfo(root: XmlNode, now: number): EnomDomainInfo {
   const info = child(root, 'GetDomainInfo') ?? root;
   const status = child(info, 'status');
   const expiresAt = dateOf(child(status, 'expiration'));
   const dnsEntry = children(child(info, 'services'), 'entry').find((e) => attribute(e, 'name')?.toLowerCase() === 'dnsserver');
   const nameservers = children(child(dnsEntry, 'configuration'), 'dns').map((d) => d.text.toLowerCase()).filter(Boolean);
-  return { expiresAt, status: statusOf(text(status, 'registrationstatus'), expiresAt), nameservers };
+  return { expiresAt, status: statusOf(text(status, 'registrationstatus'), expiresAt, now), nameservers };
 }
 
 export interface EnomDomainPage {

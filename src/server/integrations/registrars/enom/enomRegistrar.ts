@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import {
   type AvailabilityResult, type CallOptions, type ConnectionTest, type DomainInfo, type OwnedDomain, type Registrar,
@@ -42,19 +43,19 @@ function nameserverParams(nameservers: string[]): Record<string, string> {
 const isRefusal = (error: unknown, ...kinds: string[]) => error instanceof RegistrarError && kinds.includes(error.kind);
 
 /** The Enom reseller API as a Registrar; null when ENOM_UID and ENOM_PW are not configured. */
-export function createEnomRegistrar(config: Config): Registrar | null {
+export function createEnomRegistrar(config: Config, clock: Clock = systemClock): Registrar | null {
   if (!config.ENOM_UID || !config.ENOM_PW) return null;
-  return enomRegistrar(createEnomCall({ uid: config.ENOM_UID, pw: config.ENOM_PW, url: config.ENOM_API_URL }), config.ENOM_API_URL);
+  return enomRegistrar(createEnomCall({ uid: config.ENOM_UID, pw: config.ENOM_PW, url: config.ENOM_API_URL }), config.ENOM_API_URL, clock);
 }
 
-function enomRegistrar(call: EnomCall, url: string): Registrar {
+function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
   const sldTld = (domain: string) => {
     const { sld, tld } = splitDomain(domain.toLowerCase(), 'enom');
     return { SLD: sld, TLD: tld };
   };
 
   const expiryOf = async (domain: string, signal?: AbortSignal) =>
-    parseDomainInfo(await call('GetDomainInfo', sldTld(domain), signal)).expiresAt;
+    parseDomainInfo(await call('GetDomainInfo', sldTld(domain), signal), clock.now().getTime()).expiresAt;
 
   const tldPrice = async (tld: string, productType: string, signal?: AbortSignal): Promise<number | null> => {
     try {
@@ -128,7 +129,7 @@ function enomRegistrar(call: EnomCall, url: string): Registrar {
           .catch(() => undefined);
       }
       const expiresAt = await expiryOf(request.domain, options.signal).catch(() => null)
-        ?? new Date(Date.now() + request.years * 365.25 * 86_400_000).toISOString();
+        ?? new Date(clock.now().getTime() + request.years * 365.25 * 86_400_000).toISOString();
       return { domain: request.domain, expiresAt, registrarOrderId: orderId, chargedCents: charged };
     },
 
@@ -149,7 +150,7 @@ function enomRegistrar(call: EnomCall, url: string): Registrar {
         call('GetRegLock', params, options.signal),
         call('GetRenew', params, options.signal),
       ]);
-      const parsed = parseDomainInfo(info);
+      const parsed = parseDomainInfo(info, clock.now().getTime());
       const contactInfo = child(contacts, 'GetContacts') ?? contacts;
       return {
         domain: domain.toLowerCase(),

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import {
   type AvailabilityResult, type CallOptions, type ConnectionTest, type DomainInfo, type OwnedDomain, type Registrar,
@@ -16,11 +17,11 @@ const LIST_PAGE_SIZE = 100;
 const registrar = 'namecheap';
 
 /** Namecheap as a domain supplier, or null when its API user, key and client IP are not all configured. */
-export function createNamecheapRegistrar(config: Config): Registrar | null {
+export function createNamecheapRegistrar(config: Config, clock: Clock = systemClock): Registrar | null {
   const { NAMECHEAP_API_USER: apiUser, NAMECHEAP_API_KEY: apiKey, NAMECHEAP_CLIENT_IP: clientIp } = config;
   if (!apiUser || !apiKey || !clientIp) return null;
   const call = createNamecheapCall({ url: config.NAMECHEAP_API_URL, apiUser, apiKey, clientIp, userName: config.NAMECHEAP_USERNAME ?? apiUser });
-  return namecheapRegistrar(call, { url: config.NAMECHEAP_API_URL, clientIp });
+  return namecheapRegistrar(call, { url: config.NAMECHEAP_API_URL, clientIp }, clock);
 }
 
 /** Refuses an answer whose result says the change did not happen (an OK envelope around IsSuccess="false"). */
@@ -35,7 +36,7 @@ function unsupported(what: string): never {
   throw new RegistrarError('unsupported', what, { registrar });
 }
 
-function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; clientIp: string }): Registrar {
+function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; clientIp: string }, clock: Clock): Registrar {
   const getInfo = (domain: string, options?: CallOptions) => call('namecheap.domains.getInfo', { DomainName: domain }, options);
   const getContacts = (domain: string, options?: CallOptions) => call('namecheap.domains.getContacts', { DomainName: domain }, options);
   const listPageOf = (page: number, extra: Record<string, string>, options?: CallOptions) =>
@@ -45,7 +46,7 @@ function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; client
   async function expiryAfterOrder(domain: string, years: number, options?: CallOptions): Promise<string> {
     const known = await getInfo(domain, options).then(expiryOf, () => null);
     if (known) return known;
-    const date = new Date();
+    const date = clock.now();
     date.setUTCFullYear(date.getUTCFullYear() + years);
     return date.toISOString();
   }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { ManualClock } from '../../../../../test/support/clock.ts';
 import { testContacts } from '../../../../../test/support/registrars/contacts.fixture.ts';
 import { type TestApp, describeEachDialect, sharedTestDatabase, startTestApp } from '../../../../../test/support/testApp.ts';
 import { loadConfig } from '../../../config.ts';
@@ -26,14 +27,14 @@ function request(domain: string, overrides: Partial<RegisterRequest> = {}): Regi
 
 describeEachDialect('sandbox registrar', (dialect) => {
   let t: TestApp;
-  let clock: Date;
+  let clock: ManualClock;
   let sandbox: Registrar;
   beforeAll(async () => { t = await startTestApp(dialect); });
   afterAll(async () => { await t.stop(); });
   beforeEach(async () => {
     await t.services.db.deleteFrom('sandbox_registrar_domains').execute();
-    clock = new Date('2026-02-01T12:00:00.000Z');
-    sandbox = createSandboxRegistrar({ db: t.services.db, config: t.services.config, now: () => clock });
+    clock = new ManualClock('2026-02-01T12:00:00.000Z');
+    sandbox = createSandboxRegistrar({ db: t.services.db, config: t.services.config, clock });
   });
 
   it('prices the spec\'s ten TLDs and two-part ones in whole cents, register, renew and transfer', async () => {
@@ -157,7 +158,7 @@ describeEachDialect('sandbox registrar', (dialect) => {
 
   it('a domain past its expiry is expired', async () => {
     await sandbox.register(request('lapsing.dev'));
-    clock = new Date('2027-02-01T12:00:00.001Z');
+    clock.set('2027-02-01T12:00:00.001Z');
     expect((await sandbox.getInfo('lapsing.dev')).status).toBe('expired');
   });
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/schema.ts';
 import {
@@ -15,7 +16,7 @@ import { type SandboxDomainData, type SandboxDomainRow, createSandboxStore, newO
 export interface SandboxRegistrarDeps {
   db: Kysely<Database>;
   config: Config;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /** Calendar years later, in UTC (29 February rolls over to 1 March, as registries do). */
@@ -33,7 +34,8 @@ const error = (kind: RegistrarError['kind'], message: string, command: string) =
  * database), and follows fixed rules so each answer can be provoked (see sandboxRules.ts).
  */
 export function createSandboxRegistrar(deps: SandboxRegistrarDeps): Registrar {
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
   const store = createSandboxStore(deps.db, now);
   const latencyMs = deps.config.SANDBOX_REGISTRAR_LATENCY_MS;
   /** fail-once- names already refused by this instance: the next registration of one goes through. */
