@@ -36,7 +36,18 @@ export interface FakeStripe {
   attachCard(customerId: string, behaviour?: FakeCardBehaviour): { id: string };
   /** The parameters a checkout session was created with (Stripe keeps its line items and subscription_data). */
   checkoutParams(sessionId: string): Record<string, any> | undefined;
+  /**
+   * A slow Stripe: requests of this method and path are taken in but not acted on until the hold
+   * is released (by the test, or after `releaseAfterMs`); later ones pass again.
+   */
+  hold(method: string, path: string, releaseAfterMs?: number): FakeHold;
   close(): Promise<void>;
+}
+
+export interface FakeHold {
+  /** Resolves once a request has reached the hold. */
+  arrived: Promise<void>;
+  release(): void;
 }
 
 export type FakeCardBehaviour = 'succeeds' | 'declined' | 'authentication_required';
@@ -71,6 +82,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const checkoutParams = new Map<string, Record<string, any>>();
+  const holds: { method: string; path: string; arrive(): void; released: Promise<void> }[] = [];
   let url = '';
 
   const put = <T extends { id: string; object: string }>(object: T): T => {
@@ -124,6 +136,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     } },
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (p) => createPaymentIntent(p, find, put) },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handle: (p) => createRefund(p, find, put) },
+    { method: 'GET', pattern: /^\/v1\/refunds$/, handle: (p) => list('refund', p, (refund) => p.payment_intent === undefined || refund.payment_intent === p.payment_intent) },
     { method: 'GET', pattern: /^\/v1\/payment_intents$/, handle: (p) => list('payment_intent', p, (intent) =>
       (p.customer === undefined || intent.customer === p.customer) && (p.created?.gte === undefined || intent.created >= Number(p.created.gte))) },
   ];
@@ -157,6 +170,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const idempotencyKey = header(req, 'idempotency-key');
     const authorization = header(req, 'authorization');
     requests.push({ method, path: target.pathname, params, idempotencyKey, authorization });
+    const held = holds.find((h) => h.method === method && h.path === target.pathname);
+    if (held) {
+      held.arrive();
+      await held.released;
+    }
 
     let result: Answer;
     const fingerprint = `${method} ${target.pathname} ${raw}`;
@@ -195,6 +213,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     attachCard: (customerId, behaviour = 'succeeds') => ({ id: attachCard(customerId, behaviour).id }),
     checkoutParams: (sessionId) => checkoutParams.get(sessionId),
+    hold: (method, path, releaseAfterMs) => {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+      const entry = { method, path, arrive, released: new Promise<void>((resolve) => { release = resolve; }) };
+      holds.push(entry);
+      const end = () => {
+        holds.splice(holds.indexOf(entry), 1);
+        release();
+      };
+      const timer = releaseAfterMs === undefined ? null : setTimeout(end, releaseAfterMs);
+      return {
+        arrived,
+        release: () => {
+          if (timer) clearTimeout(timer);
+          if (holds.includes(entry)) end();
+        },
+      };
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
