@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHold, type Hold } from '../holds.ts';
 
 /**
  * A local stand-in for Stripe's HTTP API, for the adapter's tests (STRIPE_API_BASE points the
@@ -36,18 +37,9 @@ export interface FakeStripe {
   attachCard(customerId: string, behaviour?: FakeCardBehaviour): { id: string };
   /** The parameters a checkout session was created with (Stripe keeps its line items and subscription_data). */
   checkoutParams(sessionId: string): Record<string, any> | undefined;
-  /**
-   * A slow Stripe: requests of this method and path are taken in but not acted on until the hold
-   * is released (by the test, or after `releaseAfterMs`); later ones pass again.
-   */
-  hold(method: string, path: string, releaseAfterMs?: number): FakeHold;
+  /** A slow Stripe: requests of this method and path are taken in but not acted on until the hold is released. */
+  hold(method: string, path: string, releaseAfterMs?: number): Hold;
   close(): Promise<void>;
-}
-
-export interface FakeHold {
-  /** Resolves once a request has reached the hold. */
-  arrived: Promise<void>;
-  release(): void;
 }
 
 export type FakeCardBehaviour = 'succeeds' | 'declined' | 'authentication_required';
@@ -82,7 +74,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const checkoutParams = new Map<string, Record<string, any>>();
-  const holds: { method: string; path: string; arrive(): void; released: Promise<void> }[] = [];
+  const holds: { method: string; path: string; hold: Hold }[] = [];
   let url = '';
 
   const put = <T extends { id: string; object: string }>(object: T): T => {
@@ -170,11 +162,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const idempotencyKey = header(req, 'idempotency-key');
     const authorization = header(req, 'authorization');
     requests.push({ method, path: target.pathname, params, idempotencyKey, authorization });
-    const held = holds.find((h) => h.method === method && h.path === target.pathname);
-    if (held) {
-      held.arrive();
-      await held.released;
-    }
+    await holds.find((h) => h.method === method && h.path === target.pathname && !h.hold.released)?.hold.pass();
 
     let result: Answer;
     const fingerprint = `${method} ${target.pathname} ${raw}`;
@@ -214,23 +202,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     attachCard: (customerId, behaviour = 'succeeds') => ({ id: attachCard(customerId, behaviour).id }),
     checkoutParams: (sessionId) => checkoutParams.get(sessionId),
     hold: (method, path, releaseAfterMs) => {
-      let arrive = () => {};
-      let release = () => {};
-      const arrived = new Promise<void>((resolve) => { arrive = resolve; });
-      const entry = { method, path, arrive, released: new Promise<void>((resolve) => { release = resolve; }) };
-      holds.push(entry);
-      const end = () => {
-        holds.splice(holds.indexOf(entry), 1);
-        release();
-      };
-      const timer = releaseAfterMs === undefined ? null : setTimeout(end, releaseAfterMs);
-      return {
-        arrived,
-        release: () => {
-          if (timer) clearTimeout(timer);
-          if (holds.includes(entry)) end();
-        },
-      };
+      const hold = createHold(releaseAfterMs);
+      holds.push({ method, path, hold });
+      return hold;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
