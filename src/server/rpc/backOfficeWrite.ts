@@ -1,6 +1,6 @@
 import { hasAuditEntry } from '../audit/record.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { BackOfficeCallContext, BackOfficeWriteContext, FunctionContext, Services } from './context.ts';
+import type { BackOfficeCallContext, BackOfficeWriteContext, FunctionContext, Services, SignedInContext } from './context.ts';
 import type { FunctionHandler } from './registry.ts';
 
 /**
@@ -11,7 +11,8 @@ import type { FunctionHandler } from './registry.ts';
  */
 export async function auditedBackOfficeWrite(handler: FunctionHandler, input: unknown, ctx: FunctionContext, services: Services) {
   const name = handler.contract.name;
-  const signedIn = ctx as BackOfficeCallContext;
+  // The gate let only a global super admin through.
+  const signedIn = ctx as SignedInContext;
   const inAuditedUnit = <T>(work: (unit: BackOfficeWriteContext) => Promise<T>) => inTransaction(services.db, async (tx) => {
     const result = await work({ ...signedIn, tx });
     if (!hasAuditEntry(tx)) throw new Error(`back-office write ${name} recorded no audit entry; rolled back`);
@@ -20,12 +21,15 @@ export async function auditedBackOfficeWrite(handler: FunctionHandler, input: un
 
   if (!handler.ownUnitsOfWork) return inAuditedUnit((unit) => handler.handle(input, unit as never));
   let committed = 0;
-  const unitOfWork: BackOfficeCallContext['unitOfWork'] = async (work) => {
-    const result = await inAuditedUnit(work);
-    committed += 1;
-    return result;
+  const stepwise: BackOfficeCallContext = {
+    ...signedIn,
+    unitOfWork: async (work) => {
+      const result = await inAuditedUnit(work);
+      committed += 1;
+      return result;
+    },
   };
-  const result = await handler.handle(input, { ...signedIn, unitOfWork } as never);
+  const result = await handler.handle(input, stepwise as never);
   if (committed === 0) throw new Error(`back-office write ${name} recorded no audit entry: it committed no unit of work`);
   return result;
 }
