@@ -73,6 +73,8 @@ export const NOT_COMPLETABLE = 'A completed or cancelled order cannot be complet
 export const DOMAIN_HELD_ELSEWHERE = 'Another account holds this domain; it cannot be completed for this order.';
 export const ORDER_MOVED = 'The order changed meanwhile. Reload it and try again.';
 export const refundRefused = (message: string) => `The refund was refused, so the order was not cancelled: ${message}`;
+export const REFUND_UNDER_WAY = 'A refund of this order is under way. Reload the order in a minute.';
+export const REFUND_OUTCOME_UNKNOWN = 'The payment provider did not answer, so the order was not cancelled. Try again in a minute and a half: the refund is looked up before it is asked for again.';
 export const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
   `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be set to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`;
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { backOfficeTestHandlers, handlerRuns } from '../support/samples/backOfficeFunctions.ts';
+import { inTransaction } from '../../src/server/db/transaction.ts';
+import { createHold } from '../support/holds.ts';
+import { backOfficeTestHandlers, handlerRuns, outsideSystem } from '../support/samples/backOfficeFunctions.ts';
 import { type PermissionCast, permissionCast } from '../support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../support/testApp.ts';
 
@@ -71,5 +73,34 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
     const requestId = /request id ([0-9a-f-]{36})/.exec(res.error!.message)![1];
     const logged = errorLog.map((line) => JSON.parse(line)).find((entry) => entry.reqId === requestId);
     expect(logged?.err?.message).toContain('testBackOfficeRenameUnaudited recorded no audit entry');
+  });
+
+  it('a write with an outside call holds no transaction while the outside system answers, then commits its audited unit', async () => {
+    outsideSystem.hold = createHold(10_000);
+    const write = t.call('testBackOfficeRenameAfterCall', { accountId: cast.otherAccountId, name: 'Renamed after the call', reason: 'Asked' }, cast.globalAdmin);
+    await outsideSystem.hold.arrived;
+    // Another write commits meanwhile: on SQLite it would wait for the one connection an open transaction holds.
+    const name = await accountName(cast.accountId);
+    await inTransaction(t.services.db, (tx) => tx.db.updateTable('accounts').set({ name }).where('id', '=', cast.accountId).execute());
+    expect(outsideSystem.hold.released).toBe(false);
+    outsideSystem.hold.release();
+    expect((await write).status).toBe(200);
+    expect(await accountName(cast.otherAccountId)).toBe('Renamed after the call');
+    expect((await auditRows(cast.otherAccountId)).map((row) => row.action)).toContain('account.renamed_after_call');
+  });
+
+  it('a write with an outside call whose unit records no audit entry is rolled back, and one that commits no unit fails too: 500, logged', async () => {
+    outsideSystem.hold = createHold();
+    outsideSystem.hold.release();
+    const before = await accountName(cast.accountId);
+    for (const recordNothing of [false, true]) {
+      const res = await t.call('testBackOfficeRenameAfterCallUnaudited', { accountId: cast.accountId, name: 'Silently renamed', recordNothing }, cast.globalAdmin);
+      expect(res.status).toBe(500);
+      const requestId = /request id ([0-9a-f-]{36})/.exec(res.error!.message)![1];
+      const logged = errorLog.map((line) => JSON.parse(line)).find((entry) => entry.reqId === requestId);
+      expect(logged?.err?.message).toContain('testBackOfficeRenameAfterCallUnaudited recorded no audit entry');
+    }
+    expect(await accountName(cast.accountId)).toBe(before);
+    expect(await auditRows(cast.accountId)).toEqual([]);
   });
 });

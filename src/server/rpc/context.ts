@@ -81,12 +81,22 @@ export interface SignedInContext extends FunctionContext {
 }
 
 /**
- * A back-office write: the protocol opened the unit of work and commits it only if the
- * handler recorded an audit entry in it (src/server/audit).
+ * A back-office write's unit of work: the protocol commits it only if the handler recorded an
+ * audit entry in it (src/server/audit).
  */
 export interface BackOfficeWriteContext extends SignedInContext {
   tx: Tx;
 }
 
+/**
+ * A back-office write that calls an outside system (payment provider, registrars): no
+ * transaction is open while it runs, so the call holds no connection or lock. It decides from
+ * committed data, calls, then records the outcome in short units of work, each committed only
+ * with its audit entry.
+ */
+export interface BackOfficeCallContext extends SignedInContext {
+  unitOfWork<T>(work: (unit: BackOfficeWriteContext) => Promise<T>): Promise<T>;
+}
+
 /** The operator as audit entries and the rows they create name them. */
-export const operatorOf = (ctx: BackOfficeWriteContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });
+export const operatorOf = (ctx: SignedInContext) => ({ userId: ctx.caller.userId, email: ctx.caller.email });

@@ -24,3 +24,4 @@ export const alreadyExists = (message: string) => new FunctionError('ALREADY_EXI
 export const aborted = (message: string) => new FunctionError('ABORTED', message);
 export const resourceExhausted = (message = 'Too many requests. Please wait and try again.') => new FunctionError('RESOURCE_EXHAUSTED', message);
 export const internal = (message: string) => new FunctionError('INTERNAL', message);
+export const unavailable = (message: string) => new FunctionError('UNAVAILABLE', message);

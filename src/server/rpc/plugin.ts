@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FunctionContract } from '../../common/protocol.ts';
-import { hasAuditEntry } from '../audit/record.ts';
 import { bearerCredential, resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { FUNCTION_BODY_MESSAGE, sendError } from '../http/errorHandler.ts';
+import { auditedBackOfficeWrite } from './backOfficeWrite.ts';
 import type { Caller, FunctionContext, Services } from './context.ts';
 import { invalidArgument, notFound, permissionDenied, unauthenticated } from './errors.ts';
 import type { FunctionHandler } from './registry.ts';
@@ -67,18 +66,6 @@ export function admitCaller(contract: FunctionContract, caller: Caller | null): 
 async function callerOf(request: FastifyRequest, services: Services): Promise<Caller | null> {
   const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
   return token ? resolveCaller(services, token) : null;
-}
-
-/**
- * A back-office write runs in one unit of work handed to its handler, and commits only if the
- * handler recorded an audit entry in it; otherwise it rolls back and answers INTERNAL (logged).
- */
-async function auditedBackOfficeWrite(handler: FunctionHandler, input: unknown, ctx: FunctionContext, services: Services) {
-  return inTransaction(services.db, async (tx) => {
-    const result = await handler.handle(input, { ...ctx, tx } as never);
-    if (!hasAuditEntry(tx)) throw new Error(`back-office write ${handler.contract.name} recorded no audit entry; rolled back`);
-    return result;
-  }, ctx.log);
 }
 
 export function publicIssue(issue: z.core.$ZodIssue) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHold, type Hold } from '../holds.ts';
 
 /**
  * A local stand-in for Stripe's HTTP API, for the adapter's tests (STRIPE_API_BASE points the
@@ -36,6 +37,8 @@ export interface FakeStripe {
   attachCard(customerId: string, behaviour?: FakeCardBehaviour): { id: string };
   /** The parameters a checkout session was created with (Stripe keeps its line items and subscription_data). */
   checkoutParams(sessionId: string): Record<string, any> | undefined;
+  /** A slow Stripe: requests of this method and path are taken in but not acted on until the hold is released. */
+  hold(method: string, path: string, releaseAfterMs?: number): Hold;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const checkoutParams = new Map<string, Record<string, any>>();
+  const holds: { method: string; path: string; hold: Hold }[] = [];
   let url = '';
 
   const put = <T extends { id: string; object: string }>(object: T): T => {
@@ -124,6 +128,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     } },
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (p) => createPaymentIntent(p, find, put) },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handle: (p) => createRefund(p, find, put) },
+    { method: 'GET', pattern: /^\/v1\/refunds$/, handle: (p) => list('refund', p, (refund) => p.payment_intent === undefined || refund.payment_intent === p.payment_intent) },
     { method: 'GET', pattern: /^\/v1\/payment_intents$/, handle: (p) => list('payment_intent', p, (intent) =>
       (p.customer === undefined || intent.customer === p.customer) && (p.created?.gte === undefined || intent.created >= Number(p.created.gte))) },
   ];
@@ -157,6 +162,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const idempotencyKey = header(req, 'idempotency-key');
     const authorization = header(req, 'authorization');
     requests.push({ method, path: target.pathname, params, idempotencyKey, authorization });
+    await holds.find((h) => h.method === method && h.path === target.pathname && !h.hold.released)?.hold.pass();
 
     let result: Answer;
     const fingerprint = `${method} ${target.pathname} ${raw}`;
@@ -195,6 +201,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     attachCard: (customerId, behaviour = 'succeeds') => ({ id: attachCard(customerId, behaviour).id }),
     checkoutParams: (sessionId) => checkoutParams.get(sessionId),
+    hold: (method, path, releaseAfterMs) => {
+      const hold = createHold(releaseAfterMs);
+      holds.push({ method, path, hold });
+      return hold;
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHold, type Hold } from '../holds.ts';
 
 export interface FakeRequest {
   method: string;
@@ -23,6 +24,8 @@ export interface FakeHttpServer {
   requests: FakeRequest[];
   /** Answers the next request(s) with this instead of the handler's answer (one use each). */
   override(answer: FakeAnswer): void;
+  /** A registrar that has not answered yet: requests wait until the hold is released, then get their answers. */
+  hold(releaseAfterMs?: number): Hold;
   close(): Promise<void>;
 }
 
@@ -43,10 +46,12 @@ async function paramsOf(request: IncomingMessage, url: URL): Promise<Record<stri
 export async function startFakeHttpServer(handle: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>): Promise<FakeHttpServer> {
   const requests: FakeRequest[] = [];
   const overrides: FakeAnswer[] = [];
+  const holds: Hold[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.local');
     const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, params: await paramsOf(req, url) };
     requests.push(request);
+    await holds.find((hold) => !hold.released)?.pass();
     const answer = overrides.shift() ?? await handle(request);
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (answer.drop) {
@@ -62,6 +67,11 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
     url: `http://127.0.0.1:${port}`,
     requests,
     override: (answer) => { overrides.push(answer); },
+    hold: (releaseAfterMs) => {
+      const hold = createHold(releaseAfterMs);
+      holds.push(hold);
+      return hold;
+    },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

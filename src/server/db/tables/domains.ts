@@ -112,6 +112,8 @@ export interface DomainOrdersTable {
   payment_method: OrderPaymentMethod | null;
   paid_at: Timestamp | null;
   refunded_at: Timestamp | null;
+  /** Set while an operator's refund is asked of the payment provider: no status change but that refund's cancel moves the order until then. */
+  refund_claimed_until: Timestamp | null;
   supplier_id: string | null;
   registration_id: string | null;
   registration_date: Timestamp | null;

@@ -7,7 +7,7 @@ import { record } from '../../audit/record.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import type { BackOfficeCallContext } from '../../rpc/context.ts';
 import { failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { newPriceId, newProductId } from './catalogIds.ts';
 import {
@@ -71,37 +71,40 @@ function adminPriceOf(row: PriceRow): AdminPrice {
 type ProductInput = ProductFields & { id?: string };
 
 /**
- * Creates or edits a product. The provider is written first (in Stripe mode a refusal there
- * leaves nothing here); the row, its audit entry and the platform event then share the
- * protocol's unit of work.
+ * Creates or edits a product. The provider is written first, with no transaction open (in
+ * Stripe mode a refusal there leaves nothing here); the row, its audit entry and the platform
+ * event then share one short unit of work.
  */
-export async function saveProduct({ tx, caller, services, requestId }: BackOfficeWriteContext, input: ProductInput): Promise<AdminProduct> {
-  const existing = input.id === undefined ? undefined : await findProduct(tx.db, input.id);
+export async function saveProduct(ctx: BackOfficeCallContext, input: ProductInput): Promise<AdminProduct> {
+  const { caller, services, requestId } = ctx;
+  const existing = input.id === undefined ? undefined : await findProduct(services.db, input.id);
   if (input.id !== undefined && !existing) throw notFound(PRODUCT_NOT_FOUND);
   const fields: ProductFields = {
     name: input.name, description: input.description, category: input.category, popular: input.popular, features: input.features, active: input.active,
   };
   const localId = existing?.id ?? newProductId();
   const saved = await services.payments.saveProduct({ providerProductId: existing?.provider_product_id ?? null, localId, ...fields });
-  const now = services.clock.nowIso();
-  let id = localId;
-  if (existing) {
-    await updateProduct(tx.db, existing.id, fields, { productId: saved.providerProductId, updated: saved.updated }, now);
-  } else {
-    // By provider id: Stripe's product.created webhook may have made the row already.
-    id = (await upsertProductByProviderId(tx.db, { ...fields, newId: localId, providerProductId: saved.providerProductId, providerUpdated: saved.updated }, 'always', now))!;
-  }
-  const [product] = await operatorCatalog(tx.db, id);
-  const before = existing ? adminProductOf(existing, []) : null;
-  await record(tx, {
-    actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.product_saved',
-    target: { type: 'product', id }, before: before && withoutPrices(before), after: withoutPrices(product), requestId, at: now,
+  return ctx.unitOfWork(async ({ tx }) => {
+    const now = services.clock.nowIso();
+    let id = localId;
+    if (existing) {
+      await updateProduct(tx.db, existing.id, fields, { productId: saved.providerProductId, updated: saved.updated }, now);
+    } else {
+      // By provider id: Stripe's product.created webhook may have made the row already.
+      id = (await upsertProductByProviderId(tx.db, { ...fields, newId: localId, providerProductId: saved.providerProductId, providerUpdated: saved.updated }, 'always', now))!;
+    }
+    const [product] = await operatorCatalog(tx.db, id);
+    const before = existing ? adminProductOf(existing, []) : null;
+    await record(tx, {
+      actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.product_saved',
+      target: { type: 'product', id }, before: before && withoutPrices(before), after: withoutPrices(product), requestId, at: now,
+    });
+    await recordEvent(tx, {
+      type: 'admin.product.saved', actor: byCaller(caller),
+      payload: { productId: id, created: !existing, name: product.name, active: product.active }, at: now,
+    });
+    return product;
   });
-  await recordEvent(tx, {
-    type: 'admin.product.saved', actor: byCaller(caller),
-    payload: { productId: id, created: !existing, name: product.name, active: product.active }, at: now,
-  });
-  return product;
 }
 
 const withoutPrices = ({ prices: _prices, updatedAt: _updatedAt, ...product }: AdminProduct) => product;
@@ -112,10 +115,11 @@ type PriceInput = PriceTerms & { id?: string; productId: string; active: boolean
  * Adds a price, or activates or deactivates one. Its amount, currency and interval never change
  * (Stripe's rule, kept in test mode too): subscriptions and invoices were made on those terms.
  */
-export async function savePrice({ tx, caller, services, requestId }: BackOfficeWriteContext, input: PriceInput): Promise<AdminPrice> {
-  const product = await findProduct(tx.db, input.productId);
+export async function savePrice(ctx: BackOfficeCallContext, input: PriceInput): Promise<AdminPrice> {
+  const { caller, services, requestId } = ctx;
+  const product = await findProduct(services.db, input.productId);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
-  const existing = input.id === undefined ? undefined : await findPrice(tx.db, input.id);
+  const existing = input.id === undefined ? undefined : await findPrice(services.db, input.id);
   if (input.id !== undefined && (!existing || existing.product_id !== product.id)) throw notFound(PRICE_NOT_FOUND);
   const terms: PriceTerms = { unitAmount: input.unitAmount, currency: input.currency, interval: input.interval };
   if (existing && !sameTerms(existing, terms)) throw failedPrecondition(PRICE_TERMS_FIXED);
@@ -125,30 +129,32 @@ export async function savePrice({ tx, caller, services, requestId }: BackOfficeW
   const saved = await services.payments.savePrice({
     providerPriceId: existing?.provider_price_id ?? null, localId, providerProductId: product.provider_product_id, ...terms, active: input.active,
   });
-  const now = services.clock.nowIso();
-  let id = localId;
-  if (existing) {
-    await setPriceActive(tx.db, existing.id, input.active, { priceId: saved.providerPriceId, updated: saved.updated }, now);
-  } else {
-    // By provider id, as for products: Stripe's price.created webhook may have made the row already.
-    id = (await upsertPriceByProviderId(tx.db, {
-      ...terms, newId: localId, productId: product.id, active: input.active, providerPriceId: saved.providerPriceId, providerUpdated: saved.updated,
-    }, 'always', now))!;
-  }
+  return ctx.unitOfWork(async ({ tx }) => {
+    const now = services.clock.nowIso();
+    let id = localId;
+    if (existing) {
+      await setPriceActive(tx.db, existing.id, input.active, { priceId: saved.providerPriceId, updated: saved.updated }, now);
+    } else {
+      // By provider id, as for products: Stripe's price.created webhook may have made the row already.
+      id = (await upsertPriceByProviderId(tx.db, {
+        ...terms, newId: localId, productId: product.id, active: input.active, providerPriceId: saved.providerPriceId, providerUpdated: saved.updated,
+      }, 'always', now))!;
+    }
 
-  const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === id)!);
-  await record(tx, {
-    actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.price_saved',
-    target: { type: 'price', id },
-    before: existing ? { active: Boolean(existing.active) } : null,
-    after: { productId: product.id, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active },
-    requestId, at: now,
+    const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === id)!);
+    await record(tx, {
+      actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.price_saved',
+      target: { type: 'price', id },
+      before: existing ? { active: Boolean(existing.active) } : null,
+      after: { productId: product.id, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active },
+      requestId, at: now,
+    });
+    await recordEvent(tx, {
+      type: 'admin.price.saved', actor: byCaller(caller),
+      payload: { priceId: id, productId: product.id, created: !existing, active: price.active }, at: now,
+    });
+    return price;
   });
-  await recordEvent(tx, {
-    type: 'admin.price.saved', actor: byCaller(caller),
-    payload: { priceId: id, productId: product.id, created: !existing, active: price.active }, at: now,
-  });
-  return price;
 }
 
 function sameTerms(row: { unit_amount: number; currency: string; interval: PriceTerms['interval'] }, terms: PriceTerms): boolean {

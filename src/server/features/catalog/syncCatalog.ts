@@ -1,7 +1,7 @@
 import { NOTHING_TO_SYNC, syncedFromStripe } from '../../../common/contracts/catalog.ts';
 import { record } from '../../audit/record.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
-import type { BackOfficeWriteContext } from '../../rpc/context.ts';
+import type { BackOfficeCallContext } from '../../rpc/context.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,8 @@ import { priceOf, productFieldsOf } from './providerMapping.ts';
 import {
   countCatalog, deactivatePricesExcept, deactivateProductsExcept, findProductIdByProviderId, upsertPriceByProviderId, upsertProductByProviderId,
 } from './repository.ts';
+
+type ProviderCatalog = Awaited<ReturnType<PaymentProvider['listCatalog']>>;
 
 export interface SyncResult {
   mode: PaymentProvider['mode'];
@@ -20,29 +22,34 @@ export interface SyncResult {
 
 /**
  * Stripe mode: brings the catalogue in line with Stripe's, which is the reference there (a
- * webhook missed while the portal was down is repaired here). Test mode: the portal's tables are
- * the catalogue, so there is nothing to read; the operator is told so, with its size.
+ * webhook missed while the portal was down is repaired here). Stripe's list is read with no
+ * transaction open, then written in one short unit. Test mode: the portal's tables are the
+ * catalogue, so there is nothing to read; the operator is told so, with its size.
  */
-export async function syncCatalog({ tx, caller, services, requestId }: BackOfficeWriteContext): Promise<SyncResult> {
-  let result: SyncResult;
-  let deactivated: { products: number; prices: number } | null = null;
-  const now = services.clock.nowIso();
-  if (services.payments.mode === 'test') {
-    result = { mode: 'test', ...await countCatalog(tx.db), message: NOTHING_TO_SYNC };
-  } else {
-    const synced = await copyProviderCatalog(tx, services.payments, services.log, now);
-    deactivated = synced.deactivated;
-    result = { mode: services.payments.mode, products: synced.products, prices: synced.prices, message: syncedFromStripe(synced.products, synced.prices) };
-  }
-  await record(tx, {
-    actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.synced',
-    target: { type: 'catalog', id: null }, after: { ...result, deactivated }, requestId, at: now,
+export async function syncCatalog(ctx: BackOfficeCallContext): Promise<SyncResult> {
+  const { services } = ctx;
+  const catalog = services.payments.mode === 'test' ? null : await services.payments.listCatalog();
+  return ctx.unitOfWork(async ({ tx, caller, requestId }) => {
+    const now = services.clock.nowIso();
+    let result: SyncResult;
+    let deactivated: { products: number; prices: number } | null = null;
+    if (!catalog) {
+      result = { mode: 'test', ...await countCatalog(tx.db), message: NOTHING_TO_SYNC };
+    } else {
+      const synced = await copyProviderCatalog(tx, catalog, services.log, now);
+      deactivated = synced.deactivated;
+      result = { mode: services.payments.mode, products: synced.products, prices: synced.prices, message: syncedFromStripe(synced.products, synced.prices) };
+    }
+    await record(tx, {
+      actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.synced',
+      target: { type: 'catalog', id: null }, after: { ...result, deactivated }, requestId, at: now,
+    });
+    await recordEvent(tx, {
+      type: 'admin.catalog.synced', actor: byCaller(caller),
+      payload: { mode: result.mode, products: result.products, prices: result.prices, deactivated }, at: now,
+    });
+    return result;
   });
-  await recordEvent(tx, {
-    type: 'admin.catalog.synced', actor: byCaller(caller),
-    payload: { mode: result.mode, products: result.products, prices: result.prices, deactivated }, at: now,
-  });
-  return result;
 }
 
 /**
@@ -50,8 +57,7 @@ export async function syncCatalog({ tx, caller, services, requestId }: BackOffic
  * stored and the provider's clocks, so an older webhook arriving afterwards changes nothing);
  * whatever it no longer lists becomes inactive, never deleted: subscriptions and invoices point at it.
  */
-async function copyProviderCatalog(tx: Tx, payments: PaymentProvider, log: FastifyBaseLogger, now: string) {
-  const catalog = await payments.listCatalog();
+async function copyProviderCatalog(tx: Tx, catalog: ProviderCatalog, log: FastifyBaseLogger, now: string) {
   const localIdOf = new Map<string, string>();
   for (const product of catalog.products) {
     const id = await upsertProductByProviderId(tx.db, {

@@ -6,7 +6,9 @@ export { registrarContactsOf } from './fulfilment/contacts.ts';
 export { OrderMovedMeanwhile, recordRegistration, recordRenewal } from './fulfilment/outcome.ts';
 export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts';
 export type { FulfilOrderJob } from './orders/queues.ts';
-export { findOrder, findOrderView, insertOrder, transitionOrder } from './orders/repository.ts';
+export {
+  claimOrderForRefund, findOrder, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder, updateOrderFields,
+} from './orders/repository.ts';
 export type { OrderRow } from './orders/repository.ts';
 export { flag } from './pricing/supplierSyncRepository.ts';
 export { findDomainByName } from './records.ts';

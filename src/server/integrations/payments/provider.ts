@@ -1,5 +1,4 @@
 import type { CheckoutMode, PriceInterval } from '../../../common/billing.ts';
-import type { Tx } from '../../db/transaction.ts';
 import type {
   PaymentEvent, ProviderCheckoutSession, ProviderInvoice, ProviderPrice, ProviderProduct, ProviderSubscription,
 } from './events.ts';
@@ -160,11 +159,12 @@ export interface PaymentProvider {
   chargeSavedPaymentMethod(request: SavedMethodChargeRequest): Promise<SavedMethodChargeResult>;
 
   /**
-   * Refunds (part of) a payment now. A refusal throws PaymentProviderError with a sentence safe to
-   * show an operator. `within` is the caller's unit of work: test mode records its refund there
-   * (SQLite's single connection would wait for itself on a second one); Stripe ignores it.
+   * Refunds (part of) a payment now, unless a refund with the request's idempotency key was made
+   * already (answered instead): a caller that never heard the first answer may ask again. A
+   * refusal throws PaymentProviderError with a sentence safe to show an operator; an 'unavailable'
+   * one leaves the outcome unknown. Called with no transaction open.
    */
-  refundPayment(request: RefundRequest, within?: Tx): Promise<{ refundId: string }>;
+  refundPayment(request: RefundRequest): Promise<{ refundId: string }>;
 
   /** Verifies a webhook delivery's signature over the raw body; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

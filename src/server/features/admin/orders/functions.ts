@@ -1,11 +1,12 @@
 import { FAILED_ORDERS_LIMIT } from '../../../../common/adminOrdersTexts.ts';
 import * as orders from '../../../../common/contracts/adminOrders.ts';
 import { ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
-import { implement } from '../../../rpc/registry.ts';
+import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { countFailedOrders } from './queries.ts';
 import { failedQueue, orderDetails, orderSuppliers, pageOfOrders } from './service.ts';
-import { changeStatus, completeManually, retryOrders } from './writes.ts';
+import { changeStatus } from './statusChange.ts';
+import { completeManually, retryOrders } from './writes.ts';
 import { findOrder } from '../../domains/index.ts';
 import { requireOperator } from '../policy.ts';
 
@@ -33,7 +34,7 @@ export const handlers = [
     return { success: true as const, order: await orderDetails(services.db, order) };
   }),
 
-  implement(orders.updateOrderStatus, async (input, ctx) => {
+  implementWithOutsideCalls(orders.updateOrderStatus, async (input, ctx) => {
     requireOperator(ctx.caller);
     return changeStatus(ctx, input);
   }),

@@ -1,26 +1,24 @@
 import {
-  DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, NOTES_REQUIRED_TO_CANCEL, ORDER_MOVED, OTHER_REGISTRAR, PROCESSING_IS_RETRY, RETRY_MESSAGES,
-  refundRefused, transitionRefused, UNKNOWN_SUPPLIER, USE_MANUAL_COMPLETION,
+  DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, ORDER_MOVED, OTHER_REGISTRAR, RETRY_MESSAGES, UNKNOWN_SUPPLIER,
 } from '../../../../common/adminOrdersTexts.ts';
 import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
-import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { canTransition, ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
-import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
 import { isActiveSupplier } from './queries.ts';
-import { canRetry, orderDetails, settableStatuses } from './service.ts';
-import { findDomainByName } from '../../domains/index.ts';
-import { registrarContactsOf } from '../../domains/index.ts';
-import { OrderMovedMeanwhile, recordRegistration, recordRenewal } from '../../domains/index.ts';
-import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob } from '../../domains/index.ts';
-import { findOrder, type OrderRow, transitionOrder } from '../../domains/index.ts';
+import { canRetry, orderDetails } from './service.ts';
+import {
+  findDomainByName, findOrder, FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob, OrderMovedMeanwhile,
+  type OrderRow, recordRegistration, recordRenewal, registrarContactsOf, transitionOrder, updateOrderFields,
+} from '../../domains/index.ts';
 
 /**
  * The back office's writes to domain orders (issue 8), each in the protocol's audited unit of
- * work. Every status change goes through transitionOrder; Retry is the registration job itself
- * (processing + the job), so there is no second way to register.
+ * work; the status change, which may refund, is statusChange.ts. Every status change goes through
+ * transitionOrder; Retry is the registration job itself (processing + the job), so there is no
+ * second way to register.
  */
 
 
@@ -31,7 +29,7 @@ export function appendNote(notes: string | null, at: string, email: string, note
   return notes ? `${notes}\n${line}` : line;
 }
 
-async function requireOrder(ctx: BackOfficeWriteContext, orderId: string): Promise<OrderRow> {
+export async function requireOrder(ctx: BackOfficeWriteContext, orderId: string): Promise<OrderRow> {
   const order = await findOrder(ctx.tx.db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
@@ -41,7 +39,7 @@ async function requireRegistrar(ctx: BackOfficeWriteContext, registrar: string):
   if (registrar !== OTHER_REGISTRAR && !await isActiveSupplier(ctx.tx.db, registrar)) throw invalidArgument(UNKNOWN_SUPPLIER);
 }
 
-const factsOf = (order: OrderRow) => ({
+export const factsOf = (order: OrderRow) => ({
   status: order.status, paymentStatus: order.payment_status, adminActionRequired: Boolean(order.admin_action_required),
 });
 
@@ -93,63 +91,6 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
   return { success: successful > 0, summary: { successful, failed: results.length - successful }, results };
 }
 
-export interface StatusChange {
-  orderId: string;
-  status: OrderStatus;
-  notes?: string;
-  adminActionRequired?: boolean;
-}
-
-export async function changeStatus(ctx: BackOfficeWriteContext, change: StatusChange) {
-  const { tx, services } = ctx;
-  // A refund leaves before the order moves: on PostgreSQL the row is locked first, so a retry or the
-  // registration job cannot move the order between the refund and the cancel (their conditional
-  // UPDATE waits, then finds it cancelled). SQLite's one writer connection serializes the process.
-  if (services.dialect === 'postgres') await tx.db.selectFrom('domain_orders').select('id').where('id', '=', change.orderId).forUpdate().execute();
-  const order = await requireOrder(ctx, change.orderId);
-  const to = change.status;
-  const moving = to !== order.status;
-  if (to === 'processing' && moving) throw failedPrecondition(PROCESSING_IS_RETRY);
-  if (moving && !settableStatuses(order.status).includes(to)) {
-    throw failedPrecondition(canTransition(order.status, to) ? USE_MANUAL_COMPLETION : transitionRefused(order.status, to));
-  }
-  if (to === 'cancelled' && moving && !change.notes) throw invalidArgument(NOTES_REQUIRED_TO_CANCEL);
-
-  const now = services.clock.nowIso();
-  const notes = appendNote(order.admin_notes, now, ctx.caller.email, change.notes);
-  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? Boolean(order.admin_action_required);
-  const changes = { admin_notes: notes, admin_action_required: flagged ? 1 : 0, updated_at: now };
-
-  let refundId: string | null = null;
-  if (to === 'cancelled' && moving && order.payment_status === 'paid') {
-    // Refund first: if the provider refuses, the order stays as it was and the operator reads why.
-    if (!order.payment_reference) throw failedPrecondition(refundRefused('the payment has no reference at the payment provider.'));
-    try {
-      ({ refundId } = await services.payments.refundPayment({
-        paymentReference: order.payment_reference, amountCents: order.total_cents, currency: order.currency,
-        idempotencyKey: `refund_domain_order_${order.id}`, reason: change.notes!,
-      }, tx));
-    } catch (error) {
-      if (error instanceof PaymentProviderError) throw failedPrecondition(refundRefused(error.message));
-      throw error;
-    }
-  }
-
-  if (moving) {
-    const refunded = refundId ? { payment_status: 'refunded' as const, refunded_at: now } : {};
-    if (!await transitionOrder(tx.db, order.id, to, { ...changes, ...refunded }, order.status)) throw aborted(ORDER_MOVED);
-  } else {
-    await tx.db.updateTable('domain_orders').set(changes).where('id', '=', order.id).execute();
-  }
-  const after = await requireOrder(ctx, order.id);
-  await record(tx, {
-    actor: operatorOf(ctx), actingAs: null, action: 'order.status_changed', target: { type: 'domain_order', id: order.id },
-    reason: change.notes ?? null, before: factsOf(order), after: { ...factsOf(after), refundId }, requestId: ctx.requestId, at: now,
-  });
-  services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
-  return { success: true as const, order: await orderDetails(tx.db, after) };
-}
-
 export interface ManualCompletion {
   orderId: string;
   registrationId: string;
@@ -186,9 +127,9 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
     throw error;
   }
   const now = services.clock.nowIso();
-  await tx.db.updateTable('domain_orders').set({
+  await updateOrderFields(tx.db, order.id, {
     admin_notes: appendNote(order.admin_notes, now, ctx.caller.email, input.notes), admin_action_required: 0, updated_at: now,
-  }).where('id', '=', order.id).execute();
+  });
   const after = await requireOrder(ctx, order.id);
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },

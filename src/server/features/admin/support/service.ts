@@ -9,9 +9,7 @@ import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts
 import { notFound } from '../../../rpc/errors.ts';
 import { decodeStaffTicketCursor, encodeStaffTicketCursor } from './cursor.ts';
 import { findStaffTicket, listStaffTickets } from './queries.ts';
-import { TICKET_NOT_FOUND } from '../../tickets/index.ts';
-import { listReplies } from '../../tickets/index.ts';
-import { changeStatus, storeReply } from '../../tickets/index.ts';
+import { TICKET_NOT_FOUND, listReplies, changeStatus, storeReply } from '../../tickets/index.ts';
 
 export interface StaffTicketListInput {
   limit: number;

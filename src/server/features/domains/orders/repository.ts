@@ -81,14 +81,51 @@ export type OrderChanges = Omit<Updateable<DomainOrdersTable>, 'id' | 'status' |
 /**
  * Moves an order to `to` if its current status allows it (and, when given, only from `from`),
  * with the other column changes in the same UPDATE. Answers whether it moved: false means
- * another writer got there first or the move is not allowed, and nothing was written.
+ * another writer got there first or the move is not allowed, and nothing was written. An order
+ * claimed for an operator's refund moves only for the holder of that claim (`ownRefundClaim`),
+ * whose move ends it: the money may be on its way back while the provider answers.
  */
 export async function transitionOrder(
-  db: Db, orderId: string, to: OrderStatus, changes: OrderChanges & { updated_at: string }, from?: OrderStatus | OrderStatus[],
+  db: Db, orderId: string, to: OrderStatus, changes: OrderChanges & { updated_at: string }, from?: OrderStatus | OrderStatus[], ownRefundClaim?: string,
 ): Promise<boolean> {
   const allowed = from === undefined ? statusesBefore(to) : (Array.isArray(from) ? from : [from]).filter((status) => canTransition(status, to));
   if (allowed.length === 0) return false;
-  const result = await db.updateTable('domain_orders').set({ ...changes, status: to })
-    .where('id', '=', orderId).where('status', 'in', allowed).executeTakeFirst();
+  const result = await db.updateTable('domain_orders').set({ ...changes, status: to, ...(ownRefundClaim ? { refund_claimed_until: null } : {}) })
+    .where('id', '=', orderId).where('status', 'in', allowed)
+    .where((eb) => eb.or([
+      eb('refund_claimed_until', 'is', null),
+      // The change's own time: a claim that ended by then is free.
+      eb('refund_claimed_until', '<=', changes.updated_at),
+      ...(ownRefundClaim ? [eb('refund_claimed_until', '=', ownRefundClaim)] : []),
+    ]))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Locks the order's row for the rest of the transaction, so changes to it queue one after another. */
+export async function lockOrder(db: Db, orderId: string): Promise<void> {
+  await db.selectFrom('domain_orders').select('id').where('id', '=', orderId).forUpdate().execute();
+}
+
+/** An operator's notes and flags on an order, with its status left as it is. */
+export async function updateOrderFields(db: Db, orderId: string, changes: OrderChanges & { updated_at: string }): Promise<void> {
+  await db.updateTable('domain_orders').set(changes).where('id', '=', orderId).execute();
+}
+
+/**
+ * Claims a paid order for a refund until `until`, if it is still in `status` and no other claim
+ * runs (one whose time passed was left by a call that never reported: it is free again).
+ */
+export async function claimOrderForRefund(db: Db, orderId: string, status: OrderStatus, until: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('domain_orders').set({ refund_claimed_until: until })
+    .where('id', '=', orderId).where('status', '=', status).where('payment_status', '=', 'paid')
+    .where((eb) => eb.or([eb('refund_claimed_until', 'is', null), eb('refund_claimed_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends the caller's claim without moving the order: the provider refused the refund. */
+export async function releaseRefundClaim(db: Db, orderId: string, claim: string): Promise<void> {
+  await db.updateTable('domain_orders').set({ refund_claimed_until: null })
+    .where('id', '=', orderId).where('refund_claimed_until', '=', claim).execute();
 }

@@ -1,6 +1,6 @@
 import * as domains from '../../../../common/contracts/domains.ts';
 import type { FunctionHandler } from '../../../rpc/registry.ts';
-import { implement } from '../../../rpc/registry.ts';
+import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
 import { requireDomainsOperator } from '../policy.ts';
 import { tldPricing } from './service.ts';
 import { syncAsOperator } from './supplierSyncService.ts';
@@ -8,7 +8,7 @@ import { syncAsOperator } from './supplierSyncService.ts';
 export const handlers: FunctionHandler[] = [
   implement(domains.getTldPricing, async (_input, { services }) => ({ success: true as const, pricing: await tldPricing(services.db) })),
 
-  implement(domains.syncSupplierTlds, async ({ supplierId }, ctx) => {
+  implementWithOutsideCalls(domains.syncSupplierTlds, async ({ supplierId }, ctx) => {
     requireDomainsOperator(ctx.caller);
     return { suppliers: await syncAsOperator(ctx, supplierId) };
   }),

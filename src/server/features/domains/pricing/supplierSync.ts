@@ -11,10 +11,7 @@ import { GLOBAL_MARKUP_TLD, insertMarkupIfMissing, type Markup } from './tldPric
 
 /** A supplier's price list may be long (thousands of TLDs, paged): a minute, in the background. */
 export const BACKGROUND_SYNC_TIMEOUT_MS = 60_000;
-/**
- * An operator's sync runs inside the protocol's transaction, which on SQLite holds the only
- * writer connection while suppliers answer: a shorter bound on how long other writes wait.
- */
+/** An operator waits for the answer on the page (the web client gives up after 70 s): a shorter bound. */
 export const OPERATOR_SYNC_TIMEOUT_MS = 20_000;
 
 /** Not sold at cost out of the box: 25 % until operators set markups. */

@@ -1,4 +1,4 @@
-import type { BackOfficeWriteContext } from '../../../rpc/context.ts';
+import type { BackOfficeCallContext } from '../../../rpc/context.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { fetchSupplierCosts, OPERATOR_SYNC_TIMEOUT_MS, type SupplierSyncResult, writeSyncResults } from './supplierSync.ts';
 import { findSupplier, listSuppliers } from './supplierSyncRepository.ts';
@@ -7,18 +7,19 @@ export const SUPPLIER_NOT_FOUND = 'Supplier not found.';
 
 /**
  * syncSupplierTlds: every active supplier, or the one asked (also an inactive one, so an operator
- * can refresh its costs before activating it). The suppliers are called before anything is
- * written, so the protocol's transaction holds no write lock while they answer.
+ * can refresh its costs before activating it). The suppliers are called with no transaction
+ * open, so other writes go on while they answer; their answers are written in one short unit.
  */
-export async function syncAsOperator({ tx, caller, services, requestId }: BackOfficeWriteContext, supplierId?: string): Promise<SupplierSyncResult[]> {
+export async function syncAsOperator(ctx: BackOfficeCallContext, supplierId?: string): Promise<SupplierSyncResult[]> {
+  const { services } = ctx;
   let suppliers;
   if (supplierId === undefined) {
-    suppliers = (await listSuppliers(tx.db)).filter((s) => Boolean(s.is_active));
+    suppliers = (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
   } else {
-    const supplier = await findSupplier(tx.db, supplierId);
+    const supplier = await findSupplier(services.db, supplierId);
     if (!supplier) throw notFound(SUPPLIER_NOT_FOUND);
     suppliers = [supplier];
   }
   const fetched = await fetchSupplierCosts(services, suppliers, OPERATOR_SYNC_TIMEOUT_MS);
-  return writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId }, services.clock.nowIso());
+  return ctx.unitOfWork(({ tx, caller, requestId }) => writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId }, services.clock.nowIso()));
 }

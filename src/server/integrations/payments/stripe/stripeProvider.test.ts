@@ -389,6 +389,26 @@ describe('the Stripe adapter against a local fake of Stripe\'s API', () => {
       expect(again.kind).toBe('invalid_request');
       expect(again.message).toMatch(/has already been refunded/);
     });
+
+    it('reads an earlier refund of the request back before asking: one made past Stripe\'s 24 hours of key memory is answered, not made again', async () => {
+      const paymentId = await paid();
+      // As a refund made days ago leaves it: Stripe no longer knows its idempotency key.
+      const earlier = fake.put({
+        id: 're_earlier1', object: 'refund', amount: 1287, currency: 'usd', payment_intent: paymentId, status: 'succeeded',
+        metadata: { reason: 'x', refund_key: 'refund:ord_days_ago' }, created: 1,
+      });
+      fake.put({ id: 're_failed1', object: 'refund', amount: 1287, currency: 'usd', payment_intent: paymentId, status: 'failed', metadata: { refund_key: 'refund:ord_failed' }, created: 1 });
+      const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').length;
+      const before = creates();
+      const request = { paymentReference: paymentId, amountCents: 1287, currency: 'USD', reason: 'x' };
+      expect(await stripe.refundPayment({ ...request, idempotencyKey: 'refund:ord_days_ago' })).toEqual({ refundId: earlier.id });
+      expect(creates()).toBe(before);
+      expect(lastRequest('GET', '/v1/refunds').params).toMatchObject({ payment_intent: paymentId });
+      // A failed refund made nothing: the request is made again.
+      expect((await stripe.refundPayment({ ...request, idempotencyKey: 'refund:ord_failed' })).refundId).not.toBe('re_failed1');
+      expect(creates()).toBe(before + 1);
+      expect(lastRequest('POST', '/v1/refunds').params).toMatchObject({ metadata: { refund_key: 'refund:ord_failed' } });
+    });
   });
 
   describe('errors', () => {

@@ -3,7 +3,7 @@ import type { Config } from '../../../config.ts';
 import { containsNul } from '../../../http/jsonBody.ts';
 import type { PaymentEvent, ProviderPrice, ProviderProduct } from '../events.ts';
 import {
-  NO_SAVED_PAYMENT_METHOD, PAYMENT_NEEDS_CARDHOLDER, type PaymentProvider, PaymentProviderError, type SavedMethodChargeRequest,
+  NO_SAVED_PAYMENT_METHOD, PAYMENT_NEEDS_CARDHOLDER, type PaymentProvider, PaymentProviderError, type RefundRequest, type SavedMethodChargeRequest,
   WEBHOOK_NOT_AN_EVENT, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
 } from '../provider.ts';
 import { callStripe, toProviderError } from './stripeErrors.ts';
@@ -124,10 +124,13 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
     },
 
     async refundPayment(request) {
-      // Stripe's reasons are a fixed list; the operator's words go in the metadata.
-      const refund = await callStripe(() => stripe.refunds.create({
+      // Read back first: Stripe forgets an idempotency key after 24 hours, and a caller whose first
+      // answer never came asks again, maybe later than that.
+      const earlier = await callStripe(() => earlierRefund(stripe, request));
+      // Stripe's reasons are a fixed list; the operator's words go in the metadata, with our key to find the refund by.
+      const refund = earlier ?? await callStripe(() => stripe.refunds.create({
         payment_intent: request.paymentReference, amount: request.amountCents, reason: 'requested_by_customer',
-        metadata: { reason: request.reason.slice(0, 500) },
+        metadata: { reason: request.reason.slice(0, 500), refund_key: request.idempotencyKey },
       }, { idempotencyKey: request.idempotencyKey }));
       if (refund.status === 'failed' || refund.status === 'canceled') {
         throw new PaymentProviderError('invalid_request', refund.failure_reason ? `The refund failed: ${refund.failure_reason}.` : 'The refund failed.');
@@ -181,6 +184,14 @@ async function earlierSuccessfulCharge(stripe: Stripe, request: SavedMethodCharg
   for await (const intent of stripe.paymentIntents.list({ customer: request.customerId, created: { gte: since }, limit: PAGE_SIZE })) {
     if (intent.status === 'succeeded' && intent.metadata?.reference === request.metadata.reference
       && intent.metadata?.purpose === request.metadata.purpose) return intent.id;
+  }
+  return null;
+}
+
+/** A refund of the payment made for the same request, if any; a failed one made nothing and does not count. */
+async function earlierRefund(stripe: Stripe, request: RefundRequest): Promise<Stripe.Refund | null> {
+  for await (const refund of stripe.refunds.list({ payment_intent: request.paymentReference, limit: PAGE_SIZE })) {
+    if (refund.metadata?.refund_key === request.idempotencyKey && refund.status !== 'failed' && refund.status !== 'canceled') return refund;
   }
   return null;
 }

@@ -116,17 +116,16 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       });
     },
 
-    async refundPayment(request, within) {
+    async refundPayment(request) {
       if (!request.paymentReference) throw new PaymentProviderError('invalid_request', 'The payment to refund is not named.');
       // As at Stripe, the same key answers the refund made the first time.
-      const target = within?.db ?? db;
-      const earlier = await readTestObject<TestRefundRecord>(target, 'refund', `re_${request.idempotencyKey}`);
+      const earlier = await readTestObject<TestRefundRecord>(db, 'refund', `re_${request.idempotencyKey}`);
       if (earlier) return { refundId: earlier.id };
       const refund: TestRefundRecord = {
         id: `re_${request.idempotencyKey}`, object: 'refund', payment_intent: request.paymentReference, amount: request.amountCents,
         currency: request.currency.toLowerCase(), status: 'succeeded', reason: request.reason, created: epochNow(deps.clock),
       };
-      await writeTestObject(target, 'refund', refund.id, refund);
+      await writeTestObject(db, 'refund', refund.id, refund);
       return { refundId: refund.id };
     },
 

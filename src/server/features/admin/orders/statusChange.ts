@@ -1,0 +1,124 @@
+import {
+  NOTES_REQUIRED_TO_CANCEL, ORDER_MOVED, PROCESSING_IS_RETRY, REFUND_OUTCOME_UNKNOWN, REFUND_UNDER_WAY, refundRefused, transitionRefused,
+  USE_MANUAL_COMPLETION,
+} from '../../../../common/adminOrdersTexts.ts';
+import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { liveTopics } from '../../../../common/live.ts';
+import { record } from '../../../audit/record.ts';
+import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
+import { type BackOfficeCallContext, type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { aborted, failedPrecondition, invalidArgument, notFound, unavailable } from '../../../rpc/errors.ts';
+import {
+  claimOrderForRefund, findOrder, lockOrder, type OrderRow, releaseRefundClaim, transitionOrder, updateOrderFields,
+} from '../../domains/index.ts';
+import { orderDetails, settableStatuses } from './service.ts';
+import { appendNote, factsOf, requireOrder } from './writes.ts';
+
+/** Outlasts the Stripe SDK's three 20 s attempts, so a claim never ends while its refund call still runs. */
+const REFUND_CLAIM_MS = 90_000;
+
+export interface StatusChange {
+  orderId: string;
+  status: OrderStatus;
+  notes?: string;
+  adminActionRequired?: boolean;
+}
+
+interface Refund {
+  refundId: string;
+  /** The claim the refund held the order under; the cancel ends it. */
+  claim: string;
+}
+
+function checkChange(order: OrderRow, change: StatusChange): void {
+  const to = change.status;
+  const moving = to !== order.status;
+  if (to === 'processing' && moving) throw failedPrecondition(PROCESSING_IS_RETRY);
+  if (moving && !settableStatuses(order.status).includes(to)) {
+    throw failedPrecondition(canTransition(order.status, to) ? USE_MANUAL_COMPLETION : transitionRefused(order.status, to));
+  }
+  if (to === 'cancelled' && moving && !change.notes) throw invalidArgument(NOTES_REQUIRED_TO_CANCEL);
+}
+
+/**
+ * updateOrderStatus. Cancelling a paid order refunds it first, with no transaction open while the
+ * payment provider answers: the order is claimed (nothing else moves it meanwhile), the refund
+ * asked, then the cancel recorded with it. Any other change is one short unit of work.
+ */
+export async function changeStatus(ctx: BackOfficeCallContext, change: StatusChange) {
+  const order = await findOrder(ctx.services.db, change.orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  checkChange(order, change);
+  const refundDue = change.status === 'cancelled' && order.status !== 'cancelled' && order.payment_status === 'paid';
+  const refund = refundDue ? await refundFirst(ctx, order, change.notes!) : null;
+  return ctx.unitOfWork((unit) => recordChange(unit, change, refund));
+}
+
+/**
+ * If the provider refuses, the order stays as it was and the operator reads why. If it does not
+ * answer, the claim stays until it ends: the money may be back, so nothing may move the order;
+ * the next cancellation asks with the same idempotency key, and the providers look that refund
+ * up before making one.
+ */
+async function refundFirst(ctx: BackOfficeCallContext, order: OrderRow, reason: string): Promise<Refund> {
+  if (!order.payment_reference) throw failedPrecondition(refundRefused('the payment has no reference at the payment provider.'));
+  const now = ctx.services.clock.now().getTime();
+  if (order.refund_claimed_until && new Date(order.refund_claimed_until).getTime() > now) throw aborted(REFUND_UNDER_WAY);
+  const request = {
+    paymentReference: order.payment_reference, amountCents: order.total_cents, currency: order.currency,
+    idempotencyKey: `refund_domain_order_${order.id}`, reason,
+  };
+  const claim = new Date(now + REFUND_CLAIM_MS).toISOString();
+  await ctx.unitOfWork(async ({ tx }) => {
+    if (!await claimOrderForRefund(tx.db, order.id, order.status, claim, new Date(now).toISOString())) throw aborted(ORDER_MOVED);
+    await record(tx, {
+      actor: operatorOf(ctx), actingAs: null, action: 'order.refund_started', target: { type: 'domain_order', id: order.id }, reason,
+      after: { amountCents: request.amountCents, currency: request.currency, idempotencyKey: request.idempotencyKey, claimedUntil: claim },
+      requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
+    });
+  });
+  try {
+    const { refundId } = await ctx.services.payments.refundPayment(request);
+    return { refundId, claim };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.kind === 'unavailable') throw unavailable(REFUND_OUTCOME_UNKNOWN);
+    await ctx.unitOfWork(async ({ tx }) => {
+      await releaseRefundClaim(tx.db, order.id, claim);
+      await record(tx, {
+        actor: operatorOf(ctx), actingAs: null, action: 'order.refund_refused', target: { type: 'domain_order', id: order.id }, reason,
+        after: { error: error.message }, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
+      });
+    });
+    throw failedPrecondition(refundRefused(error.message));
+  }
+}
+
+async function recordChange(unit: BackOfficeWriteContext, change: StatusChange, refund: Refund | null) {
+  const { tx, services } = unit;
+  // On PostgreSQL the row is locked first, so two operators' notes are appended one after the
+  // other. SQLite's one writer connection serializes the process.
+  if (services.dialect === 'postgres') await lockOrder(tx.db, change.orderId);
+  const order = await requireOrder(unit, change.orderId);
+  // A refund's order was checked before its claim, which has kept it from moving since.
+  if (!refund) checkChange(order, change);
+  const to = change.status;
+  const now = services.clock.nowIso();
+  const notes = appendNote(order.admin_notes, now, unit.caller.email, change.notes);
+  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? Boolean(order.admin_action_required);
+  const changes = { admin_notes: notes, admin_action_required: flagged ? 1 : 0, updated_at: now };
+
+  if (to !== order.status) {
+    const refunded = refund ? { payment_status: 'refunded' as const, refunded_at: now } : {};
+    if (!await transitionOrder(tx.db, order.id, to, { ...changes, ...refunded }, order.status, refund?.claim)) throw aborted(ORDER_MOVED);
+  } else {
+    await updateOrderFields(tx.db, order.id, changes);
+  }
+  const after = await requireOrder(unit, order.id);
+  await record(tx, {
+    actor: operatorOf(unit), actingAs: null, action: 'order.status_changed', target: { type: 'domain_order', id: order.id },
+    reason: change.notes ?? null, before: factsOf(order), after: { ...factsOf(after), refundId: refund?.refundId ?? null }, requestId: unit.requestId, at: now,
+  });
+  services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
+  return { success: true as const, order: await orderDetails(tx.db, after) };
+}
