@@ -64,7 +64,7 @@ export const pendingReads = {
   'src/server/features/admin/deliveries/queries.ts': ['platform_events', 'webhook_deliveries', 'webhook_delivery_attempts', 'webhooks'],
   'src/server/features/admin/events/repository.ts': ['event_flows', 'platform_events', 'webhook_deliveries', 'webhooks'],
   'src/server/features/admin/orders/queries.ts': ['accounts', 'domain_order_account_counts', 'domain_order_attempts', 'domain_order_status_counts', 'domain_orders', 'domain_suppliers', 'users'],
-  'src/server/features/admin/orders/writes.ts': ['domain_orders', 'domains'],
+  'src/server/features/admin/orders/writes.ts': ['domains'],
   'src/server/features/admin/support/queries.ts': ['accounts', 'tickets', 'users'],
   'src/server/features/admin/users/repository.ts': ['account_members', 'accounts', 'auth_identity', 'auth_session', 'domain_orders', 'users'],
   'src/server/features/admin/users/service.ts': ['users'],
