@@ -21,7 +21,7 @@ interface UrlFilterOptions<K extends string> {
 /**
  * A list's filters and sort kept in the address (so a list can be linked to, reloaded and
  * gone back to as it was), checked against the function contract's input schema.
- * `values` are what the list asks for; `input(key)` gives a text box its value, onChange and the
+ * `values` are what the list asks for; `input(key)` gives a text box (or a native select) its value, onChange and the
  * contract's sentence when it refuses what was typed; `choice(key)` does the same for a select.
  */
 export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed = [], defaults: overrides = NO_OVERRIDES }: UrlFilterOptions<NoInfer<K>> = {}) {
@@ -48,27 +48,29 @@ export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed
     update(() => Object.fromEntries(filterKeys.map((key) => [key, defaults[key]])) as Partial<FilterValues<K>>);
   };
 
+  /** A text field's new value: a typed one waits for the pause, any other goes to the address at once. */
+  const type = (key: K, value: string) => {
+    if (!typed.includes(key)) {
+      set(key, value);
+      return;
+    }
+    setDrafts((current) => ({ ...current, [key]: value }));
+    sendTyped(key, value);
+  };
+
   const input = (key: K) => {
     const draft = drafts[key];
     return {
       value: draft ?? values[key],
       error: draft === undefined ? undefined : refusal(fields[key], draft),
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const { value } = event.currentTarget;
-        if (!typed.includes(key)) {
-          set(key, value);
-          return;
-        }
-        setDrafts((current) => ({ ...current, [key]: value }));
-        sendTyped(key, value);
-      },
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => type(key, event.currentTarget.value),
     };
   };
 
   /** A select's value (none when blank) and onChange. */
   const choice = (key: K) => ({ value: values[key] || null, onChange: (value: string | null) => set(key, value) });
 
-  return { values, set, update, clear, filtered, input, choice };
+  return { values, set, update, clear, filtered, input, type, choice };
 }
 
 export type UrlFilters<K extends string> = ReturnType<typeof useUrlFilters<K>>;

@@ -13,7 +13,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { bodyText, DeliveryAttempts, HeaderList } from './DeliveryAttempts.tsx';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.tsx';
 import { Fact, Labeled } from '../../../components/Labeled.tsx';
-import { DELIVERY_LOG_PATH, deliveriesPath } from './useDeliveryPages.ts';
+import { DELIVERY_LOG_PATH, deliveriesPath } from './deliveryPaths.ts';
 
 
 function ResendButton({ delivery }: { delivery: DeliveryDetails }) {

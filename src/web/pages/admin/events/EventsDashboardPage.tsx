@@ -15,7 +15,7 @@ import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
 import { eventTime } from './eventTime.ts';
 import { QuickSetupCard } from './QuickSetupCard.tsx';
-import { DELIVERY_LOG_PATH, deliveryPath } from '../deliveries/useDeliveryPages.ts';
+import { DELIVERY_LOG_PATH, deliveryPath } from '../deliveries/deliveryPaths.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 

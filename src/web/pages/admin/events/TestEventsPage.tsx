@@ -8,7 +8,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { eventTime } from './eventTime.ts';
 import { type TestResult, useTestResults } from './useTestResults.ts';
 import { JsonBlock } from '../../../components/Labeled.tsx';
-import { deliveriesPath } from '../deliveries/useDeliveryPages.ts';
+import { deliveriesPath } from '../deliveries/deliveryPaths.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 const TEMPLATE_OPTIONS = TEST_EVENT_TEMPLATE_KEYS.map((value) => ({ value, label: TEST_EVENT_TEMPLATES[value].label }));
