@@ -13,13 +13,13 @@ interface LoadMoreProps {
 
 /** The foot of a keyset list: how much is shown, the next page on demand, and a retry when it failed. */
 export function LoadMore({ query, failure, count }: LoadMoreProps) {
-  if (query.isFetchNextPageError) return <LoadFailedAlert onRetry={() => query.fetchNextPage()}>{failure}</LoadFailedAlert>;
+  if (query.isFetchNextPageError) return <LoadFailedAlert onRetry={() => query.fetchNextPage?.()}>{failure}</LoadFailedAlert>;
   if (!count && !query.hasNextPage) return null;
   return (
     <Stack gap={6} align="center">
       {count && <Text size="sm" c="dimmed">{count}</Text>}
       {query.hasNextPage && (
-        <Button variant="default" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>Load more</Button>
+        <Button variant="default" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage?.()}>Load more</Button>
       )}
     </Stack>
   );

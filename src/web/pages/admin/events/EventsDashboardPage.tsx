@@ -9,6 +9,7 @@ import { failureText } from '../../../api/errorTexts.ts';
 import { fnKey, useFn } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { DashboardCounters, DashboardCountersSkeleton } from './DashboardCounters.tsx';
 import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
@@ -81,17 +82,16 @@ function Dashboard() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">Events</Title>
-          <Text size="sm" c="dimmed">What happens on the platform, and where webhooks deliver it. Updates live.</Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" component={Link} to="/super-admin/events/webhooks">Webhooks</Button>
-          <Button variant="default" component={Link} to="/super-admin/events/flows">Flows</Button>
-          <Button component={Link} to="/super-admin/events/test">Test Events</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Events" context="What happens on the platform, and where webhooks deliver it. Updates live."
+        actions={(
+          <>
+            <Button variant="default" component={Link} to="/super-admin/events/webhooks">Webhooks</Button>
+            <Button variant="default" component={Link} to="/super-admin/events/flows">Flows</Button>
+            <Button component={Link} to="/super-admin/events/test">Test Events</Button>
+          </>
+        )}
+      />
 
       {dashboard.isError && !data && (
         <LoadFailedAlert onRetry={() => dashboard.refetch()}>{failureText(FAILED_TO_LOAD_DASHBOARD, dashboard.error)}</LoadFailedAlert>

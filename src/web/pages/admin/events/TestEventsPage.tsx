@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   SEND_FAILED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATE_KEYS, TEST_EVENT_TEMPLATES, TEST_FAILED, TEST_RESULTS_MAX, type TestEventTemplate,
 } from '../../../../common/adminEventsTexts.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { eventTime } from './eventTime.ts';
 import { type TestResult, useTestResults } from './useTestResults.ts';
@@ -50,13 +51,10 @@ function TestSender() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">Test Events</Title>
-          <Text size="sm" c="dimmed">Sends a real event (source {TEST_EVENT_SOURCE}, severity info) that your flows deliver like any other.</Text>
-        </Stack>
-        <Button variant="default" component={Link} to="/super-admin/events">Events dashboard</Button>
-      </Group>
+      <PageHeader
+        title="Test Events" context={`Sends a real event (source ${TEST_EVENT_SOURCE}, severity info) that your flows deliver like any other.`}
+        actions={<Button variant="default" component={Link} to="/super-admin/events">Events dashboard</Button>}
+      />
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
