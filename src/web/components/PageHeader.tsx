@@ -17,11 +17,11 @@ interface PageHeaderProps {
 /**
  * The head of every page: title, one line of context, and the primary action on the right. On a
  * narrow screen the actions wrap under the title, and a long title or context breaks anywhere
- * rather than pushing the page sideways.
+ * rather than pushing the page sideways. A <header> inside the app's <main>: not a second banner.
  */
 export function PageHeader({ title, badges, context, back, actions }: PageHeaderProps) {
   return (
-    <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+    <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap" component="header">
       <Stack gap={4} style={{ flex: '1 1 320px', minWidth: 0 }}>
         {back}
         {badges ? (

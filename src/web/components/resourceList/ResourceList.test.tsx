@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Table, TextInput } from '@mantine/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,7 +49,7 @@ function Users({ query = settled, rows = ROWS, onSelected }: { query?: ListQuery
         filters={filters}
         sort={columnSort(filters, { Name: 'displayName', Created: 'createdAt' })}
         selectAll={selection.selectAll}
-        toolbar={<input aria-label="E-mail starts with" {...filters.input('email')} />}
+        toolbar={<TextInput label="E-mail starts with" {...filters.input('email')} />}
         bulk={(
           <BulkBar
             selectedCount={selection.selected.size} loadedCount={ids.length} onSelectAll={selection.selectAll.onChange} busy={false}
@@ -85,6 +85,20 @@ describe('ResourceList: filters in the address', () => {
       expect(new URLSearchParams(search()).get('email')).toBe('grace');
       expect(new URLSearchParams(search()).get('sortOrder')).toBe('asc');
       expect(askedFor().email).toBe('grace');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says under the box why the contract refuses what was typed, and asks without it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { search } = renderWithProviders(<Users />);
+      fireEvent.change(screen.getByLabelText('E-mail starts with'), { target: { value: 'a'.repeat(255) } });
+      act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS));
+      expect(screen.getByText('E-mail filter must be at most 254 characters.')).toBeTruthy();
+      expect(new URLSearchParams(search()).get('email')).toHaveLength(255);
+      expect(askedFor().email).toBe('');
     } finally {
       vi.useRealTimers();
     }

@@ -7,6 +7,7 @@ import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { DayRangeInputs } from '../../../components/resourceList/DayRangeInputs.tsx';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
@@ -44,8 +45,7 @@ function AuditLog() {
             <Select label="Action" placeholder="Any action" data={AUDIT_ACTION_OPTIONS} searchable clearable {...filters.choice('action')} />
             <Select label="Target type" placeholder="Any target" data={TARGET_TYPE_OPTIONS} clearable {...filters.choice('targetType')} />
             <TextInput label="Target ID" placeholder="Exact ID" {...filters.input('targetId')} />
-            <TextInput label="From" type="date" {...filters.input('dateFrom')} />
-            <TextInput label="To" type="date" {...filters.input('dateTo')} />
+            <DayRangeInputs filters={filters} />
           </ListToolbar>
         )}
       />

@@ -6,6 +6,7 @@ import { EVENT_SEVERITIES } from '../../../../common/eventFlows.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { DayRangeInputs } from '../../../components/resourceList/DayRangeInputs.tsx';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
@@ -48,8 +49,7 @@ function EventsList() {
             <Select label="Severity" placeholder="Any severity" data={SEVERITY_OPTIONS} clearable {...filters.choice('severity')} />
             <Select label="Status" placeholder="Processed or pending" data={STATUS_OPTIONS} clearable {...filters.choice('status')} />
             <TextInput label="Account ID" placeholder="Exact ID" {...filters.input('accountId')} />
-            <TextInput label="From" type="date" {...filters.input('dateFrom')} />
-            <TextInput label="To" type="date" {...filters.input('dateTo')} />
+            <DayRangeInputs filters={filters} />
           </ListToolbar>
         )}
       />

@@ -1,5 +1,4 @@
-import { Anchor, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { FAILED_TO_LOAD_MAIL, MAIL_PAGE_SIZE, MAIL_STATUS_OPTIONS, NO_MAIL, NO_MAIL_HINT } from '../../../../common/adminMailTexts.ts';
 import { listMailOutbox, type MailSummary } from '../../../../common/contracts/adminMail.ts';
 import { failureText } from '../../../api/errorTexts.ts';
@@ -8,9 +7,11 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { MailStatusBadge } from './MailStatusBadge.tsx';
 
 const COLUMNS = ['Subject', 'Recipient', 'Status', 'Created', 'Sent'] as const;
@@ -20,9 +21,7 @@ function MessageRow({ message }: { message: MailSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/mail/${encodeURIComponent(message.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {message.subject || '(no subject)'}
-        </Anchor>
+        <RowLink to={adminPath('mail', message.id)}>{message.subject || '(no subject)'}</RowLink>
         {message.error && <Text size="xs" c="red" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{message.error}</Text>}
       </Table.Td>
       <Table.Td data-label="Recipient" style={{ overflowWrap: 'anywhere' }}>{message.to}</Table.Td>

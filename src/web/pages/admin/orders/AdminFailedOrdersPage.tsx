@@ -11,7 +11,9 @@ import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { PaymentBadge, PriorityBadge, StatusBadge } from './OrderBadges.tsx';
 import { useSupplierOptions } from './useSupplierOptions.ts';
 
@@ -27,9 +29,7 @@ function FailedOrderRow({ order, checked, onToggle }: { order: FailedOrder; chec
         <Checkbox aria-label={`Select ${order.domain}`} checked={checked} onChange={() => onToggle(order.id)} />
       </Table.Td>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(order.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {order.domain}
-        </Anchor>
+        <RowLink to={adminPath('orders', order.id)}>{order.domain}</RowLink>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {order.accountName ?? order.accountId} · {formatAmount(order.totalCents, order.currency)}
         </Text>

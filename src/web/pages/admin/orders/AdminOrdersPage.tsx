@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { FAILED_TO_LOAD_ORDERS, NO_ORDERS, ORDERS_PAGE_SIZE, orderCountLabel } from '../../../../common/adminOrdersTexts.ts';
 import { type AdminOrderSummary, getAllOrders } from '../../../../common/contracts/adminOrders.ts';
@@ -9,12 +9,15 @@ import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { columnSort } from '../../../components/resourceList/columnSort.ts';
+import { DayRangeInputs } from '../../../components/resourceList/DayRangeInputs.tsx';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
 import { type SortOption, SortSelect } from '../../../components/resourceList/SortSelect.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { AccountFilter } from '../accounts/AccountFilter.tsx';
 import { PaymentBadge, StatusBadge } from './OrderBadges.tsx';
 
@@ -39,15 +42,11 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(order.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {order.domain}
-        </Anchor>
+        <RowLink to={adminPath('orders', order.id)}>{order.domain}</RowLink>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{order.kind === 'renewal' ? 'Renewal' : 'Registration'} · {order.id}</Text>
       </Table.Td>
       <Table.Td data-label="Account">
-        <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(order.accountId)}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {order.accountName ?? order.accountId}
-        </Anchor>
+        <RowLink to={adminPath('accounts', order.accountId)} secondary>{order.accountName ?? order.accountId}</RowLink>
         {order.userEmail && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{order.userEmail}</Text>}
       </Table.Td>
       <Table.Td data-label="Status">
@@ -90,8 +89,7 @@ function Orders() {
             <ListToolbar label="Filter orders">
               <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} clearable style={{ flex: '1 1 180px' }} {...filters.choice('status')} />
               <TextInput label="Domain starts with" placeholder="example" type="search" style={{ flex: '1 1 200px' }} {...filters.input('domain')} />
-              <TextInput label="Created from" type="date" style={{ flex: '1 1 150px' }} {...filters.input('dateFrom')} />
-              <TextInput label="Created to" type="date" style={{ flex: '1 1 150px' }} {...filters.input('dateTo')} />
+              <DayRangeInputs filters={filters} labels={['Created from', 'Created to']} style={{ flex: '1 1 150px' }} />
               <SortSelect options={SORTS} current={sort.current} onChange={(next) => filters.update(() => next)} style={{ flex: '1 1 150px' }} />
             </ListToolbar>
             <div style={{ maxWidth: 420 }}>

@@ -1,5 +1,4 @@
-import { Anchor, Badge, Select, Stack, Table, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Select, Stack, Table, TextInput } from '@mantine/core';
 import { FAILED_TO_LOAD_TICKETS, NO_TICKETS, TICKETS_PAGE_SIZE } from '../../../../common/adminSupportTexts.ts';
 import { listAllTickets, type StaffTicketSummary } from '../../../../common/contracts/adminSupport.ts';
 import { failureText } from '../../../api/errorTexts.ts';
@@ -9,12 +8,14 @@ import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { columnSort } from '../../../components/resourceList/columnSort.ts';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
 import { type SortOption, SortSelect } from '../../../components/resourceList/SortSelect.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { AccountFilter } from '../accounts/AccountFilter.tsx';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from './ticketOptions.ts';
 
@@ -31,19 +32,13 @@ function TicketRow({ ticket }: { ticket: StaffTicketSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/tickets/${encodeURIComponent(ticket.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {ticket.subject || 'No Subject'}
-        </Anchor>
+        <RowLink to={adminPath('tickets', ticket.id)}>{ticket.subject || 'No Subject'}</RowLink>
       </Table.Td>
       <Table.Td data-label="Account">
-        <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(ticket.accountId)}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {ticket.accountName}
-        </Anchor>
+        <RowLink to={adminPath('accounts', ticket.accountId)} secondary>{ticket.accountName}</RowLink>
       </Table.Td>
       <Table.Td data-label="Author">
-        <Anchor component={Link} to={`/super-admin/users/${encodeURIComponent(ticket.authorId)}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {ticket.authorEmail}
-        </Anchor>
+        <RowLink to={adminPath('users', ticket.authorId)} secondary>{ticket.authorEmail}</RowLink>
       </Table.Td>
       <Table.Td data-label="Status"><TicketStatusBadge status={ticket.status} className={classes.badge} /></Table.Td>
       <Table.Td data-label="Priority">

@@ -1,5 +1,4 @@
-import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { FAILED_TO_LOAD_USERS, NO_USERS, USERS_PAGE_SIZE } from '../../../../common/adminUsersTexts.ts';
 import { type AdminUserSummary, getAllUsers } from '../../../../common/contracts/adminUsers.ts';
 import { failureText } from '../../../api/errorTexts.ts';
@@ -9,12 +8,14 @@ import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { columnSort } from '../../../components/resourceList/columnSort.ts';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
 import type { ListSort, SortOrder } from '../../../components/resourceList/sorting.ts';
 import { type SortOption, SortSelect } from '../../../components/resourceList/SortSelect.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { GLOBAL_ROLE_LABELS, GLOBAL_ROLE_OPTIONS } from './userLabels.ts';
 
 const COLUMNS = ['User', 'Role', 'Status', 'Accounts', 'Created'] as const;
@@ -33,9 +34,7 @@ function UserRow({ user }: { user: AdminUserSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/users/${encodeURIComponent(user.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {user.displayName || user.email}
-        </Anchor>
+        <RowLink to={adminPath('users', user.id)}>{user.displayName || user.email}</RowLink>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
       </Table.Td>
       <Table.Td data-label="Role">
