@@ -10,11 +10,11 @@ import { fnKey, useFn } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { DashboardCounters, DashboardCountersSkeleton } from './DashboardCounters.tsx';
 import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
-import { eventTime } from './eventTime.ts';
 import { QuickSetupCard } from './QuickSetupCard.tsx';
 import { DELIVERY_LOG_PATH, deliveryPath } from '../deliveries/deliveryPaths.ts';
 
@@ -49,7 +49,7 @@ function EventLine({ event }: { event: EventView }) {
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Code style={wrap}>{event.eventType}</Code>
-        <Text size="xs" c="dimmed" style={wrap}>{event.source} · {eventTime(event.createdAt)}</Text>
+        <Text size="xs" c="dimmed" style={wrap}>{event.source} · <RelativeTime value={event.createdAt} /></Text>
       </Stack>
       <Group gap={6} wrap="nowrap">
         <SeverityBadge severity={event.severity} />
@@ -60,15 +60,15 @@ function EventLine({ event }: { event: EventView }) {
 }
 
 function DeliveryLine({ delivery }: { delivery: DashboardDelivery }) {
-  const facts = [delivery.httpStatus !== null ? `HTTP ${delivery.httpStatus}` : null, delivery.responseMs !== null ? `${delivery.responseMs} ms` : null, eventTime(delivery.at)]
-    .filter(Boolean).join(' · ');
+  const facts = [delivery.httpStatus !== null ? `HTTP ${delivery.httpStatus}` : null, delivery.responseMs !== null ? `${delivery.responseMs} ms` : null]
+    .filter(Boolean).map((fact) => `${fact} · `).join('');
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Anchor component={Link} to={deliveryPath(delivery.id)} size="sm" fw={600} style={wrap}>
           {delivery.webhookName ?? 'Deleted webhook'}
         </Anchor>
-        <Text size="xs" c="dimmed" style={wrap}><Code>{delivery.eventType}</Code> · {facts}</Text>
+        <Text size="xs" c="dimmed" style={wrap}><Code>{delivery.eventType}</Code> · {facts}<RelativeTime value={delivery.at} /></Text>
       </Stack>
       <DeliveryStatusBadge status={delivery.status} />
     </Group>

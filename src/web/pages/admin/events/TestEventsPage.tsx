@@ -5,8 +5,8 @@ import {
   SEND_FAILED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATE_KEYS, TEST_EVENT_TEMPLATES, TEST_FAILED, TEST_RESULTS_MAX, type TestEventTemplate,
 } from '../../../../common/adminEventsTexts.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
-import { eventTime } from './eventTime.ts';
 import { type TestResult, useTestResults } from './useTestResults.ts';
 import { JsonBlock } from '../../../components/Labeled.tsx';
 import { deliveriesPath } from '../deliveries/deliveryPaths.ts';
@@ -31,10 +31,10 @@ function ResultLine({ result }: { result: TestResult }) {
             <Text size="xs" c="dimmed" style={wrap}>
               Event{' '}
               <Anchor component={Link} to={deliveriesPath({ eventId: outcome.eventId })} size="xs">{outcome.eventId}</Anchor>
-              {' '}· {eventTime(result.at)}
+              {' '}· <RelativeTime value={result.at} />
             </Text>
           )
-          : <Text size="xs" c="red.8" style={wrap}>{SEND_FAILED}: {outcome.error} · {eventTime(result.at)}</Text>}
+          : <Text size="xs" c="red.8" style={wrap}>{SEND_FAILED}: {outcome.error} · <RelativeTime value={result.at} /></Text>}
       </Stack>
       {outcome.ok
         ? <Badge variant="light" color={outcome.flowsMatched > 0 ? 'green' : 'gray'} style={{ flexShrink: 0 }}>{outcome.flowsMatched} {outcome.flowsMatched === 1 ? 'flow' : 'flows'}</Badge>
