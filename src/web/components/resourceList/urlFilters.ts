@@ -11,7 +11,7 @@ type ObjectOf<S> = S extends z.ZodObject
   ? S
   : S extends z.ZodDefault<infer Inner> | z.ZodOptional<infer Inner> | z.ZodNullable<infer Inner> ? ObjectOf<Inner> : never;
 
-export type InputKey<S> = keyof ObjectOf<S>['shape'] & string;
+type InputKey<S> = keyof ObjectOf<S>['shape'] & string;
 
 function objectOf(schema: z.ZodType): z.ZodObject {
   let current: z.ZodType = schema;

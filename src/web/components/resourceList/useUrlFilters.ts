@@ -19,10 +19,10 @@ interface UrlFilterOptions<K extends string> {
 }
 
 /**
- * A list's filters and sort kept in the address (so a list can be linked to, reloaded and
- * gone back to as it was), checked against the function contract's input schema.
- * `values` are what the list asks for; `input(key)` gives a text box (or a native select) its value, onChange and the
- * contract's sentence when it refuses what was typed; `choice(key)` does the same for a select.
+ * A list's filters and sort kept in the address (so a list can be linked to, reloaded and gone
+ * back to as it was), checked against the function contract's input schema. `values` are what
+ * the list asks for; `input(key)` gives a text box (or a native select) its value, onChange and
+ * the contract's sentence when it refuses what was typed; `choice(key)` serves a Mantine select.
  */
 export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed = [], defaults: overrides = NO_OVERRIDES }: UrlFilterOptions<NoInfer<K>> = {}) {
   const [params, setParams] = useSearchParams();
