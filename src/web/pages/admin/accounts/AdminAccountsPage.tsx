@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { ACCOUNTS_LOAD_FAILED, ACCOUNTS_PAGE_SIZE, type ActivityLabel, NO_ACCOUNTS_FOUND } from '../../../../common/adminAccountsTexts.ts';
 import { type AdminAccount, getAllAccounts } from '../../../../common/contracts/adminAccounts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
@@ -11,11 +10,13 @@ import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import type { ColumnSort } from '../../../components/resourceList/ColumnHeader.tsx';
 import { columnSort } from '../../../components/resourceList/columnSort.ts';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
 import { type SortOption, SortSelect } from '../../../components/resourceList/SortSelect.tsx';
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { type UrlFilters, useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 import { AccountFormModal } from './AccountFormModal.tsx';
 import { DeleteAccountModal } from './DeleteAccountModal.tsx';
@@ -40,7 +41,7 @@ function AccountRow({ account, onEdit, onDelete }: { account: AdminAccount; onEd
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(account.id)}`} style={{ overflowWrap: 'anywhere' }}>{account.name}</Anchor>
+        <RowLink to={adminPath('accounts', account.id)}>{account.name}</RowLink>
         {account.status !== 'active' && <Badge ml="xs" color="orange" variant="light">{account.status}</Badge>}
       </Table.Td>
       <Table.Td data-label="Owner" style={{ overflowWrap: 'anywhere' }}>{account.owner.email}</Table.Td>
