@@ -1,7 +1,8 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { accountSettingsLoadText } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { InviteMemberForm } from './settings/InviteMemberForm.tsx';
 import { MembersTable } from './settings/MembersTable.tsx';
@@ -33,7 +34,7 @@ export default function AccountSettingsPage() {
 
   return (
     <Stack maw={960}>
-      <Title order={1} size="h2">Account Settings: {account.data.name}</Title>
+      <PageHeader title={`Account Settings: ${account.data.name}`} context="Who belongs to the account, what each may do, and invitations to new members." />
       <Members accountId={activeAccountId} />
       <InviteMemberForm accountId={activeAccountId} />
     </Stack>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_NAME_REQUIRED } from '../../../common/contracts/accounts.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 /** Creates an account owned by the user; the server makes it the active account, then home. */
@@ -31,13 +32,10 @@ export default function CreateAccountPage() {
 
   return (
     <Stack gap="lg" maw={560}>
-      <Title order={1}>Create a New Account</Title>
+      <PageHeader title="Create a New Account" context="An account holds your services, tickets and billing. You become its owner and can invite others later." />
       <Card withBorder radius="md" padding="lg">
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm" c="dimmed">
-              An account holds your services, tickets and billing. You become its owner and can invite others later.
-            </Text>
             <TextInput label="Account Name" required withAsterisk={false} maxLength={100} {...form.getInputProps('accountName')} />
             <FeedbackAlert feedback={feedback} />
             <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>Create Account</Button>

@@ -1,10 +1,11 @@
-import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { BILLING_MANAGE_DENIED } from '../../../common/billingTexts.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { BILLING_MANAGED_BY_ADMIN, billingLoadText, NO_ACTIVE_ACCOUNT_SELECTED } from '../../api/errorTexts.ts';
 import { fnKey, useFn } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { TestModeBadge } from '../../components/TestModeBadge.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { BillingProfileForm } from './BillingProfileForm.tsx';
@@ -50,13 +51,7 @@ function AccountBilling({ accountId }: { accountId: string }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Group gap="sm">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>Billing Profile: {account.name}</Title>
-          <TestModeBadge />
-        </Group>
-        <Text size="sm" c="dimmed">Who is billed, how the account pays, its plans and its invoices.</Text>
-      </Stack>
+      <PageHeader title={`Billing Profile: ${account.name}`} badges={<TestModeBadge />} context="Who is billed, how the account pays, its plans and its invoices." />
       {checkoutSucceeded && (
         <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={dismissSuccess}>{CHECKOUT_SUCCEEDED}</Alert>
       )}

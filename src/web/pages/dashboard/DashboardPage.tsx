@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { Link } from 'react-router';
 import { dashboardLoadText } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLogout } from '../../layout/useLogout.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AccountOverviewCard, BillingCard, SupportTicketsCard } from './DashboardCards.tsx';
@@ -14,16 +15,15 @@ export default function DashboardPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1}>Dashboard</Title>
-          <Text size="lg">Welcome, {user?.name || user?.email}!</Text>
-        </Stack>
-        <Group gap="xs">
-          <Button component={Link} to="/profile" variant="default">Profile</Button>
-          <Button variant="light" color="red" onClick={logout}>Logout</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Dashboard" context={`Welcome, ${user?.name || user?.email}!`}
+        actions={(
+          <>
+            <Button component={Link} to="/profile" variant="default">Profile</Button>
+            <Button variant="light" color="red" onClick={logout}>Logout</Button>
+          </>
+        )}
+      />
 
       <Group gap="sm">
         <Button component={Link} to="/tickets/new">New Ticket</Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { DomainDetail } from '../../../common/contracts/domainManagement.ts';
@@ -15,6 +15,7 @@ import { SyncOutcomeAlert, useSync } from './detail/useSync.tsx';
 import { DomainStatusBadge } from './list/DomainStatusBadge.tsx';
 import { RenewDomainModal } from './list/RenewDomainModal.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 function BackToDomains() {
   return <Anchor component={Link} to="/domains" size="sm">← My Domains</Anchor>;
@@ -29,16 +30,16 @@ function DomainView({ detail }: { detail: DomainDetail }) {
   const [renewing, setRenewing] = useState(false);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={6} style={{ minWidth: 0 }}>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{detail.domain}</Title>
-          <DomainStatusBadge status={detail.status} expirationDate={detail.expirationDate} />
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={sync.run} loading={sync.pending}>Sync</Button>
-          <Button onClick={() => setRenewing(true)} disabled={detail.status !== 'active'}>Renew</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={detail.domain}
+        badges={<DomainStatusBadge status={detail.status} expirationDate={detail.expirationDate} />}
+        actions={(
+          <>
+            <Button variant="default" onClick={sync.run} loading={sync.pending}>Sync</Button>
+            <Button onClick={() => setRenewing(true)} disabled={detail.status !== 'active'}>Renew</Button>
+          </>
+        )}
+      />
       <SyncOutcomeAlert outcome={sync.outcome} onDismiss={sync.dismiss} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <DomainFacts detail={detail} />

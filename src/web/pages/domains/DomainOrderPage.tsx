@@ -1,9 +1,10 @@
-import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DomainOrder } from '../../../common/contracts/domainOrders.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { fnKey, useFn } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { OrderContact, OrderDomainInfo, OrderSummary } from './order/OrderFacts.tsx';
@@ -21,12 +22,10 @@ function OrderView({ order }: { order: DomainOrder }) {
   const [params] = useSearchParams();
   return (
     <Stack gap="lg">
-      <Stack gap={6}>
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-          {order.kind === 'renewal' ? `Renewal of ${order.domain}` : `Registration of ${order.domain}`}
-        </Title>
-        <Text size="sm" c="dimmed">{`Order ${order.orderId}, placed ${formatDateTime(order.createdAt)}`}</Text>
-      </Stack>
+      <PageHeader
+        title={order.kind === 'renewal' ? `Renewal of ${order.domain}` : `Registration of ${order.domain}`}
+        context={`Order ${order.orderId}, placed ${formatDateTime(order.createdAt)}`}
+      />
       <OrderStatusBadges order={order} />
       <OrderStateBanner order={order} paymentReturn={paymentReturn(params)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

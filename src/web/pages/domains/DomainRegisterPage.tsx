@@ -1,24 +1,19 @@
-import { Alert, Anchor, Button, Checkbox, Grid, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Grid, NativeSelect, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../common/billing.ts';
-import {
-  NO_ACTIVE_ACCOUNT, NO_DOMAIN_SPECIFIED, ORDER_REDIRECT_DELAY_MS, REGISTRATION_BLOCKED,
-} from '../../../common/domainOrders.ts';
+import { NO_ACTIVE_ACCOUNT, NO_DOMAIN_SPECIFIED, ORDER_REDIRECT_DELAY_MS, REGISTRATION_BLOCKED } from '../../../common/domainOrders.ts';
 import { tldLabel } from '../../../common/domainSearch.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { ContactFields } from './register/ContactFields.tsx';
 import { OrderSummary } from './register/OrderSummary.tsx';
-import {
-  CONTACT_FIELDS, type ContactErrors, type ContactField, type ContactValues, ORDER_CREATED, REGISTRATION_PERIODS,
-  domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors, totalCents, trimmedContact,
-  validateContact,
-} from './register/registrationForm.ts';
+import { CONTACT_FIELDS, type ContactErrors, type ContactField, type ContactValues, ORDER_CREATED, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors, totalCents, trimmedContact, validateContact } from './register/registrationForm.ts';
 import { PRICING_LOAD_FAILED } from './search/resultDisplay.ts';
 
 /** Where 'Back to search' goes: the search the customer came from (the results link passes it), else a new one. */
@@ -35,7 +30,7 @@ function BackToSearch() {
 function CannotRegister({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack maw={720}>
-      <Title order={1} size="h2">Register a domain</Title>
+      <PageHeader title="Register a domain" />
       <Alert color="yellow" title={title} role="alert">
         <Text size="sm">{children}</Text>
       </Alert>
@@ -118,11 +113,11 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <BackToSearch />
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>Register {domain}</Title>
-        <Text size="sm" c="dimmed">Choose the period and options, and who the domain is registered to. You pay on the next page.</Text>
-      </Stack>
+      <PageHeader
+        back={<BackToSearch />}
+        title={`Register ${domain}`}
+        context="Choose the period and options, and who the domain is registered to. You pay on the next page."
+      />
 
       {pricing.isError && <LoadFailedAlert onRetry={() => void pricing.refetch()}>{PRICING_LOAD_FAILED}</LoadFailedAlert>}
       {notSold && (

@@ -1,12 +1,11 @@
-import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  DEFAULT_SELECTED_TLDS, type RecentSearch, SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SELECTABLE_TLDS, parseDomainQuery,
-} from '../../../common/domainSearch.ts';
+import { DEFAULT_SELECTED_TLDS, type RecentSearch, SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SELECTABLE_TLDS, parseDomainQuery } from '../../../common/domainSearch.ts';
 import { useFn } from '../../api/hooks.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { NoActiveAccountNotice } from '../../components/NoActiveAccountNotice.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PopularTlds } from './search/PopularTlds.tsx';
@@ -126,13 +125,10 @@ export default function DomainSearchPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Title order={1} size="h2">Domain Search</Title>
-          <Text size="sm" c="dimmed">Check whether a name is free and register it for your account.</Text>
-        </Stack>
-        <Button component={Link} to="/domains" variant="default">My Domains</Button>
-      </Group>
+      <PageHeader
+        title="Domain Search" context="Check whether a name is free and register it for your account."
+        actions={<Button component={Link} to="/domains" variant="default">My Domains</Button>}
+      />
       {!activeAccountId && <NoActiveAccountNotice action="search for and register domains" />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { NO_ACTIVE_ACCOUNT_DOMAINS } from '../../../common/domains.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { DomainList } from './list/DomainList.tsx';
 
@@ -9,13 +10,10 @@ export default function DomainsPage() {
   const { activeAccountId } = useSession();
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={1} size="h2">My Domains</Title>
-          <Text size="sm" c="dimmed">The account&apos;s domains: when they expire, whether they renew, and what to do about it.</Text>
-        </Stack>
-        <Button component={Link} to="/domains/search">Register a domain</Button>
-      </Group>
+      <PageHeader
+        title="My Domains" context="The account's domains: when they expire, whether they renew, and what to do about it."
+        actions={<Button component={Link} to="/domains/search">Register a domain</Button>}
+      />
       {activeAccountId
         ? <DomainList key={activeAccountId} accountId={activeAccountId} />
         : <Alert color="yellow" role="alert">{NO_ACTIVE_ACCOUNT_DOMAINS}</Alert>}

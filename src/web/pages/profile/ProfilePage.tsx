@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFn } from '../../api/hooks.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
@@ -36,7 +37,7 @@ export default function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={1}>Your Profile</Title>
+      <PageHeader title="Your Profile" context="Your name and contact details, the invitations waiting for you, and your password." />
 
       {profile.isPending && <PageLoader />}
       {profile.isError && (

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { groupByCategory, HOSTING_CATEGORY } from '../../../common/billing.ts';
 import type { CatalogProduct } from '../../../common/contracts/catalog.ts';
 import { PLANS_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
 import { FeedbackAlert } from '../../components/MutationFeedback.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { TestModeBadge } from '../../components/TestModeBadge.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PricingCard } from './PricingCard.tsx';
@@ -97,16 +98,16 @@ export default function ServicesPage({ category }: { category?: string }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Group gap="sm">
-          <Title order={1} size="h2">{title}</Title>
-          <TestModeBadge />
-        </Group>
-        <Text size="sm" c="dimmed">
-          Pick a plan for your active account; you pay on the payment provider&apos;s secure page.
-          {' '}Your subscriptions and invoices are on <Anchor component={Link} to="/billing" underline="always">Billing</Anchor>.
-        </Text>
-      </Stack>
+      <PageHeader
+        title={title}
+        badges={<TestModeBadge />}
+        context={(
+          <>
+            Pick a plan for your active account; you pay on the payment provider&apos;s secure page.
+            {' '}Your subscriptions and invoices are on <Anchor component={Link} to="/billing" underline="always">Billing</Anchor>.
+          </>
+        )}
+      />
       {params.get('checkout') === 'cancelled' && <Alert color="blue" role="status">{CHECKOUT_CANCELLED}</Alert>}
       {memberOnly && <Alert color="blue">{MEMBER_NOTE}</Alert>}
       <FeedbackAlert feedback={checkout.feedback} closable />

@@ -1,8 +1,9 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS } from '../../../common/billing.ts';
 import { formatCardNumber } from './cardInput.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /**
  * Every screen of the built-in payment provider opens with this band, as Stripe marks its test
@@ -17,7 +18,7 @@ export function TestModeFrame({ title, children }: { title: string; children: Re
           This is the portal&apos;s built-in test payment provider: no real card is charged and no money moves.
         </Text>
       </Paper>
-      <Title order={1} size="h2">{title}</Title>
+      <PageHeader title={title} />
       {children}
     </Stack>
   );

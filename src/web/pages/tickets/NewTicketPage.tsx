@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_TICKET_PRIORITY, REDIRECT_AFTER_TICKET_MS, TICKET_PRIORITIES, type TicketPriority } from '../../../common/constants.ts';
@@ -6,6 +6,7 @@ import { TICKET_SUBMITTED } from '../../../common/contracts/tickets.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { NoActiveAccountNotice } from '../../components/NoActiveAccountNotice.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 
@@ -15,6 +16,8 @@ interface FieldErrors {
   subject?: string;
   description?: string;
 }
+
+const TicketFormHeader = () => <PageHeader title="Submit a Support Ticket" context="Tell the support team what is wrong; they answer here and by e-mail." />;
 
 /** /tickets/new: opens a support ticket in the active account. */
 export default function NewTicketPage() {
@@ -32,7 +35,7 @@ export default function NewTicketPage() {
   if (!activeAccountId) {
     return (
       <Stack maw={720}>
-        <Title order={1} size="h2">Submit a Support Ticket</Title>
+        <TicketFormHeader />
         <NoActiveAccountNotice action="submit a support ticket" />
       </Stack>
     );
@@ -65,7 +68,7 @@ export default function NewTicketPage() {
 
   return (
     <Stack maw={720}>
-      <Title order={1} size="h2">Submit a Support Ticket</Title>
+      <TicketFormHeader />
       <FeedbackAlert feedback={feedback} />
       <Paper withBorder p="lg">
         <form onSubmit={onSubmit} noValidate aria-label="New ticket">

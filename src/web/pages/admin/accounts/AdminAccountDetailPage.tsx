@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_DETAIL_LOAD_FAILED, DETAIL_EMPTY } from '../../../../common/adminAccountsTexts.ts';
@@ -6,6 +6,7 @@ import { formatAmount } from '../../../../common/billing.ts';
 import type { AdminAccountDetail } from '../../../../common/contracts/adminAccounts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { StackedTable } from '../../../components/StackedTable.tsx';
@@ -40,17 +41,17 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
   const { account } = detail;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Anchor component={Link} to="/super-admin/accounts" size="sm">← Accounts</Anchor>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>{account.name}</Title>
-        </div>
-        <Group gap="xs">
-          <Badge variant="light" tt="none">Status: {account.status}</Badge>
-          <Badge variant="light" color="teal" tt="none">Activity: {account.activity}</Badge>
-          <ImpersonateButton size="xs" account={account} />
-        </Group>
-      </Group>
+      <PageHeader
+        back={<Anchor component={Link} to="/super-admin/accounts" size="sm">← Accounts</Anchor>}
+        title={account.name}
+        badges={(
+          <>
+            <Badge variant="light" tt="none">Status: {account.status}</Badge>
+            <Badge variant="light" color="teal" tt="none">Activity: {account.activity}</Badge>
+          </>
+        )}
+        actions={<ImpersonateButton size="xs" account={account} />}
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Fact label="Account ID">{account.id}</Fact>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { auditActionLabel, auditTargetPath } from '../../../../common/adminAuditTexts.ts';
 import type { AuditEntryView } from '../../../../common/contracts/adminAudit.ts';
-import { formatDateTime } from '../../../components/dateFormat.ts';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import classes from '../../../components/StackedTable.module.css';
 import { JsonBlock } from '../../../components/Labeled.tsx';
 
@@ -55,7 +55,7 @@ export function AuditEntryRows({ entry }: { entry: AuditEntryView }) {
   return (
     <>
       <Table.Tr>
-        <Table.Td data-label="Time" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
+        <Table.Td data-label="Time" style={{ whiteSpace: 'nowrap' }}><RelativeTime value={entry.createdAt} /></Table.Td>
         <Table.Td data-label="Operator"><Operator entry={entry} /></Table.Td>
         <Table.Td data-label="Action">
           <Stack gap={2} align="flex-start">

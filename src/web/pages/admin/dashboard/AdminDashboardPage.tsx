@@ -1,8 +1,9 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/adminDashboardTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { AdminTiles } from './AdminTiles.tsx';
 import { StatCards, StatCardsSkeleton } from './StatCards.tsx';
@@ -28,10 +29,7 @@ function Dashboard() {
   }
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">Super Admin</Title>
-        <Text size="sm" c="dimmed">The platform at a glance: users, accounts and domain orders.</Text>
-      </div>
+      <PageHeader title="Super Admin" context="The platform at a glance: users, accounts and domain orders." />
       {figures}
       <AdminTiles />
       <TldSyncPanel />

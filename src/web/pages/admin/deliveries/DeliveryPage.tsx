@@ -6,6 +6,7 @@ import { liveTopics } from '../../../../common/live.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { fnKey, useFn, useFnMutation } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
@@ -13,7 +14,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { bodyText, DeliveryAttempts, HeaderList } from './DeliveryAttempts.tsx';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.tsx';
 import { Fact, Labeled } from '../../../components/Labeled.tsx';
-import { DELIVERY_LOG_PATH, deliveriesPath } from './useDeliveryPages.ts';
+import { DELIVERY_LOG_PATH, deliveriesPath } from './deliveryPaths.ts';
 
 
 function ResendButton({ delivery }: { delivery: DeliveryDetails }) {
@@ -101,16 +102,12 @@ function Delivery({ deliveryId }: { deliveryId: string }) {
     const { delivery } = details.data;
     body = (
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={4} style={{ flex: '1 1 280px', minWidth: 0 }}>
-            <Group gap="sm" align="center">
-              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{delivery.eventType}</Title>
-              <DeliveryStatusBadge status={delivery.status} />
-            </Group>
-            <Text size="sm" c="dimmed">To {delivery.webhook?.name ?? 'a deleted webhook'}, created {formatDateTime(delivery.createdAt)}.</Text>
-          </Stack>
-          <ResendButton delivery={delivery} />
-        </Group>
+        <PageHeader
+          title={delivery.eventType}
+          badges={<DeliveryStatusBadge status={delivery.status} />}
+          context={`To ${delivery.webhook?.name ?? 'a deleted webhook'}, created ${formatDateTime(delivery.createdAt)}.`}
+          actions={<ResendButton delivery={delivery} />}
+        />
         <Facts delivery={delivery} />
         <Request delivery={delivery} />
         <DeliveryAttempts delivery={delivery} />

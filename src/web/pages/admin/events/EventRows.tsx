@@ -2,10 +2,10 @@ import { Anchor, Button, Code, Group, SimpleGrid, Stack, Table, Text } from '@ma
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EventView } from '../../../../common/contracts/adminEvents.ts';
-import { formatDateTime } from '../../../components/dateFormat.ts';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
 import { JsonBlock } from '../../../components/Labeled.tsx';
-import { deliveriesPath } from '../deliveries/useDeliveryPages.ts';
+import { deliveriesPath } from '../deliveries/deliveryPaths.ts';
 
 export const EVENT_COLUMNS = ['Time', 'Type', 'Severity', 'Status', 'Source', 'Deliveries', 'Payload'] as const;
 
@@ -27,7 +27,7 @@ export function EventRows({ event }: { event: EventView }) {
   return (
     <>
       <Table.Tr>
-        <Table.Td data-label="Time" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</Table.Td>
+        <Table.Td data-label="Time" style={{ whiteSpace: 'nowrap' }}><RelativeTime value={event.createdAt} /></Table.Td>
         <Table.Td data-label="Type" data-primary><Code style={wrap}>{event.eventType}</Code></Table.Td>
         <Table.Td data-label="Severity"><SeverityBadge severity={event.severity} /></Table.Td>
         <Table.Td data-label="Status"><ProcessedBadge processed={event.processed} /></Table.Td>

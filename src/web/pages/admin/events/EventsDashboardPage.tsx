@@ -9,13 +9,14 @@ import { failureText } from '../../../api/errorTexts.ts';
 import { fnKey, useFn } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { DashboardCounters, DashboardCountersSkeleton } from './DashboardCounters.tsx';
 import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
-import { eventTime } from './eventTime.ts';
 import { QuickSetupCard } from './QuickSetupCard.tsx';
-import { DELIVERY_LOG_PATH, deliveryPath } from '../deliveries/useDeliveryPages.ts';
+import { DELIVERY_LOG_PATH, deliveryPath } from '../deliveries/deliveryPaths.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -48,7 +49,7 @@ function EventLine({ event }: { event: EventView }) {
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Code style={wrap}>{event.eventType}</Code>
-        <Text size="xs" c="dimmed" style={wrap}>{event.source} · {eventTime(event.createdAt)}</Text>
+        <Text size="xs" c="dimmed" style={wrap}>{event.source} · <RelativeTime value={event.createdAt} /></Text>
       </Stack>
       <Group gap={6} wrap="nowrap">
         <SeverityBadge severity={event.severity} />
@@ -59,15 +60,15 @@ function EventLine({ event }: { event: EventView }) {
 }
 
 function DeliveryLine({ delivery }: { delivery: DashboardDelivery }) {
-  const facts = [delivery.httpStatus !== null ? `HTTP ${delivery.httpStatus}` : null, delivery.responseMs !== null ? `${delivery.responseMs} ms` : null, eventTime(delivery.at)]
-    .filter(Boolean).join(' · ');
+  const facts = [delivery.httpStatus !== null ? `HTTP ${delivery.httpStatus}` : null, delivery.responseMs !== null ? `${delivery.responseMs} ms` : null]
+    .filter(Boolean).map((fact) => `${fact} · `).join('');
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Anchor component={Link} to={deliveryPath(delivery.id)} size="sm" fw={600} style={wrap}>
           {delivery.webhookName ?? 'Deleted webhook'}
         </Anchor>
-        <Text size="xs" c="dimmed" style={wrap}><Code>{delivery.eventType}</Code> · {facts}</Text>
+        <Text size="xs" c="dimmed" style={wrap}><Code>{delivery.eventType}</Code> · {facts}<RelativeTime value={delivery.at} /></Text>
       </Stack>
       <DeliveryStatusBadge status={delivery.status} />
     </Group>
@@ -81,17 +82,16 @@ function Dashboard() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">Events</Title>
-          <Text size="sm" c="dimmed">What happens on the platform, and where webhooks deliver it. Updates live.</Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" component={Link} to="/super-admin/events/webhooks">Webhooks</Button>
-          <Button variant="default" component={Link} to="/super-admin/events/flows">Flows</Button>
-          <Button component={Link} to="/super-admin/events/test">Test Events</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Events" context="What happens on the platform, and where webhooks deliver it. Updates live."
+        actions={(
+          <>
+            <Button variant="default" component={Link} to="/super-admin/events/webhooks">Webhooks</Button>
+            <Button variant="default" component={Link} to="/super-admin/events/flows">Flows</Button>
+            <Button component={Link} to="/super-admin/events/test">Test Events</Button>
+          </>
+        )}
+      />
 
       {dashboard.isError && !data && (
         <LoadFailedAlert onRetry={() => dashboard.refetch()}>{failureText(FAILED_TO_LOAD_DASHBOARD, dashboard.error)}</LoadFailedAlert>

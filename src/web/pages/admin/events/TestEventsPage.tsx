@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import {
   SEND_FAILED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATE_KEYS, TEST_EVENT_TEMPLATES, TEST_FAILED, TEST_RESULTS_MAX, type TestEventTemplate,
 } from '../../../../common/adminEventsTexts.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
-import { eventTime } from './eventTime.ts';
 import { type TestResult, useTestResults } from './useTestResults.ts';
 import { JsonBlock } from '../../../components/Labeled.tsx';
-import { deliveriesPath } from '../deliveries/useDeliveryPages.ts';
+import { deliveriesPath } from '../deliveries/deliveryPaths.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 const TEMPLATE_OPTIONS = TEST_EVENT_TEMPLATE_KEYS.map((value) => ({ value, label: TEST_EVENT_TEMPLATES[value].label }));
@@ -30,10 +31,10 @@ function ResultLine({ result }: { result: TestResult }) {
             <Text size="xs" c="dimmed" style={wrap}>
               Event{' '}
               <Anchor component={Link} to={deliveriesPath({ eventId: outcome.eventId })} size="xs">{outcome.eventId}</Anchor>
-              {' '}· {eventTime(result.at)}
+              {' '}· <RelativeTime value={result.at} />
             </Text>
           )
-          : <Text size="xs" c="red.8" style={wrap}>{SEND_FAILED}: {outcome.error} · {eventTime(result.at)}</Text>}
+          : <Text size="xs" c="red.8" style={wrap}>{SEND_FAILED}: {outcome.error} · <RelativeTime value={result.at} /></Text>}
       </Stack>
       {outcome.ok
         ? <Badge variant="light" color={outcome.flowsMatched > 0 ? 'green' : 'gray'} style={{ flexShrink: 0 }}>{outcome.flowsMatched} {outcome.flowsMatched === 1 ? 'flow' : 'flows'}</Badge>
@@ -50,13 +51,10 @@ function TestSender() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">Test Events</Title>
-          <Text size="sm" c="dimmed">Sends a real event (source {TEST_EVENT_SOURCE}, severity info) that your flows deliver like any other.</Text>
-        </Stack>
-        <Button variant="default" component={Link} to="/super-admin/events">Events dashboard</Button>
-      </Group>
+      <PageHeader
+        title="Test Events" context={`Sends a real event (source ${TEST_EVENT_SOURCE}, severity info) that your flows deliver like any other.`}
+        actions={<Button variant="default" component={Link} to="/super-admin/events">Events dashboard</Button>}
+      />
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">

@@ -12,6 +12,7 @@ import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ConfirmDeleteModal } from '../webhooks/ConfirmDeleteModal.tsx';
@@ -52,16 +53,15 @@ function FlowDesigner() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1}>Flow Designer</Title>
-          <Text c="dimmed">Flows send the events that match their triggers and filters to webhooks.</Text>
-        </div>
-        <Group gap="xs">
-          <QuickSetupFlowsButton variant="default" onResult={(r) => (r.ok ? feedback.success(r.text) : feedback.error(r.text))} />
-          <Button onClick={() => { feedback.clear(); setDialog({ kind: 'templates' }); }} disabled={noWebhook}>Templates</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Flow Designer" context="Flows send the events that match their triggers and filters to webhooks."
+        actions={(
+          <>
+            <QuickSetupFlowsButton variant="default" onResult={(r) => (r.ok ? feedback.success(r.text) : feedback.error(r.text))} />
+            <Button onClick={() => { feedback.clear(); setDialog({ kind: 'templates' }); }} disabled={noWebhook}>Templates</Button>
+          </>
+        )}
+      />
       <FeedbackAlert feedback={feedback} closable />
       {webhooks.isError && <LoadFailedAlert onRetry={() => void webhooks.refetch()}>{failureText(WEBHOOKS_LOAD_FAILED, webhooks.error)}</LoadFailedAlert>}
       {noWebhook && (

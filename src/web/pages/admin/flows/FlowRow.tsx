@@ -1,6 +1,6 @@
 import { Button, Code, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import type { AdminFlow } from '../../../../common/contracts/adminFlows.ts';
-import { formatDateTime } from '../../../components/dateFormat.ts';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 
 export const FLOW_COLUMNS = ['Flow', 'Triggers', 'Webhooks', 'Severities', 'Executions', 'Success rate', 'Active', 'Actions'];
 export const FLOW_NUMERIC = ['Executions', 'Success rate'];
@@ -18,7 +18,7 @@ export function FlowRow({ flow: f, busy, onToggle, onDuplicate, onDelete }: Flow
       <Table.Td data-primary>
         <div>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{f.name}</Text>
-          <Text size="xs" c="dimmed">{CREATOR_LABELS[f.createdBy]} · {formatDateTime(f.createdAt)}</Text>
+          <Text size="xs" c="dimmed">{CREATOR_LABELS[f.createdBy]} · <RelativeTime value={f.createdAt} /></Text>
         </div>
       </Table.Td>
       <Table.Td data-label="Triggers"><Group gap={4}>{f.triggers.map((t) => <Code key={t.eventType}>{t.eventType}</Code>)}</Group></Table.Td>

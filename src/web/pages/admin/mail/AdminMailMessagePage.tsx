@@ -7,6 +7,7 @@ import { FAILED_TO_LOAD_MESSAGE } from '../../../../common/adminMailTexts.ts';
 import type { MailMessageDetails } from '../../../../common/contracts/adminMail.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
@@ -81,10 +82,7 @@ function Message({ messageId }: { messageId: string }) {
     const { message } = details.data;
     body = (
       <Stack gap="lg">
-        <Group gap="sm" align="center">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{message.subject || '(no subject)'}</Title>
-          <MailStatusBadge status={message.status} />
-        </Group>
+        <PageHeader title={message.subject || '(no subject)'} badges={<MailStatusBadge status={message.status} />} />
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
             <Header label="To">{message.to}</Header>

@@ -1,9 +1,10 @@
-import { Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ORDER_LOAD_FAILED } from '../../../../common/domainOrders.ts';
 import { formatAmount } from '../../../../common/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
@@ -24,17 +25,16 @@ function OrderDetail({ orderId }: { orderId: string }) {
   const { order } = details.data;
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Group gap="sm" wrap="wrap">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{order.domain}</Title>
-          <StatusBadge status={order.status} />
-          <PaymentBadge status={order.paymentStatus} />
-        </Group>
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Order {order.id} · {formatAmount(order.totalCents, order.currency)} · placed {formatDateTime(order.createdAt)} ·{' '}
-          <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(order.accountId)}`} size="sm">{order.account.name || order.accountId}</Anchor>
-        </Text>
-      </Stack>
+      <PageHeader
+        title={order.domain}
+        badges={<><StatusBadge status={order.status} /><PaymentBadge status={order.paymentStatus} /></>}
+        context={(
+          <>
+            Order {order.id} · {formatAmount(order.totalCents, order.currency)} · placed {formatDateTime(order.createdAt)} ·{' '}
+            <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(order.accountId)}`} size="sm">{order.account.name || order.accountId}</Anchor>
+          </>
+        )}
+      />
       <OrderFacts order={order} />
       <AdminNotes notes={order.adminNotes} />
       <RegistrationAttempts attempts={order.registrationAttempts} />

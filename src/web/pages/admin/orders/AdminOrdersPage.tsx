@@ -1,26 +1,33 @@
-import { Alert, Anchor, Button, Center, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  FAILED_TO_LOAD_ORDERS, NO_ORDERS, orderCountLabel, type OrderSortField,
-} from '../../../../common/adminOrdersTexts.ts';
-import type { AccountOption } from '../../../../common/contracts/adminAccounts.ts';
-import type { AdminOrderSummary } from '../../../../common/contracts/adminOrders.ts';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { FAILED_TO_LOAD_ORDERS, NO_ORDERS, ORDERS_PAGE_SIZE, orderCountLabel } from '../../../../common/adminOrdersTexts.ts';
+import { type AdminOrderSummary, getAllOrders } from '../../../../common/contracts/adminOrders.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../common/domainOrders.ts';
 import { formatAmount } from '../../../../common/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
-import { formatDate } from '../../../components/dateFormat.ts';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
-import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
+import { useKeysetPages } from '../../../api/useKeysetPages.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
+import { columnSort } from '../../../components/resourceList/columnSort.ts';
+import { DayRangeInputs } from '../../../components/resourceList/DayRangeInputs.tsx';
+import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
+import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
+import { type SortOption, SortSelect } from '../../../components/resourceList/SortSelect.tsx';
+import { inputFields } from '../../../components/resourceList/urlFilters.ts';
+import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
-import { AccountSearchPicker } from '../accounts/AccountSearchPicker.tsx';
+import { adminPath } from '../adminPaths.ts';
+import { AccountFilter } from '../accounts/AccountFilter.tsx';
 import { PaymentBadge, StatusBadge } from './OrderBadges.tsx';
-import { useOrderPages } from './useOrderPages.ts';
 
 const COLUMNS = ['Domain', 'Account', 'Status', 'Payment', 'Total', 'Created'] as const;
 
-const SORTS: { value: `${OrderSortField}.${'asc' | 'desc'}`; label: string }[] = [
+const FIELDS = inputFields(getAllOrders.input, ['status', 'accountId', 'domain', 'dateFrom', 'dateTo', 'sortBy', 'sortOrder']);
+/** The server's own order when none is asked for. */
+const DEFAULT_SORT = { sortBy: 'createdAt', sortOrder: 'desc' };
+
+const SORTS: SortOption[] = [
   { value: 'createdAt.desc', label: 'Newest first' },
   { value: 'createdAt.asc', label: 'Oldest first' },
   { value: 'domain.asc', label: 'Domain A to Z' },
@@ -35,15 +42,11 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(order.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {order.domain}
-        </Anchor>
+        <RowLink to={adminPath('orders', order.id)}>{order.domain}</RowLink>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{order.kind === 'renewal' ? 'Renewal' : 'Registration'} · {order.id}</Text>
       </Table.Td>
       <Table.Td data-label="Account">
-        <Anchor component={Link} to={`/super-admin/accounts/${encodeURIComponent(order.accountId)}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {order.accountName ?? order.accountId}
-        </Anchor>
+        <RowLink to={adminPath('accounts', order.accountId)} secondary>{order.accountName ?? order.accountId}</RowLink>
         {order.userEmail && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{order.userEmail}</Text>}
       </Table.Td>
       <Table.Td data-label="Status">
@@ -54,87 +57,48 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
       </Table.Td>
       <Table.Td data-label="Payment"><PaymentBadge status={order.paymentStatus} /></Table.Td>
       <Table.Td data-label="Total" ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(order.totalCents, order.currency)}</Table.Td>
-      <Table.Td data-label="Created">{formatDate(order.createdAt)}</Table.Td>
+      <Table.Td data-label="Created"><RelativeTime value={order.createdAt} withTime={false} /></Table.Td>
     </Table.Tr>
   );
 }
 
 function Orders() {
-  const [status, setStatus] = useState<OrderStatus | null>(null);
-  const [account, setAccount] = useState<AccountOption | null>(null);
-  const [domain, setDomain] = useState('');
-  const [dateFrom, setDateFrom] = useState('');
-  const [dateTo, setDateTo] = useState('');
-  const [sort, setSort] = useState<(typeof SORTS)[number]['value']>('createdAt.desc');
-  const [debouncedDomain] = useDebouncedValue(domain, 300);
-  const [sortBy, sortOrder] = sort.split('.') as [OrderSortField, 'asc' | 'desc'];
-  const orders = useOrderPages({ status, accountId: account?.id ?? null, domain: debouncedDomain, dateFrom, dateTo, sortBy, sortOrder });
+  const filters = useUrlFilters(FIELDS, { typed: ['domain'], defaults: DEFAULT_SORT });
+  const { values } = filters;
+  const orders = useKeysetPages('getAllOrders', { limit: ORDERS_PAGE_SIZE, ...values });
   const rows = orders.data?.pages.flatMap((p) => p.orders) ?? [];
   const first = orders.data?.pages[0]?.pagination;
-  const filtered = Boolean(status || account || domain.trim() || dateFrom || dateTo);
-
-  let body;
-  if (orders.isPending) {
-    body = <StackedTable label="Orders" columns={COLUMNS}><SkeletonRows columns={COLUMNS} count={5} wide={['Domain']} /></StackedTable>;
-  } else if (orders.isError && rows.length === 0) {
-    body = <LoadFailedAlert onRetry={() => orders.refetch()}>{failureText(FAILED_TO_LOAD_ORDERS, orders.error)}</LoadFailedAlert>;
-  } else if (rows.length === 0) {
-    body = (
-      <Paper withBorder p="xl">
-        <Stack align="center" gap="xs">
-          <Text ta="center" fw={600}>{NO_ORDERS}</Text>
-          {filtered && (
-            <Button variant="light" onClick={() => { setStatus(null); setAccount(null); setDomain(''); setDateFrom(''); setDateTo(''); }}>
-              Clear filters
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-    );
-  } else {
-    body = (
-      <StackedTable label="Orders" columns={COLUMNS} numeric={['Total']} highlightOnHover>
-        {rows.map((order) => <OrderRow key={order.id} order={order} />)}
-      </StackedTable>
-    );
-  }
+  const sort = columnSort(filters, { Domain: 'domain', Total: 'totalPrice', Created: 'createdAt' });
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">Orders</Title>
-          <Text size="sm" c="dimmed">Every domain order. Open one to retry it, change its status or complete it by hand.</Text>
-        </Stack>
-        <Button component={Link} to="/super-admin/orders/failed" variant="light" color="red">Failed orders</Button>
-      </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status} clearable
-          onChange={(value) => setStatus(value as OrderStatus | null)} style={{ flex: '1 1 180px' }}
-        />
-        <TextInput
-          label="Domain starts with" placeholder="example" value={domain} onChange={(e) => setDomain(e.currentTarget.value)}
-          style={{ flex: '1 1 200px' }} type="search"
-        />
-        <TextInput label="Created from" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} style={{ flex: '1 1 150px' }} />
-        <TextInput label="Created to" type="date" value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} style={{ flex: '1 1 150px' }} />
-        <Select
-          label="Sort" data={SORTS} value={sort} allowDeselect={false}
-          onChange={(value) => value && setSort(value as typeof sort)} style={{ flex: '1 1 150px' }}
-        />
-      </Group>
-      <div style={{ maxWidth: 420 }}>
-        <AccountSearchPicker label="Account" selected={account} onSelect={setAccount} />
-      </div>
-      {first && rows.length > 0 && <Text size="sm" c="dimmed" aria-live="polite">{orderCountLabel(first.totalCount, first.totalCountCapped)}</Text>}
-      {body}
-      {orders.isFetchNextPageError && <Alert color="red" role="alert">{failureText(FAILED_TO_LOAD_ORDERS, orders.error)}</Alert>}
-      {orders.hasNextPage && (
-        <Center>
-          <Button variant="default" loading={orders.isFetchingNextPage} onClick={() => orders.fetchNextPage()}>Load more</Button>
-        </Center>
-      )}
+      <PageHeader
+        title="Orders" context="Every domain order. Open one to retry it, change its status or complete it by hand."
+        actions={<Button component={Link} to="/super-admin/orders/failed" variant="light" color="red">Failed orders</Button>}
+      />
+      <ResourceList
+        label="Orders" columns={COLUMNS} numeric={['Total']} highlightOnHover
+        query={orders} rows={rows} renderRow={(order) => <OrderRow key={order.id} order={order} />}
+        skeleton={{ count: 5, wide: ['Domain'] }}
+        failure={failureText(FAILED_TO_LOAD_ORDERS, orders.error)}
+        empty={{ title: NO_ORDERS }}
+        filters={filters}
+        sort={sort}
+        toolbar={(
+          <>
+            <ListToolbar label="Filter orders">
+              <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} clearable style={{ flex: '1 1 180px' }} {...filters.choice('status')} />
+              <TextInput label="Domain starts with" placeholder="example" type="search" style={{ flex: '1 1 200px' }} {...filters.input('domain')} />
+              <DayRangeInputs filters={filters} labels={['Created from', 'Created to']} style={{ flex: '1 1 150px' }} />
+              <SortSelect options={SORTS} current={sort.current} onChange={(next) => filters.update(() => next)} style={{ flex: '1 1 150px' }} />
+            </ListToolbar>
+            <div style={{ maxWidth: 420 }}>
+              <AccountFilter accountId={values.accountId} onChange={(id) => filters.set('accountId', id)} />
+            </div>
+            {first && rows.length > 0 && <Text size="sm" c="dimmed" aria-live="polite">{orderCountLabel(first.totalCount, first.totalCountCapped)}</Text>}
+          </>
+        )}
+      />
     </Stack>
   );
 }

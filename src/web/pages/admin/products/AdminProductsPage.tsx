@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminPrice, AdminProduct } from '../../../../common/contracts/catalog.ts';
 import { PRODUCTS_LOAD_FAILED } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { PriceFormModal } from './PriceFormModal.tsx';
 import { ProductFormModal } from './ProductFormModal.tsx';
@@ -93,23 +94,19 @@ function Products() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Group gap="sm">
-            <Title order={1} size="h2">Products</Title>
-            {mode && <Badge color={mode === 'test' ? 'orange' : 'indigo'} variant="light">{mode === 'test' ? 'Test mode' : 'Stripe'}</Badge>}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {mode === 'stripe'
-              ? 'The catalogue follows Stripe: changes made here are made in Stripe first.'
-              : 'The plans customers see and subscribe to. A price never changes: add a new one and deactivate the old.'}
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={runSync} loading={sync.isPending}>Sync with payment provider</Button>
-          <Button onClick={() => setDialog({ kind: 'product', product: null })}>New product</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Products"
+        badges={mode && <Badge color={mode === 'test' ? 'orange' : 'indigo'} variant="light">{mode === 'test' ? 'Test mode' : 'Stripe'}</Badge>}
+        context={mode === 'stripe'
+          ? 'The catalogue follows Stripe: changes made here are made in Stripe first.'
+          : 'The plans customers see and subscribe to. A price never changes: add a new one and deactivate the old.'}
+        actions={(
+          <>
+            <Button variant="default" onClick={runSync} loading={sync.isPending}>Sync with payment provider</Button>
+            <Button onClick={() => setDialog({ kind: 'product', product: null })}>New product</Button>
+          </>
+        )}
+      />
       <FeedbackAlert feedback={feedback} closable />
       {body}
       {dialog?.kind === 'product' && (

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Divider, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { FAILED_TO_LOAD_TICKET } from '../../../../common/adminSupportTexts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge.tsx';
@@ -32,14 +33,16 @@ function TicketDetail({ ticketId }: { ticketId: string }) {
   const { ticket, replies } = query.data;
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Group gap="sm">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{ticket.subject || 'No Subject'}</Title>
-          <TicketStatusBadge status={ticket.status} />
-          <Badge variant="outline" color={ticket.priority === 'high' ? 'red' : 'gray'}>{ticket.priority}</Badge>
-        </Group>
-        <Text size="sm" c="dimmed">Opened {formatDateTime(ticket.createdAt)} · last activity {formatDateTime(ticket.lastActivityAt)}</Text>
-      </Stack>
+      <PageHeader
+        title={ticket.subject || 'No Subject'}
+        badges={(
+          <>
+            <TicketStatusBadge status={ticket.status} />
+            <Badge variant="outline" color={ticket.priority === 'high' ? 'red' : 'gray'}>{ticket.priority}</Badge>
+          </>
+        )}
+        context={`Opened ${formatDateTime(ticket.createdAt)} · last activity ${formatDateTime(ticket.lastActivityAt)}`}
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <Fact label="Account">

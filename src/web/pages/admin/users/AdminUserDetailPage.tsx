@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { NO_ACCOUNT_TO_IMPERSONATE } from '../../../../common/adminImpersonationTexts.ts';
 import { FAILED_TO_LOAD_USER } from '../../../../common/adminUsersTexts.ts';
@@ -6,6 +6,7 @@ import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 import { useSession } from '../../../session/SessionProvider.tsx';
@@ -31,18 +32,22 @@ function UserDetail({ userId }: { userId: string }) {
     const firstAccount = user.memberships[0];
     body = (
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{user.displayName || user.email}</Title>
-            <Badge variant="light" color={user.globalRole === 'super_admin' ? 'grape' : 'gray'}>{GLOBAL_ROLE_LABELS[user.globalRole]}</Badge>
-            {user.auth.disabled && <Badge color="red" variant="light">Disabled</Badge>}
+        <PageHeader
+          title={user.displayName || user.email}
+          badges={(
+            <>
+              <Badge variant="light" color={user.globalRole === 'super_admin' ? 'grape' : 'gray'}>{GLOBAL_ROLE_LABELS[user.globalRole]}</Badge>
+              {user.auth.disabled && <Badge color="red" variant="light">Disabled</Badge>}
+            </>
+          )}
+          context={`${user.email} · signed up ${formatDate(user.createdAt)}`}
+          actions={(
             <ImpersonateButton
               size="xs" disabledReason={NO_ACCOUNT_TO_IMPERSONATE}
               account={firstAccount ? { id: firstAccount.accountId, name: firstAccount.accountName } : null}
             />
-          </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email} · signed up {formatDate(user.createdAt)}</Text>
-        </Stack>
+          )}
+        />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <UserDetailsForm key={user.id} user={user} />
           <Stack gap="lg">

@@ -1,22 +1,27 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { FAILED_TO_LOAD_USERS, NO_USERS } from '../../../../common/adminUsersTexts.ts';
-import type { AdminUserSummary, SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
-import type { GlobalRole } from '../../../../common/constants.ts';
+import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { FAILED_TO_LOAD_USERS, NO_USERS, USERS_PAGE_SIZE } from '../../../../common/adminUsersTexts.ts';
+import { type AdminUserSummary, getAllUsers } from '../../../../common/contracts/adminUsers.ts';
 import { failureText } from '../../../api/errorTexts.ts';
-import { formatDate } from '../../../components/dateFormat.ts';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { useKeysetPages } from '../../../api/useKeysetPages.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
+import { columnSort } from '../../../components/resourceList/columnSort.ts';
+import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
+import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
+import { RowLink } from '../../../components/resourceList/RowLink.tsx';
+import type { ListSort, SortOrder } from '../../../components/resourceList/sorting.ts';
+import { type SortOption, SortSelect } from '../../../components/resourceList/SortSelect.tsx';
+import { inputFields } from '../../../components/resourceList/urlFilters.ts';
+import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import classes from '../../../components/StackedTable.module.css';
-import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { GLOBAL_ROLE_LABELS, GLOBAL_ROLE_OPTIONS } from './userLabels.ts';
-import { useUserPages } from './useUserPages.ts';
 
 const COLUMNS = ['User', 'Role', 'Status', 'Accounts', 'Created'] as const;
+const FIELDS = inputFields(getAllUsers.input, ['email', 'globalRole', 'sortBy', 'sortOrder']);
 
-const SORTS: { value: `${UserSortField}.${SortOrder}`; label: string }[] = [
+const SORTS: SortOption[] = [
   { value: 'createdAt.desc', label: 'Newest first' },
   { value: 'createdAt.asc', label: 'Oldest first' },
   { value: 'email.asc', label: 'E-mail A to Z' },
@@ -29,9 +34,7 @@ function UserRow({ user }: { user: AdminUserSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Anchor component={Link} to={`/super-admin/users/${encodeURIComponent(user.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {user.displayName || user.email}
-        </Anchor>
+        <RowLink to={adminPath('users', user.id)}>{user.displayName || user.email}</RowLink>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
       </Table.Td>
       <Table.Td data-label="Role">
@@ -48,72 +51,44 @@ function UserRow({ user }: { user: AdminUserSummary }) {
         </Group>
       </Table.Td>
       <Table.Td data-label="Accounts" ta="right">{user.accountCount}</Table.Td>
-      <Table.Td data-label="Created">{formatDate(user.createdAt)}</Table.Td>
+      <Table.Td data-label="Created"><RelativeTime value={user.createdAt} withTime={false} /></Table.Td>
     </Table.Tr>
   );
 }
 
 function Users() {
-  const [email, setEmail] = useState('');
-  const [globalRole, setGlobalRole] = useState<GlobalRole | null>(null);
-  const [sort, setSort] = useState<(typeof SORTS)[number]['value']>('createdAt.desc');
-  const [debouncedEmail] = useDebouncedValue(email, 300);
+  const filters = useUrlFilters(FIELDS, { typed: ['email'] });
+  const { email, globalRole, sortBy, sortOrder } = filters.values;
   // A prefix can match thousands of users: in e-mail order the index answers a page at once, in any
   // other order every match must be read and sorted first (docs/performance.md, back-office lists).
-  const searching = debouncedEmail.trim() !== '';
-  const sortChoices = searching ? SORTS.filter((option) => option.value.startsWith('email.')) : SORTS;
-  const effectiveSort = searching && !sort.startsWith('email.') ? 'email.asc' : sort;
-  const [sortBy, sortOrder] = effectiveSort.split('.') as [UserSortField, SortOrder];
-  const users = useUserPages({ email: debouncedEmail, globalRole, sortBy, sortOrder });
+  const searching = email !== '';
+  const effective: ListSort = searching && sortBy !== 'email' ? { sortBy: 'email', sortOrder: 'asc' } : { sortBy, sortOrder: sortOrder as SortOrder };
+  const users = useKeysetPages('getAllUsers', { limit: USERS_PAGE_SIZE, email, globalRole, ...effective });
   const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
-
-  let body;
-  if (users.isPending) {
-    body = <StackedTable label="Users" columns={COLUMNS}><SkeletonRows columns={COLUMNS} count={5} wide={['User']} /></StackedTable>;
-  } else if (users.isError && rows.length === 0) {
-    body = <LoadFailedAlert onRetry={() => users.refetch()}>{failureText(FAILED_TO_LOAD_USERS, users.error)}</LoadFailedAlert>;
-  } else if (rows.length === 0) {
-    body = (
-      <Paper withBorder p="xl">
-        <Text ta="center" fw={600}>{NO_USERS}</Text>
-      </Paper>
-    );
-  } else {
-    body = (
-      <StackedTable label="Users" columns={COLUMNS} numeric={['Accounts']} highlightOnHover>
-        {rows.map((user) => <UserRow key={user.id} user={user} />)}
-      </StackedTable>
-    );
-  }
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">Users</Title>
-        <Text size="sm" c="dimmed">Everyone who signed up. Open a user to edit their details, change their role, reset their password or disable them.</Text>
-      </Stack>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="E-mail starts with" placeholder="name@example.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)}
-          style={{ flex: '1 1 240px' }} type="search"
-        />
-        <Select
-          label="Global role" placeholder="All roles" data={GLOBAL_ROLE_OPTIONS} value={globalRole} clearable
-          onChange={(value) => setGlobalRole(value as GlobalRole | null)} style={{ flex: '1 1 150px' }}
-        />
-        <Select
-          label="Sort" data={sortChoices} value={effectiveSort} allowDeselect={false}
-          description={searching ? 'In e-mail order while searching by e-mail' : undefined}
-          onChange={(value) => value && setSort(value as typeof sort)} style={{ flex: '1 1 150px' }}
-        />
-      </Group>
-      {body}
-      {users.isFetchNextPageError && <Alert color="red" role="alert">{failureText(FAILED_TO_LOAD_USERS, users.error)}</Alert>}
-      {users.hasNextPage && (
-        <Center>
-          <Button variant="default" loading={users.isFetchingNextPage} onClick={() => users.fetchNextPage()}>Load more</Button>
-        </Center>
-      )}
+      <PageHeader title="Users" context="Everyone who signed up. Open a user to edit their details, change their role, reset their password or disable them." />
+      <ResourceList
+        label="Users" columns={COLUMNS} numeric={['Accounts']} highlightOnHover
+        query={users} rows={rows} renderRow={(user) => <UserRow key={user.id} user={user} />}
+        skeleton={{ count: 5, wide: ['User'] }}
+        failure={failureText(FAILED_TO_LOAD_USERS, users.error)}
+        empty={{ title: NO_USERS }}
+        filters={filters}
+        sort={searching ? undefined : columnSort(filters, { Created: 'createdAt' })}
+        toolbar={(
+          <ListToolbar label="Filter users">
+            <TextInput label="E-mail starts with" placeholder="name@example.com" type="search" style={{ flex: '1 1 240px' }} {...filters.input('email')} />
+            <Select label="Global role" placeholder="All roles" data={GLOBAL_ROLE_OPTIONS} clearable style={{ flex: '1 1 150px' }} {...filters.choice('globalRole')} />
+            <SortSelect
+              options={searching ? SORTS.filter((option) => option.value.startsWith('email.')) : SORTS} current={effective}
+              description={searching ? 'In e-mail order while searching by e-mail' : undefined}
+              onChange={(sort) => filters.update(() => sort)} style={{ flex: '1 1 150px' }}
+            />
+          </ListToolbar>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Group, Menu, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
-import { formatDateTime } from '../../../components/dateFormat.ts';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import classes from '../../../components/StackedTable.module.css';
 
 export const WEBHOOK_COLUMNS = ['Select', 'Webhook', 'Health', 'Success rate', 'Avg response', 'Deliveries', 'Last delivery', 'Active', 'Actions'];
@@ -39,7 +39,7 @@ export function WebhookRow({ webhook: w, selected, busy, onSelect, onEdit, onDup
       <Table.Td data-label="Success rate" ta="right">{s.totalDeliveries ? `${s.successRate}%` : '—'}</Table.Td>
       <Table.Td data-label="Avg response" ta="right">{s.totalDeliveries ? `${s.averageResponseTime} ms` : '—'}</Table.Td>
       <Table.Td data-label="Deliveries" ta="right"><span>{s.totalDeliveries} <Text span size="xs" c="dimmed">({s.failedDeliveries} failed)</Text></span></Table.Td>
-      <Table.Td data-label="Last delivery">{s.lastDelivery ? formatDateTime(s.lastDelivery) : 'Never'}</Table.Td>
+      <Table.Td data-label="Last delivery">{s.lastDelivery ? <RelativeTime value={s.lastDelivery} /> : 'Never'}</Table.Td>
       <Table.Td data-label="Active">
         <Switch checked={w.isActive} disabled={busy} onChange={onToggle} aria-label={`${w.isActive ? 'Deactivate' : 'Activate'} ${w.name}`} />
       </Table.Td>

@@ -1,16 +1,14 @@
-import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  CONFIRM_BULK_DELETE_WEBHOOKS, failedToDeleteWebhook, failedToDuplicateWebhook, failedToUpdateWebhook, NO_WEBHOOKS, NO_WEBHOOKS_HINT,
-  NO_WEBHOOKS_MATCH, SECRET_ROTATED, SECRET_SHOWN_ONCE, WEBHOOKS_LOAD_FAILED, type WebhookStatusFilter,
-} from '../../../../common/adminWebhooksTexts.ts';
+import { CONFIRM_BULK_DELETE_WEBHOOKS, failedToDeleteWebhook, failedToDuplicateWebhook, failedToUpdateWebhook, NO_WEBHOOKS, NO_WEBHOOKS_HINT, NO_WEBHOOKS_MATCH, SECRET_ROTATED, SECRET_SHOWN_ONCE, WEBHOOKS_LOAD_FAILED, type WebhookStatusFilter } from '../../../../common/adminWebhooksTexts.ts';
 import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { errorDetail, failureText } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
@@ -94,13 +92,11 @@ function Webhooks() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1}>Webhooks</Title>
-          <Text c="dimmed">Addresses that receive the platform&apos;s events, signed (Standard Webhooks). <Anchor component={Link} to="/super-admin/events/flows" underline="always">Flows</Anchor> choose which events go where.</Text>
-        </div>
-        <Button onClick={() => { feedback.clear(); setDialog({ kind: 'form', webhook: null }); }}>Create webhook</Button>
-      </Group>
+      <PageHeader
+        title="Webhooks"
+        context={<>Addresses that receive the platform&apos;s events, signed (Standard Webhooks). <Anchor component={Link} to="/super-admin/events/flows" underline="always">Flows</Anchor> choose which events go where.</>}
+        actions={<Button onClick={() => { feedback.clear(); setDialog({ kind: 'form', webhook: null }); }}>Create webhook</Button>}
+      />
       <Paper withBorder p="md">
         <Group align="flex-end" wrap="wrap" justify="space-between">
           <Group align="flex-end" wrap="wrap">
