@@ -41,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domains.tld_sync': 'TLD prices synced',
   'order.bulk_retry': 'Orders retried (request)',
   'order.manually_completed': 'Order completed by hand',
+  'order.refund_refused': 'Order refund refused by the provider',
+  'order.refund_started': 'Order refund asked of the provider',
   'order.retried': 'Order retried',
   'order.status_changed': 'Order status changed',
   'impersonation.started': 'Impersonation started',
