@@ -26,9 +26,9 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
     const before = await accountName(cast.accountId);
     for (const fn of ['testBackOfficeCountAccounts', 'testBackOfficeRenameAccount', 'testBackOfficeRenameUnaudited']) {
       const input = { accountId: cast.accountId, name: 'Taken over' };
-      expect((await t.call(fn, input, null)).status).toBe(401);
+      expect((await t.callRaw(fn, input, null)).status).toBe(401);
       for (const user of [cast.member, cast.admin, cast.owner, cast.outsider]) {
-        const res = await t.call(fn, input, user);
+        const res = await t.callRaw(fn, input, user);
         expect(res.status, `${fn} as ${user.email}`).toBe(403);
         expect(res.error?.status).toBe('PERMISSION_DENIED');
       }
@@ -39,7 +39,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
   });
 
   it('a global super admin reads through the back office', async () => {
-    const res = await t.call('testBackOfficeCountAccounts', {}, cast.globalAdmin);
+    const res = await t.callRaw<{ accounts: number }>('testBackOfficeCountAccounts', {}, cast.globalAdmin);
     expect(res.status).toBe(200);
     expect(res.result.accounts).toBeGreaterThanOrEqual(2);
     expect(handlerRuns.count).toBe(1);
@@ -47,7 +47,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
 
   it('an audited back-office write commits with its audit entry: who, what, target, reason, before and after', async () => {
     const before = await accountName(cast.otherAccountId);
-    const res = await t.call('testBackOfficeRenameAccount', { accountId: cast.otherAccountId, name: 'Renamed by support', reason: 'Customer asked by phone' }, cast.globalAdmin);
+    const res = await t.callRaw('testBackOfficeRenameAccount', { accountId: cast.otherAccountId, name: 'Renamed by support', reason: 'Customer asked by phone' }, cast.globalAdmin);
     expect(res.status).toBe(200);
     expect(await accountName(cast.otherAccountId)).toBe('Renamed by support');
     const [entry] = await auditRows(cast.otherAccountId);
@@ -62,7 +62,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
 
   it('a back-office write that records no audit entry is rolled back, logged, and answers 500 with a request id', async () => {
     const before = await accountName(cast.accountId);
-    const res = await t.call('testBackOfficeRenameUnaudited', { accountId: cast.accountId, name: 'Silently renamed' }, cast.globalAdmin);
+    const res = await t.callRaw('testBackOfficeRenameUnaudited', { accountId: cast.accountId, name: 'Silently renamed' }, cast.globalAdmin);
     expect(handlerRuns.renameUnaudited).toBe(1);
     expect(res.status).toBe(500);
     expect(res.error).toEqual({ status: 'INTERNAL', message: expect.stringMatching(/^Internal error \(request id [0-9a-f-]{36}\)\.$/) });
