@@ -28,9 +28,9 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
     const before = await accountName(cast.accountId);
     for (const fn of ['testBackOfficeCountAccounts', 'testBackOfficeRenameAccount', 'testBackOfficeRenameUnaudited']) {
       const input = { accountId: cast.accountId, name: 'Taken over' };
-      expect((await t.call(fn, input, null)).status).toBe(401);
+      expect((await t.callRaw(fn, input, null)).status).toBe(401);
       for (const user of [cast.member, cast.admin, cast.owner, cast.outsider]) {
-        const res = await t.call(fn, input, user);
+        const res = await t.callRaw(fn, input, user);
         expect(res.status, `${fn} as ${user.email}`).toBe(403);
         expect(res.error?.status).toBe('PERMISSION_DENIED');
       }
@@ -41,7 +41,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
   });
 
   it('a global super admin reads through the back office', async () => {
-    const res = await t.call('testBackOfficeCountAccounts', {}, cast.globalAdmin);
+    const res = await t.callRaw<{ accounts: number }>('testBackOfficeCountAccounts', {}, cast.globalAdmin);
     expect(res.status).toBe(200);
     expect(res.result.accounts).toBeGreaterThanOrEqual(2);
     expect(handlerRuns.count).toBe(1);
@@ -49,7 +49,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
 
   it('an audited back-office write commits with its audit entry: who, what, target, reason, before and after', async () => {
     const before = await accountName(cast.otherAccountId);
-    const res = await t.call('testBackOfficeRenameAccount', { accountId: cast.otherAccountId, name: 'Renamed by support', reason: 'Customer asked by phone' }, cast.globalAdmin);
+    const res = await t.callRaw('testBackOfficeRenameAccount', { accountId: cast.otherAccountId, name: 'Renamed by support', reason: 'Customer asked by phone' }, cast.globalAdmin);
     expect(res.status).toBe(200);
     expect(await accountName(cast.otherAccountId)).toBe('Renamed by support');
     const [entry] = await auditRows(cast.otherAccountId);
@@ -64,7 +64,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
 
   it('a back-office write that records no audit entry is rolled back, logged, and answers 500 with a request id', async () => {
     const before = await accountName(cast.accountId);
-    const res = await t.call('testBackOfficeRenameUnaudited', { accountId: cast.accountId, name: 'Silently renamed' }, cast.globalAdmin);
+    const res = await t.callRaw('testBackOfficeRenameUnaudited', { accountId: cast.accountId, name: 'Silently renamed' }, cast.globalAdmin);
     expect(handlerRuns.renameUnaudited).toBe(1);
     expect(res.status).toBe(500);
     expect(res.error).toEqual({ status: 'INTERNAL', message: expect.stringMatching(/^Internal error \(request id [0-9a-f-]{36}\)\.$/) });
@@ -77,7 +77,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
 
   it('a write with an outside call holds no transaction while the outside system answers, then commits its audited unit', async () => {
     outsideSystem.hold = createHold(10_000);
-    const write = t.call('testBackOfficeRenameAfterCall', { accountId: cast.otherAccountId, name: 'Renamed after the call', reason: 'Asked' }, cast.globalAdmin);
+    const write = t.callRaw('testBackOfficeRenameAfterCall', { accountId: cast.otherAccountId, name: 'Renamed after the call', reason: 'Asked' }, cast.globalAdmin);
     await outsideSystem.hold.arrived;
     // Another write commits meanwhile: on SQLite it would wait for the one connection an open transaction holds.
     const name = await accountName(cast.accountId);
@@ -94,7 +94,7 @@ describeEachDialect('back-office functions: the gate and the audit rule', (diale
     outsideSystem.hold.release();
     const before = await accountName(cast.accountId);
     for (const recordNothing of [false, true]) {
-      const res = await t.call('testBackOfficeRenameAfterCallUnaudited', { accountId: cast.accountId, name: 'Silently renamed', recordNothing }, cast.globalAdmin);
+      const res = await t.callRaw('testBackOfficeRenameAfterCallUnaudited', { accountId: cast.accountId, name: 'Silently renamed', recordNothing }, cast.globalAdmin);
       expect(res.status).toBe(500);
       const requestId = /request id ([0-9a-f-]{36})/.exec(res.error!.message)![1];
       const logged = errorLog.map((line) => JSON.parse(line)).find((entry) => entry.reqId === requestId);

@@ -55,13 +55,13 @@ describeEachDialect('hostile input', (dialect) => {
       ['updateDomainNameservers', { domain: 'example.com', nameservers: ['ns1.example.com', 'ns2\u0000.example.com'] }],
     ];
     for (const [name, data] of inputs) {
-      const res = await t.call(name, data, cast.owner);
+      const res = await t.callRaw(name, data, cast.owner);
       expect(res.status, name).toBe(400);
       expect(res.error?.status, name).toBe('INVALID_ARGUMENT');
       expect(res.error?.message, name).toBe('Text must not contain NUL characters.');
     }
     // Keys count too.
-    const key = await t.call('updateProfile', { ['display\u0000Name']: 'x' }, cast.owner);
+    const key = await t.callRaw('updateProfile', { ['display\u0000Name']: 'x' }, cast.owner);
     expect(key.status).toBe(400);
     expect(await counts()).toEqual(before);
   });
@@ -96,7 +96,7 @@ describeEachDialect('hostile input', (dialect) => {
     // Like every members function: an account the caller is not in, whether or not it exists.
     ['an account id that is not one', { accountId: '../../etc/passwd' }, 403, 'You do not have access to this account.'],
   ])('searchDomains with %s is a clear 4xx', async (_label, input, status, message) => {
-    const res = await t.call('searchDomains', { query: 'example', tlds: ['com'], accountId: cast.accountId, ...input }, cast.member);
+    const res = await t.callRaw('searchDomains', { query: 'example', tlds: ['com'], accountId: cast.accountId, ...input }, cast.member);
     expect(res.status).toBe(status);
     if (message) expect(res.error?.message).toBe(message);
     expect(JSON.stringify(res)).not.toMatch(LEAK);
@@ -142,7 +142,7 @@ describeEachDialect('hostile input', (dialect) => {
       ['verifyManagedDomainsBulk', { domains: Array.from({ length: 101 }, (_, i) => `n${i}.com`) }, cast.owner],
     ];
     for (const [name, data, as] of probes) {
-      const res = await t.call(name, data, as);
+      const res = await t.callRaw(name, data, as);
       expect(res.status, name).toBeGreaterThanOrEqual(400);
       expect(res.status, name).toBeLessThan(500);
       expect(JSON.stringify(res), name).not.toMatch(LEAK);

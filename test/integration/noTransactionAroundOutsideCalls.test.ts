@@ -40,7 +40,7 @@ describeEachDialect('no transaction around an outside call', (dialect) => {
   });
 
   /** The customer's ticket, submitted while `operatorCall` waits on the held outside system: stored before that call answers. */
-  async function ticketWhileWaiting(operatorCall: Promise<CallResult>) {
+  async function ticketWhileWaiting<T>(operatorCall: Promise<CallResult<T>>) {
     let answered = false;
     void operatorCall.finally(() => { answered = true; });
     await hold!.arrived;

@@ -54,7 +54,7 @@ describeEachDialect('public platform endpoints', (dialect) => {
     expect(res.body).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/fn\/getSessionState",status="401"\} \d+/);
     expect(res.body).toContain('process_cpu_user_seconds_total');
     // Made-up function names share one series.
-    await t.call('madeUpName1', {}, null);
+    await t.callRaw('madeUpName1', {}, null);
     const after = await scrape();
     expect(after.body).toContain('route="/api/fn/unknown",status="404"');
     expect(after.body).not.toContain('madeUpName1');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_NOT_ACTIVATED } from '../../src/common/contracts/billing.ts';
+import type { FnInput, FunctionName } from '../../src/common/contracts/index.ts';
+
 import { WEBHOOK_SIGNATURE_INVALID } from '../../src/server/integrations/payments/provider.ts';
 import { accountWithMembers, type AccountWithMembers, makeGlobalSuperAdmin } from '../support/factories.ts';
 import { type FakeStripe, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe, stripeModeEnv } from '../support/payments/fakeStripe.ts';
@@ -79,7 +81,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
     expect(await paymentState()).toEqual(before);
   }
 
-  const call = async (name: string, data: unknown, as: TestUser) => {
+  const call = async <N extends FunctionName>(name: N, data: FnInput<N>, as: TestUser) => {
     const res = await t.call(name, data, as);
     expect(res.status, `${name}: ${JSON.stringify(res.error)}`).toBe(200);
     return res.result;
@@ -103,13 +105,13 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
         marketing_features: [{ name: '5 websites' }, { name: 'Daily backups' }],
       });
       expect(productRequest.idempotencyKey).toMatch(new RegExp(`^product:${product.id}:`));
-      expect(fake.get(product.providerProductId)).toMatchObject({ object: 'product', name: PLAN, active: true });
+      expect(fake.get(product.providerProductId!)).toMatchObject({ object: 'product', name: PLAN, active: true });
 
       const { price } = await call('adminSavePrice', { productId: product.id, unitAmount: 2999, currency: 'USD', interval: 'month', active: true }, operator);
       expect(lastRequest('POST', '/v1/prices').params).toEqual({
         product: product.providerProductId, unit_amount: '2999', currency: 'usd', active: 'true', recurring: { interval: 'month' },
       });
-      expect(fake.get(price.providerPriceId)).toMatchObject({ object: 'price', product: product.providerProductId, unit_amount: 2999, currency: 'usd', recurring: { interval: 'month' } });
+      expect(fake.get(price.providerPriceId!)).toMatchObject({ object: 'price', product: product.providerProductId, unit_amount: 2999, currency: 'usd', recurring: { interval: 'month' } });
       Object.assign(plan, { productId: product.id, priceId: price.id, stripeProductId: product.providerProductId, stripePriceId: price.providerPriceId });
 
       const [productRow, priceRow] = await Promise.all([
@@ -130,7 +132,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
       const { product } = await call('adminSaveProduct', { name: 'Journey Legacy', description: 'Old plan.', category: 'Hosting', popular: false, features: [], active: true }, operator);
       await call('adminSavePrice', { productId: product.id, unitAmount: 500, currency: 'USD', interval: 'month', active: true }, operator);
       plan.legacyProductId = product.id;
-      plan.legacyStripeProductId = product.providerProductId;
+      plan.legacyStripeProductId = product.providerProductId!;
       expect((await call('listProducts', { category: 'Hosting' }, operator)).products.map((p: { name: string }) => p.name)).toEqual([PLAN, 'Journey Legacy']);
 
       // Changed at Stripe only: no webhook reached the portal.
@@ -223,12 +225,12 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
 
       const listed = await call('listInvoices', { accountId: first.a.accountId }, first.a.owner);
       expect(listed).toEqual({ invoices: [billing.latestInvoice], nextCursor: null });
-      const { invoice: detail } = await call('getInvoice', { invoiceId: billing.latestInvoice.id }, first.a.owner);
+      const { invoice: detail } = await call('getInvoice', { invoiceId: billing.latestInvoice!.id }, first.a.owner);
       expect(detail).toMatchObject({
         accountId: first.a.accountId, status: 'paid', subtotalCents: 2999, taxCents: 0, paidAt: iso(T),
         billingName: 'Billing first', billingEmail: first.billingEmail, billingAddress: '1 Main St\nSpringfield', taxId: 'VAT-42',
         lines: [{ description: `1 × ${PLAN} (at $29.99 / month)`, quantity: 1, unitAmountCents: 2999, amountCents: 2999, periodStart: iso(T), periodEnd: iso(periodEnd) }],
-        pdfPath: `/api/invoices/${billing.latestInvoice.id}.pdf`,
+        pdfPath: `/api/invoices/${billing.latestInvoice!.id}.pdf`,
       });
       expect((await dashboard(first)).lastInvoice).toEqual({ id: detail.id, amountCents: 2999, currency: 'USD', invoiceDate: iso(T), status: 'paid' });
 
@@ -243,7 +245,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
     });
 
     it('the invoice\'s PDF is the owner\'s to download, and another account\'s owner finds nothing', async () => {
-      const invoiceId = (await overview(first)).latestInvoice.id;
+      const invoiceId = (await overview(first)).latestInvoice!.id;
       const pdf = (as: TestUser) => t.app.inject({ method: 'GET', url: `/api/invoices/${invoiceId}.pdf`, headers: { authorization: `Bearer ${as.token}` } });
       const own = await pdf(first.a.owner);
       expect(own.statusCode).toBe(200);
@@ -267,8 +269,8 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
     /** What the owner sees, without what is the account's own (ids, the invoice number, the billing contact). */
     async function comparable(c: Customer) {
       const billing = await overview(c);
-      const { id: _id, number: _number, ...latest } = billing.latestInvoice;
-      const { invoice: detail } = await call('getInvoice', { invoiceId: billing.latestInvoice.id }, c.a.owner);
+      const { id: _id, number: _number, ...latest } = billing.latestInvoice!;
+      const { invoice: detail } = await call('getInvoice', { invoiceId: billing.latestInvoice!.id }, c.a.owner);
       return {
         subscriptions: billing.subscriptions.map(({ id: _s, ...s }: { id: string }) => s),
         latest,
@@ -336,7 +338,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
       expect(mails[0].text_body).toContain('http://localhost:3000/billing');
       expect(await platformEventsOf(first.a.accountId, 'payment.invoice.payment_failed')).toEqual([{
         type: 'payment.invoice.payment_failed', severity: 'warning', source: 'stripe',
-        payload: { invoiceId: billing.latestInvoice.id, number: renewal.invoice.number, amountCents: 2999, currency: 'USD', attempt: 1 },
+        payload: { invoiceId: billing.latestInvoice!.id, number: renewal.invoice.number, amountCents: 2999, currency: 'USD', attempt: 1 },
       }]);
 
       // Stripe also reports the subscription past due, in the same second: no second mail. The same
@@ -352,7 +354,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
     it('the renewal invoice is listed with the period it bills, after the first one', async () => {
       const newPeriodEnd = renewal.subscription.items.data[0].current_period_end;
       const { invoices } = await call('listInvoices', { accountId: first.a.accountId }, first.a.owner);
-      expect(invoices.map((i: { number: string; status: string; periodStart: string; periodEnd: string }) => [i.number, i.status, i.periodStart, i.periodEnd])).toEqual([
+      expect(invoices.map((i) => [i.number, i.status, i.periodStart, i.periodEnd])).toEqual([
         [renewal.invoice.number, 'open', iso(renewedAt), iso(newPeriodEnd)],
         [first.paid.invoice.number, 'paid', iso(T), iso(renewedAt)],
       ]);

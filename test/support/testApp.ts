@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { FunctionHandler } from '../../src/server/rpc/registry.ts';
+import type { FnInput, FnOutput, FunctionName } from '../../src/common/contracts/index.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -18,13 +19,17 @@ export function describeEachDialect(name: string, suite: (dialect: Dialect) => v
   for (const dialect of dialects) describe(`${name} [${dialect}]`, () => suite(dialect));
 }
 
-export interface CallResult<T = any> {
+export interface CallResult<T = unknown> {
   status: number;
-  result?: T;
+  result: T;
   error?: { status: string; message: string; details?: unknown };
 }
 
+/** One function and an input of its own, for tables of calls that differ by function. */
+export type FunctionCall = { [N in FunctionName]: [name: N, input: FnInput<N>] }[FunctionName];
+
 export interface TestUser {
+
   id: string;
   email: string;
   name: string;
@@ -35,8 +40,13 @@ export interface TestApp extends App {
   dialect: Dialect;
   /** The PostgreSQL schema the app works in. */
   pgSchema?: string;
-  /** POST /api/fn/{name} through Fastify's HTTP layer, as a browser or SDK would. */
-  call<T = any>(name: string, data: unknown, as?: TestUser | string | null): Promise<CallResult<T>>;
+  /** POST /api/fn/{name} through Fastify's HTTP layer, as a browser or SDK would; input and result typed by the contract. */
+  call<N extends FunctionName>(name: N, data: FnInput<N>, as?: TestUser | string | null): Promise<CallResult<FnOutput<N>>>;
+  /**
+   * `call` without the contract's types, for what no typed caller could send (hostile and invalid
+   * inputs, unknown names) and for the test-only functions of `handlers`.
+   */
+  callRaw<T = unknown>(name: string, data: unknown, as?: TestUser | string | null): Promise<CallResult<T>>;
   /** Signs up through better-auth's HTTP endpoint and returns the session token. */
   signUp(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestUser>;
   /** Proves the user owns their address the way a person does: follows the link in the verification mail. */
@@ -144,7 +154,8 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
     ...built,
     dialect,
     pgSchema: schema ?? shared?.pgSchema,
-    async call(name, data, as) {
+    call: (name, data, as) => testApp.callRaw(name, data, as),
+    async callRaw(name, data, as) {
       const token = typeof as === 'string' ? as : as?.token;
       const res = await built.app.inject({
         method: 'POST', url: `/api/fn/${name}`,

@@ -1,4 +1,4 @@
-import type { FunctionContract } from '../protocol.ts';
+import type { FunctionContract, InputOf, OutputOf } from '../protocol.ts';
 import * as accounts from './accounts.ts';
 import * as adminAccounts from './adminAccounts.ts';
 import * as adminAudit from './adminAudit.ts';
@@ -97,3 +97,5 @@ export const contracts = {
 
 export type Contracts = typeof contracts;
 export type FunctionName = keyof Contracts;
+export type FnInput<N extends FunctionName> = InputOf<Contracts[N]>;
+export type FnOutput<N extends FunctionName> = OutputOf<Contracts[N]>;

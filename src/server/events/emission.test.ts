@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IMPERSONATION_LIFETIME_MS } from '../../common/adminImpersonationTexts.ts';
 import { ManualClock } from '../../../test/support/clock.ts';
+import type { FnInput, FunctionName } from '../../common/contracts/index.ts';
+
 import { type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 import { eventCatalogue, type EventType } from './catalogue.ts';
@@ -29,7 +31,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     return rows.map((r) => ({ accountId: r.account_id, actorUserId: r.actor_user_id, payload: JSON.parse(r.payload) as Record<string, unknown> }));
   }
 
-  const ok = async (name: string, input: unknown, as: TestUser) => {
+  const ok = async <N extends FunctionName>(name: N, input: FnInput<N>, as: TestUser) => {
     const res = await t.call(name, input, as);
     expect(res.status, `${name}: ${JSON.stringify(res.error)}`).toBe(200);
     return res.result;

@@ -1,13 +1,11 @@
 import { FUNCTION_TIMEOUT_MS } from '../../common/constants.ts';
-import type { Contracts, FunctionName } from '../../common/contracts/index.ts';
-import type { InputOf, OutputOf } from '../../common/protocol.ts';
+import type { FnInput, FnOutput, FunctionName } from '../../common/contracts/index.ts';
 import { CLIENT_TEXTS, codeForStatus } from './errorTexts.ts';
 import { FunctionCallError } from './functionCallError.ts';
 
 export { FunctionCallError };
 
-export type FnInput<N extends FunctionName> = InputOf<Contracts[N]>;
-export type FnOutput<N extends FunctionName> = OutputOf<Contracts[N]>;
+export type { FnInput, FnOutput };
 
 /** Calls a server function over the callable-function protocol (cookie session, 70 s time-out). */
 export async function callFunction<N extends FunctionName>(name: N, data: FnInput<N>): Promise<FnOutput<N>> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FunctionName } from '../../../src/common/contracts/index.ts';
+import type { FnOutput, FunctionName } from '../../../src/common/contracts/index.ts';
 import { seedDomain } from '../domains/factories.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
 import type { SampleInput } from './sampleInputs.ts';
@@ -26,7 +26,7 @@ export function registrationInput(accountId: string, overrides: Record<string, u
 /** An order awaiting payment, placed through registerDomain by `user` (the sandbox priced first, as at a first start). */
 export async function placedOrder(t: TestApp, user: TestUser, accountId: string, overrides: Record<string, unknown> = {}): Promise<string> {
   await seedSandboxSupplier(t.services.db);
-  const res = await t.call('registerDomain', registrationInput(accountId, overrides), user);
+  const res = await t.callRaw<FnOutput<'registerDomain'>>('registerDomain', registrationInput(accountId, overrides), user);
   if (res.status !== 200) throw new Error(`registerDomain failed ${res.status}: ${JSON.stringify(res.error)}`);
   return res.result.orderId;
 }

@@ -136,7 +136,7 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
 
     it('requires a billing e-mail, with the spec\'s text, also when blank', async () => {
       for (const billingEmail of [undefined, '', '   ']) {
-        const res = await t.call('updateBillingProfile', { ...valid(), billingEmail }, cast.owner);
+        const res = await t.callRaw('updateBillingProfile', { ...valid(), billingEmail }, cast.owner);
         expect(res).toMatchObject({ status: 400, error: { status: 'INVALID_ARGUMENT', message: BILLING_EMAIL_REQUIRED } });
       }
     });
@@ -156,7 +156,7 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
         const res = await t.call('updateBillingProfile', { ...valid(), ...change }, cast.owner);
         expect(res, JSON.stringify(change).slice(0, 60)).toMatchObject({ status: 400, error: { status: 'INVALID_ARGUMENT', message } });
       }
-      const unknown = await t.call('updateBillingProfile', { ...valid(), stripeCustomerId: 'cus_mine' }, cast.owner);
+      const unknown = await t.callRaw('updateBillingProfile', { ...valid(), stripeCustomerId: 'cus_mine' }, cast.owner);
       expect(unknown).toMatchObject({ status: 400, error: { status: 'INVALID_ARGUMENT' } });
       const nul = await t.call('updateBillingProfile', { ...valid(), billingName: 'Ada\u0000' }, cast.owner);
       expect(nul).toMatchObject({ status: 400, error: { status: 'INVALID_ARGUMENT' } });

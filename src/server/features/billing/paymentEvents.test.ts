@@ -143,7 +143,7 @@ describeEachDialect('payment events: checkout, subscriptions and invoices', (dia
     });
 
     it('stay out of reach of another account\'s member: the invoice and its PDF', async () => {
-      const invoiceId = (await overview(s)).latestInvoice.id;
+      const invoiceId = (await overview(s)).latestInvoice!.id;
       const [host, stranger] = await Promise.all([t.signUp(), t.signUp()]);
       const other = await t.call('createAccount', { accountName: 'Elsewhere' }, host);
       await addMember(t, other.result.account.id, stranger, 'member');

@@ -3,7 +3,7 @@ import { PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER } from '../../../common/cont
 import { nowIso } from '../../db/connection.ts';
 import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
-import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
+import { describeEachDialect, type FunctionCall, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import { auditEntries, catalogState, platformEvents, signUpOperator } from '../../../../test/support/catalog.ts';
 
 describeEachDialect('catalogue back office (test mode)', (dialect) => {
@@ -119,7 +119,7 @@ describeEachDialect('catalogue back office (test mode)', (dialect) => {
     it('refuses to change the amount, currency or interval of a price, and writes nothing', async () => {
       const { productId, priceIds: [priceId] } = await createPlan(t, { prices: [{ unitAmount: 1000, interval: 'month' }] });
       const before = await catalogState(t);
-      for (const change of [{ unitAmount: 1100 }, { currency: 'EUR' }, { interval: 'year' }, { interval: null }]) {
+      for (const change of [{ unitAmount: 1100 }, { currency: 'EUR' }, { interval: 'year' }, { interval: null }] as const) {
         const res = await t.call('adminSavePrice', { id: priceId, productId, unitAmount: 1000, currency: 'USD', interval: 'month', active: true, ...change }, operator);
         expect(res.status).toBe(400);
         expect(res.error).toEqual({ status: 'FAILED_PRECONDITION', message: PRICE_TERMS_FIXED });
@@ -131,7 +131,7 @@ describeEachDialect('catalogue back office (test mode)', (dialect) => {
       const mine = await createPlan(t);
       const other = await createPlan(t);
       const before = await catalogState(t);
-      const price = { unitAmount: 999, currency: 'USD', interval: 'month', active: false };
+      const price = { unitAmount: 999, currency: 'USD', interval: 'month', active: false } as const;
       const unknownProduct = await t.call('adminSavePrice', { ...price, productId: 'prod_doesnotexist' }, operator);
       expect(unknownProduct.error).toEqual({ status: 'NOT_FOUND', message: 'Product not found.' });
       const unknownPrice = await t.call('adminSavePrice', { ...price, id: 'price_doesnotexist', productId: mine.productId }, operator);
@@ -146,7 +146,7 @@ describeEachDialect('catalogue back office (test mode)', (dialect) => {
   it('adminSavePrice: a product the provider does not know yet gets its prices only once saved', async () => {
     const { productId } = await createPlan(t, { prices: [] });
     await t.services.db.updateTable('products').set({ provider_product_id: null }).where('id', '=', productId).execute();
-    const price = { productId, unitAmount: 999, currency: 'USD', interval: 'month' };
+    const price = { productId, unitAmount: 999, currency: 'USD', interval: 'month' } as const;
     const refused = await t.call('adminSavePrice', price, operator);
     expect(refused.error).toEqual({ status: 'FAILED_PRECONDITION', message: PRODUCT_NOT_AT_PROVIDER });
     const saved = await t.call('adminSaveProduct', newProduct({ id: productId }), operator);
@@ -169,7 +169,7 @@ describeEachDialect('catalogue back office (test mode)', (dialect) => {
       const res = await t.call('adminListProducts', {}, operator);
       expect(res.status).toBe(200);
       expect(res.result.mode).toBe('test');
-      const product = res.result.products.find((p: { id: string }) => p.id === productId);
+      const product = res.result.products.find((p: { id: string }) => p.id === productId)!;
       expect(product).toMatchObject({ name: 'Listed Retired', active: false, providerProductId: productId });
       expect(product.prices).toEqual([
         expect.objectContaining({ id: used, active: true, subscriptionCount: 2, providerPriceId: used }),
@@ -200,7 +200,7 @@ describeEachDialect('catalogue back office (test mode)', (dialect) => {
     it('are refused every back-office function, and a refused call changes nothing', async () => {
       const { productId, priceIds: [priceId] } = await createPlan(t, { prices: [{ unitAmount: 999, interval: 'month' }] });
       const before = await catalogState(t);
-      const calls: [string, unknown][] = [
+      const calls: FunctionCall[] = [
         ['adminListProducts', {}],
         ['adminSaveProduct', newProduct({ id: productId, name: 'Hijacked', active: false })],
         ['adminSaveProduct', newProduct({ name: 'Smuggled' })],

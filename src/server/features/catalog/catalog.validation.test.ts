@@ -18,7 +18,7 @@ describeEachDialect('catalogue input validation (operators)', (dialect) => {
   afterAll(async () => { await t.stop(); });
 
   async function expectInvalid(name: string, data: unknown, message: string) {
-    const res = await t.call(name, data, operator);
+    const res = await t.callRaw(name, data, operator);
     expect(res.status, JSON.stringify(data).slice(0, 120)).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   }
@@ -97,7 +97,7 @@ describeEachDialect('catalogue input validation (operators)', (dialect) => {
       await expectInvalid('adminSavePrice', price({ productId: undefined }), 'Product ID is required.');
       await expectInvalid('adminSavePrice', price({ productId: ' ' }), 'Product ID is required.');
       await expectInvalid('adminSavePrice', price({ active: 'no' }), 'Active must be true or false.');
-      const unknown = await t.call('adminSavePrice', price({ subscriptionCount: 0 }), operator);
+      const unknown = await t.callRaw('adminSavePrice', price({ subscriptionCount: 0 }), operator);
       expect(unknown.status).toBe(400);
       expect(unknown.error?.status).toBe('INVALID_ARGUMENT');
       await expectInvalid('adminSavePrice', price({ currency: 'US\u0000' }), 'Text must not contain NUL characters.');
@@ -107,7 +107,7 @@ describeEachDialect('catalogue input validation (operators)', (dialect) => {
   describe('the functions without input', () => {
     it('adminListProducts and syncPaymentCatalog refuse fields', async () => {
       for (const name of ['adminListProducts', 'syncPaymentCatalog']) {
-        const res = await t.call(name, { force: true }, operator);
+        const res = await t.callRaw(name, { force: true }, operator);
         expect(res.status).toBe(400);
         expect(res.error?.status).toBe('INVALID_ARGUMENT');
       }

@@ -50,7 +50,7 @@ describeEachDialect('getDashboard', (dialect) => {
 
     it('requires the account id', async () => {
       for (const data of [{}, { accountId: '  ' }]) {
-        const res = await t.call('getDashboard', data, cast.owner);
+        const res = await t.callRaw('getDashboard', data, cast.owner);
         expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'Account ID is required.' });
       }
     });

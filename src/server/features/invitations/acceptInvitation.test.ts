@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FnInput } from '../../../common/contracts/index.ts';
 import { accountWithMembers, addMember, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
@@ -11,7 +12,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
 
   let n = 0;
   const freshEmail = () => `accept-${dialect}-${++n}-${Date.now()}@example.test`;
-  const invite = async (inviter: TestUser, accountId: string, email: string, role = 'super_admin') => {
+  const invite = async (inviter: TestUser, accountId: string, email: string, role: FnInput<'sendInvitation'>['role'] = 'super_admin') => {
     const res = await t.call('sendInvitation', { accountId, inviteeEmail: email, role }, inviter);
     if (res.status !== 200) throw new Error(JSON.stringify(res.error));
     return res.result.invitationId as string;
@@ -124,7 +125,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     [{ invitationId: 'x'.repeat(129) }, INVALID],
   ])('rejects %j with "%s"', async (input, message) => {
     const user = await t.signUp();
-    const res = await t.call('acceptInvitation', input, user);
+    const res = await t.callRaw('acceptInvitation', input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   });

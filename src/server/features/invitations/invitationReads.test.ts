@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FnInput } from '../../../common/contracts/index.ts';
 import { EMAIL_NOT_VERIFIED } from '../../../common/contracts/invitations.ts';
 import { accountWithMembers, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
@@ -12,7 +13,7 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
 
   let n = 0;
   const freshEmail = () => `reads-${dialect}-${++n}-${Date.now()}@example.test`;
-  const invite = async (inviter: TestUser, accountId: string, email: string, role = 'super_admin') => {
+  const invite = async (inviter: TestUser, accountId: string, email: string, role: FnInput<'sendInvitation'>['role'] = 'super_admin') => {
     const res = await t.call('sendInvitation', { accountId, inviteeEmail: email, role }, inviter);
     if (res.status !== 200) throw new Error(JSON.stringify(res.error));
     return res.result.invitationId as string;
@@ -48,7 +49,7 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
     expect(unknown.status).toBe(404);
     expect(unknown.error).toMatchObject({ status: 'NOT_FOUND', message: INVALID });
     for (const input of [{}, { invitationId: '' }, { invitationId: '  ' }]) {
-      const missing = await t.call('getInvitation', input, null);
+      const missing = await t.callRaw('getInvitation', input, null);
       expect(missing.status).toBe(400);
       expect(missing.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'No invitation ID provided in the URL.' });
     }
@@ -129,7 +130,7 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
 
   it('listMyInvitations rejects unexpected input', async () => {
     const user = await t.signUp();
-    const res = await t.call('listMyInvitations', { email: 'someone-else@example.test' }, user);
+    const res = await t.callRaw('listMyInvitations', { email: 'someone-else@example.test' }, user);
     expect(res.status).toBe(400);
     expect(res.error?.status).toBe('INVALID_ARGUMENT');
   });

@@ -104,7 +104,7 @@ describeEachDialect('sendInvitation', (dialect) => {
     [{ accountId: 'acc', inviteeEmail: 'a@example.test', role: 'owner' }, 'Role must be super_admin or member.'],
   ])('rejects %j with "%s"', async (input, message) => {
     const user = await t.signUp();
-    const res = await t.call('sendInvitation', input, user);
+    const res = await t.callRaw('sendInvitation', input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   });

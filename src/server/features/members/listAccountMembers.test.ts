@@ -45,7 +45,7 @@ describeEachDialect('listAccountMembers', (dialect) => {
     [{ accountId: 'x'.repeat(129) }, 'Account ID is not valid.'],
   ])('rejects %j with "%s"', async (input, message) => {
     const user = await t.signUp();
-    const res = await t.call('listAccountMembers', input, user);
+    const res = await t.callRaw('listAccountMembers', input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FnInput } from '../../../common/contracts/index.ts';
 import { accountWithMembers, addMember, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
@@ -101,7 +102,7 @@ describeEachDialect('updateMemberRole and removeMember', (dialect) => {
     ['removeMember', { accountId: 'a', memberUid: '  ' }, 'Member ID is required.'],
   ])('%s rejects %j with "%s"', async (fn, input, message) => {
     const user = await t.signUp();
-    const res = await t.call(fn, input, user);
+    const res = await t.callRaw(fn, input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   });
@@ -111,7 +112,7 @@ describeEachDialect('updateMemberRole and removeMember', (dialect) => {
     const { accountId } = cast;
     const target = await t.signUp();
     await addMember(t, accountId, target, 'member');
-    const change = (as: TestUser | null, newRole: string) => t.call('updateMemberRole', { accountId, memberUid: target.id, newRole }, as);
+    const change = (as: TestUser | null, newRole: FnInput<'updateMemberRole'>['newRole']) => t.call('updateMemberRole', { accountId, memberUid: target.id, newRole }, as);
 
     expect((await change(null, 'super_admin')).status).toBe(401);
     const byMember = await change(cast.member, 'super_admin');

@@ -181,7 +181,7 @@ describeEachDialect('test-mode checkout (payTestCheckout, cancelTestCheckout, ge
     }
 
     it('unknown fields, an overlong or NUL-bearing session id are refused with a clear 400', async () => {
-      const unknown = await t.call('payTestCheckout', { sessionId, ...GOOD_CARD, amount: 1 }, cast.owner);
+      const unknown = await t.callRaw('payTestCheckout', { sessionId, ...GOOD_CARD, amount: 1 }, cast.owner);
       expect(unknown.error?.status).toBe('INVALID_ARGUMENT');
       const overlong = await t.call('payTestCheckout', { ...GOOD_CARD, sessionId: 'x'.repeat(500) }, cast.owner);
       expect(overlong.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'Session ID is not valid.' });

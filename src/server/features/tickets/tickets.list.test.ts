@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { FnOutput } from '../../../common/contracts/index.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../../../test/support/clock.ts';
 import { addMember, accountWithMembers } from '../../../../test/support/factories.ts';
 import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
-interface Page { tickets: { id: string; accountId: string; subject: string; status: string; priority: string; createdAt: string }[]; nextCursor: string | null }
+type Page = FnOutput<'listMyTickets'>;
 
 describeEachDialect('listMyTickets pagination', (dialect) => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
     const pages: Page[] = [];
     let cursor: string | null = null;
     do {
-      const res: CallResult<Page> = await t.call<Page>('listMyTickets', { limit, cursor }, user);
+      const res: CallResult<Page> = await t.call('listMyTickets', { limit, cursor }, user);
       expect(res.status).toBe(200);
       pages.push(res.result!);
       cursor = res.result!.nextCursor;
@@ -67,10 +68,10 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
     const a = await accountWithMembers(t);
     const base = Date.parse('2024-03-01T00:00:00.000Z');
     await insertTickets(a.member, a.accountId, Array.from({ length: 54 }, (_, i) => new Date(base + i * 60_000).toISOString()));
-    const first = await t.call<Page>('listMyTickets', {}, a.member);
+    const first = await t.call('listMyTickets', {}, a.member);
     expect(first.result!.tickets).toHaveLength(50);
     expect(first.result!.nextCursor).toEqual(expect.any(String));
-    const second = await t.call<Page>('listMyTickets', { cursor: first.result!.nextCursor }, a.member);
+    const second = await t.call('listMyTickets', { cursor: first.result!.nextCursor }, a.member);
     expect(second.result!.tickets).toHaveLength(4);
     expect(second.result!.nextCursor).toBeNull();
 
@@ -81,7 +82,7 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
 
   it('an empty list is one page with a null cursor', async () => {
     const loner = await t.signUp();
-    const res = await t.call<Page>('listMyTickets', {}, loner);
+    const res = await t.call('listMyTickets', {}, loner);
     expect(res.result).toEqual({ tickets: [], nextCursor: null });
   });
 
@@ -105,8 +106,8 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
     const b = await accountWithMembers(t);
     await insertTickets(a.member, a.accountId, ['2024-06-01T00:00:00.000Z', '2024-06-02T00:00:00.000Z']);
     const bIds = await insertTickets(b.member, b.accountId, ['2024-05-01T00:00:00.000Z']);
-    const first = await t.call<Page>('listMyTickets', { limit: 1 }, a.member);
-    const borrowed = await t.call<Page>('listMyTickets', { limit: 10, cursor: first.result!.nextCursor }, b.member);
+    const first = await t.call('listMyTickets', { limit: 1 }, a.member);
+    const borrowed = await t.call('listMyTickets', { limit: 10, cursor: first.result!.nextCursor }, b.member);
     expect(borrowed.result!.tickets.map((x) => x.id)).toEqual(bIds);
   });
 });

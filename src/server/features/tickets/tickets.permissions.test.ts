@@ -18,7 +18,7 @@ describeEachDialect('ticket permissions', (dialect) => {
   let ticketId: string;
 
   const as = (who: Who): TestUser | null => (who === 'signedOut' ? null : cast[who]);
-  const ticket = (accountId: string) => ({ subject: 'Help', description: 'Please.', priority: 'medium', accountId });
+  const ticket = (accountId: string) => ({ subject: 'Help', description: 'Please.', priority: 'medium' as const, accountId });
   const replyCount = async (id: string) =>
     (await t.services.db.selectFrom('ticket_replies').select('id').where('ticket_id', '=', id).execute()).length;
 

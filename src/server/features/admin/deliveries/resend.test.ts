@@ -178,7 +178,7 @@ describeEachDialect('back office: resend and replay webhook deliveries', (dialec
       [{ webhookId, since: ago(HOUR), status: 'failed' }, 'Unrecognized key: "status"'],
     ];
     for (const [input, message] of cases) {
-      const res = await t.call('replayFailedDeliveries', input, operator);
+      const res = await t.callRaw('replayFailedDeliveries', input, operator);
       expect([res.status, res.error?.message], JSON.stringify(input)).toEqual([400, expect.stringContaining(message)]);
     }
     expect((await rowOf(failed)).status).toBe('failed');

@@ -73,7 +73,7 @@ describeEachDialect('back office: events', (dialect) => {
       ['an unknown field', { eventType: 'domain.expired', accountId: 'x' }, undefined],
     ])('refuses %s with 400 and records nothing', async (_case, input, message) => {
       const before = await eventCount();
-      const res = await t.call('collectEvent', input, operator());
+      const res = await t.callRaw('collectEvent', input, operator());
       expect(res.status).toBe(400);
       if (message) expect(res.error!.message).toBe(message);
       expect(res.error!.message).not.toMatch(/zod|sql|stack|kysely/i);
@@ -191,7 +191,7 @@ describeEachDialect('back office: events', (dialect) => {
       ['a forged cursor', { startAfter: 'bm90LWEtY3Vyc29y' }, INVALID_EVENTS_CURSOR],
       ['a limit over 100', { limit: 1000 }, 'Limit must be at most 100.'],
     ])('refuses %s with 400 and a sentence', async (_case, input, message) => {
-      const res = await t.call('listEvents', input, operator());
+      const res = await t.callRaw('listEvents', input, operator());
       expect(res.status).toBe(400);
       expect(res.error!.message).toBe(message);
     });
@@ -258,8 +258,8 @@ describeEachDialect('back office: events', (dialect) => {
         expect(full.counts).toMatchObject({ recentEvents: 3, flows: 2, activeFlows: 1 });
         expect(full.showQuickSetup).toBe(false);
         expect(full.latestEvents.map((e: any) => e.eventType).slice(0, 2)).toEqual(['payment.invoice.paid', 'domain.registered']);
-        expect(full.latestEvents.at(-1).id).toBe('old-1');
-        expect(full.latestEvents.find((e: any) => e.id === sent.result.eventId).deliveries).toEqual({ pending: 0, success: 1, failed: 0 });
+        expect(full.latestEvents.at(-1)!.id).toBe('old-1');
+        expect(full.latestEvents.find((e: any) => e.id === sent.result.eventId)!.deliveries).toEqual({ pending: 0, success: 1, failed: 0 });
         expect(full.latestDeliveries).toEqual([{
           id: 'dl-1', webhookId: 'wh-a', webhookName: 'Alpha', eventId: sent.result.eventId, eventType: 'domain.registered', status: 'success',
           httpStatus: 204, responseMs: 42, at: expect.any(String),
@@ -270,7 +270,7 @@ describeEachDialect('back office: events', (dialect) => {
     });
 
     it('records each template as a real event: its catalogue type and payload, source {product}.test-system, severity info, audited', async () => {
-      for (const [template, spec] of Object.entries(TEST_EVENT_TEMPLATES)) {
+      for (const [template, spec] of Object.entries(TEST_EVENT_TEMPLATES) as [keyof typeof TEST_EVENT_TEMPLATES, (typeof TEST_EVENT_TEMPLATES)[keyof typeof TEST_EVENT_TEMPLATES]][]) {
         const res = await t.call('sendTestEvent', { template }, operator());
         expect(res.status, JSON.stringify(res.error)).toBe(200);
         const row = await db().selectFrom('platform_events').selectAll().where('id', '=', res.result.eventId).executeTakeFirstOrThrow();
@@ -282,7 +282,7 @@ describeEachDialect('back office: events', (dialect) => {
     });
 
     it('refuses an unknown template with 400, and everyone but operators', async () => {
-      const bad = await t.call('sendTestEvent', { template: 'dropTables' }, operator());
+      const bad = await t.callRaw('sendTestEvent', { template: 'dropTables' }, operator());
       expect(bad.status).toBe(400);
       expect(bad.error!.message).toBe('Template must be one of domainRegistered, invoicePaid, userSignedUp, orderCreated.');
       for (const who of [cast.owner, cast.admin, cast.member, cast.outsider]) {

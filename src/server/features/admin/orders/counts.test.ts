@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { FnInput, FunctionName } from '../../../../common/contracts/index.ts';
+
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
@@ -18,7 +20,8 @@ describeEachDialect('back-office order totals', (dialect) => {
   let second: string;
 
   const db = () => t.services.db;
-  const call = (name: string, input: unknown) => t.call(name, input, operator);
+  const call = <N extends FunctionName>(name: N, input: FnInput<N>) => t.call(name, input, operator);
+
 
   async function freshAccount(): Promise<string> {
     const owner = await t.signUpVerified();

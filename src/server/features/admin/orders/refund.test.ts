@@ -29,8 +29,7 @@ describeEachDialect('back-office orders: the refund of a cancellation', (dialect
   afterEach(() => { t.services.payments = provider; });
   afterAll(async () => { await t.stop(); });
 
-  const call = (name: string, data: unknown) => t.call(name, data, operator);
-  const cancel = (orderId: string) => call('updateOrderStatus', { orderId, status: 'cancelled', notes: 'Customer asked' });
+  const cancel = (orderId: string) => t.call('updateOrderStatus', { orderId, status: 'cancelled', notes: 'Customer asked' }, operator);
   /** A paid registration that failed, as the job leaves it: an operator may cancel and refund it. */
   async function paidFailedOrder() {
     const id = await paidOrder(t, { accountId, userId, domain: uniqueName() });
@@ -66,8 +65,8 @@ describeEachDialect('back-office orders: the refund of a cancellation', (dialect
       t.services.payments = provider;
       expect((await orderRow(t, id)).refund_claimed_until).not.toBeNull();
 
-      expect((await call('bulkRetryOrders', { orderIds: [id] })).result.results).toEqual([{ orderId: id, ok: false, message: RETRY_MESSAGES.notAllowed }]);
-      expect(await call('updateOrderStatus', { orderId: id, status: 'requires_manual_processing' })).toMatchObject({ status: 409, error: { message: ORDER_MOVED } });
+      expect((await t.call('bulkRetryOrders', { orderIds: [id] }, operator)).result.results).toEqual([{ orderId: id, ok: false, message: RETRY_MESSAGES.notAllowed }]);
+      expect(await t.call('updateOrderStatus', { orderId: id, status: 'requires_manual_processing' }, operator)).toMatchObject({ status: 409, error: { message: ORDER_MOVED } });
       expect(await cancel(id)).toMatchObject({ status: 409, error: { message: REFUND_UNDER_WAY } });
       expect(await orderRow(t, id)).toMatchObject({ status: 'failed', payment_status: 'paid' });
 

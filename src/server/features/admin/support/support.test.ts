@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_TICKETS_CURSOR } from '../../../../common/adminSupportTexts.ts';
 import { ManualClock } from '../../../../../test/support/clock.ts';
+import type { TicketPriority } from '../../../../common/constants.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
@@ -21,7 +22,7 @@ describeEachDialect('back office: support desk', (dialect) => {
   });
   afterAll(async () => { await t.stop(); });
 
-  const open = async (by: TestUser, accountId: string, subject = 'Site down', priority = 'high') => {
+  const open = async (by: TestUser, accountId: string, subject = 'Site down', priority: TicketPriority = 'high') => {
     const res = await t.call('submitTicket', { subject, description: 'Nothing loads.', priority, accountId }, by);
     expect(res.status).toBe(200);
     return res.result.ticketId as string;
@@ -78,7 +79,7 @@ describeEachDialect('back office: support desk', (dialect) => {
         ['just text', 'The input must be an object of named fields.'],
       ];
       for (const [input, message] of cases) {
-        const res = await t.call('replyToTicketAsStaff', input, operator);
+        const res = await t.callRaw('replyToTicketAsStaff', input, operator);
         expect(res.status, JSON.stringify(input).slice(0, 80)).toBe(400);
         expect(res.error!.message).toContain(message);
       }
@@ -235,7 +236,7 @@ describeEachDialect('back office: support desk', (dialect) => {
         [{ extra: 1 }, 'Unrecognized key: "extra"'],
       ];
       for (const [input, message] of cases) {
-        const res = await t.call('listAllTickets', input, operator);
+        const res = await t.callRaw('listAllTickets', input, operator);
         expect(res.status, JSON.stringify(input)).toBe(400);
         expect(res.error!.message).toContain(message);
       }
@@ -281,7 +282,7 @@ describeEachDialect('back office: support desk', (dialect) => {
         ['open', 'customer-reply'], ['customer-reply', 'answered'], ['answered', 'closed'], ['closed', 'open'],
       ]);
       expect(entries[0]).toMatchObject({ actorUserId: operator.id, targetType: 'ticket' });
-      const bad = await t.call('setTicketStatus', { ticketId, status: 'done' }, operator);
+      const bad = await t.callRaw('setTicketStatus', { ticketId, status: 'done' }, operator);
       expect([bad.status, bad.error!.message]).toEqual([400, 'Status must be open, answered, customer-reply or closed.']);
       const missing = await t.call('setTicketStatus', { ticketId: 'no-such-ticket', status: 'closed' }, operator);
       expect([missing.status, missing.error!.message]).toEqual([404, TICKET_NOT_FOUND]);

@@ -112,7 +112,7 @@ describeEachDialect('back office: users', (dialect) => {
         [{ extra: 1 }, 'Unrecognized key: "extra"'],
       ];
       for (const [input, message] of cases) {
-        const res = await t.call('getAllUsers', input, operator);
+        const res = await t.callRaw('getAllUsers', input, operator);
         expect(res.status, JSON.stringify(input)).toBe(400);
         expect(res.error!.message).toContain(message);
       }
@@ -190,7 +190,7 @@ describeEachDialect('back office: users', (dialect) => {
         [{ userId: user.id, updates: { globalRole: 'super_admin' }, reason: 'x' }, 'Unrecognized key: "globalRole"'],
       ];
       for (const [input, message] of cases) {
-        const res = await t.call('updateUserDetails', input, operator);
+        const res = await t.callRaw('updateUserDetails', input, operator);
         expect(res.status, JSON.stringify(input)).toBe(400);
         expect(res.error!.message).toContain(message);
       }
@@ -236,7 +236,7 @@ describeEachDialect('back office: users', (dialect) => {
     });
 
     it('refuses an invalid role and an unknown user', async () => {
-      const bad = await t.call('updateUserGlobalRole', { targetUserId: customers.member.id, newGlobalRole: 'owner' }, operator);
+      const bad = await t.callRaw('updateUserGlobalRole', { targetUserId: customers.member.id, newGlobalRole: 'owner' }, operator);
       expect([bad.status, bad.error!.message]).toEqual([400, 'Global role must be user or super_admin.']);
       const missing = await t.call('updateUserGlobalRole', { targetUserId: 'nobody', newGlobalRole: 'user' }, operator);
       expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);
@@ -298,7 +298,7 @@ describeEachDialect('back office: users', (dialect) => {
       expect((await t.call('getProfile', {}, operator)).status).toBe(200);
       const noReason = await t.call('setUserDisabled', { userId: customers.member.id, disabled: true, reason: '' }, operator);
       expect([noReason.status, noReason.error!.message]).toEqual([400, REASON_REQUIRED]);
-      const notBool = await t.call('setUserDisabled', { userId: customers.member.id, disabled: 'yes', reason: 'x' }, operator);
+      const notBool = await t.callRaw('setUserDisabled', { userId: customers.member.id, disabled: 'yes', reason: 'x' }, operator);
       expect([notBool.status, notBool.error!.message]).toEqual([400, 'Disabled must be true or false.']);
       const missing = await t.call('setUserDisabled', { userId: 'nobody', disabled: true, reason: 'x' }, operator);
       expect([missing.status, missing.error!.message]).toEqual([404, USER_NOT_FOUND]);

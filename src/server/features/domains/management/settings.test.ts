@@ -122,7 +122,7 @@ describeEachDialect('domain management functions', (dialect) => {
       ['{"registrant": "not an object"}', null],
     ];
     for (const [contacts, message] of cases) {
-      const res = await t.call('updateDomainContacts', { domain: name, contacts }, cast.member);
+      const res = await t.callRaw('updateDomainContacts', { domain: name, contacts }, cast.member);
       expect(res.status).toBe(400);
       expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', ...(message ? { message } : {}) });
     }
@@ -207,8 +207,8 @@ describeEachDialect('domain management functions', (dialect) => {
     ];
     for (const who of [cast.outsider, cast.globalAdmin]) {
       for (const [fn, data] of calls) {
-        const theirs = await t.call(fn, { domain: name, ...data }, who);
-        const nobodys = await t.call(fn, { domain: 'nobody-holds-this.com', ...data }, who);
+        const theirs = await t.callRaw(fn, { domain: name, ...data }, who);
+        const nobodys = await t.callRaw(fn, { domain: 'nobody-holds-this.com', ...data }, who);
         expect(theirs.status, fn).toBe(404);
         expect(theirs.error).toEqual({ status: 'NOT_FOUND', message: DOMAIN_NOT_FOUND });
         expect(theirs).toEqual(nobodys);

@@ -1,4 +1,5 @@
 import { INVALID_PHONE } from '../../../../common/domainOrders.ts';
+import type { FnOutput } from '../../../../common/contracts/index.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { freshDomainName, placedOrder, registrationContact, registrationInput } from '../../../../../test/support/samples/domainOrders.ts';
@@ -30,7 +31,7 @@ describeEachDialect('domain orders: registerDomain, renewDomain and getDomainOrd
   afterAll(async () => { await t.stop(); });
   afterEach(() => { vi.restoreAllMocks(); });
 
-  const register = (input: Record<string, unknown>, as: TestUser | null = cast.member) => t.call('registerDomain', input, as);
+  const register = (input: Record<string, unknown>, as: TestUser | null = cast.member) => t.callRaw<FnOutput<'registerDomain'>>('registerDomain', input, as);
   const getOrder = async (orderId: string, as: TestUser = cast.member) => (await t.call('getDomainOrder', { orderId }, as)).result.order;
   const ordersOf = async (accountId: string) => (await t.services.db.selectFrom('domain_orders').select('id').where('account_id', '=', accountId).execute()).length;
   const platformEvents = async (orderId: string) => (await t.services.db.selectFrom('platform_events').select(['event_type', 'actor_user_id', 'payload'])

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FnOutput } from '../../../../common/contracts/index.ts';
 import { seedSandboxSupplier } from '../../../../../test/support/domains/suppliers.ts';
 import { permissionCast, type PermissionCast } from '../../../../../test/support/factories.ts';
 import { testContacts } from '../../../../../test/support/registrars/contacts.fixture.ts';
@@ -24,7 +25,7 @@ describeEachDialect('searchDomains with the sandbox', (dialect) => {
   });
   afterAll(async () => { await t.stop(); });
 
-  const search = (input: Record<string, unknown>, as = cast.member) => t.call('searchDomains', { accountId: cast.accountId, tlds: [], ...input }, as);
+  const search = (input: Record<string, unknown>, as = cast.member) => t.callRaw<FnOutput<'searchDomains'>>('searchDomains', { accountId: cast.accountId, tlds: [], ...input }, as);
   const domainsOf = (res: { result?: { results: { domain: string }[] } }) => res.result!.results.map((r) => r.domain);
 
   describe('the three modes', () => {

@@ -90,7 +90,7 @@ describeEachDialect('searchDomains across suppliers', (dialect) => {
     await t.services.db.updateTable('domain_suppliers').set({ is_active: 0 }).where('id', '=', 'dynadot').execute();
     try {
       const res = await search('inactive-supplier', ['net', 'org']);
-      expect(res.result.results.map((r: { supplier: string }) => r.supplier)).toEqual(['Sandbox', 'Sandbox']);
+      expect(res.result.results.map((r) => r.supplier)).toEqual(['Sandbox', 'Sandbox']);
       expect(searches()).toHaveLength(0);
     } finally {
       await t.services.db.updateTable('domain_suppliers').set({ is_active: 1 }).where('id', '=', 'dynadot').execute();

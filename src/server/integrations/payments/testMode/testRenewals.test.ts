@@ -50,7 +50,7 @@ describeEachDialect('test mode over time: the hourly renewals', (dialect) => {
   it('ends a subscription set to cancel at its period\'s end: customer.subscription.deleted', async () => {
     const { subscriptionId, customerId } = await paidTestCheckout(t, account.owner, account.accountId);
     const portalSessionId = await openTestPortal(t, account.owner, account.accountId, customerId);
-    await t.call('testPortalSetCancelAtPeriodEnd', { portalSessionId, subscriptionId, cancelAtPeriodEnd: true }, account.owner);
+    await t.call('testPortalSetCancelAtPeriodEnd', { portalSessionId, subscriptionId: subscriptionId!, cancelAtPeriodEnd: true }, account.owner);
     const end = await periodEnd(subscriptionId!);
 
     expect(await run(end + 60)).toMatchObject({ ended: 1 });
