@@ -11,7 +11,7 @@
  * the concurrent phase counts their work too. It reports; it never asserts.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { SELECTABLE_TLDS } from '../src/common/domainSearch.ts';
+import { SELECTABLE_TLDS } from '../src/common/domains/search.ts';
 import { positiveNumber, readFlags } from './benchFlags.ts';
 import { type DomainSearchWorld, startDomainSearchWorld } from './domainSearchSetup.ts';
 

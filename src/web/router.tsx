@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { HOSTING_CATEGORY } from '../common/billing.ts';
+import { HOSTING_CATEGORY } from '../common/billing/billing.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { PageLoader } from './components/PageLoader.tsx';
 import { RequireAuth } from './session/RequireAuth.tsx';

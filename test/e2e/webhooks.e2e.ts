@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CREATE_WEBHOOK_FIRST, HEADERS_INVALID_JSON } from '../../src/common/adminWebhooksTexts.ts';
+import { CREATE_WEBHOOK_FIRST, HEADERS_INVALID_JSON } from '../../src/common/admin/webhooks/texts.ts';
 import { signIn } from './support/actions.ts';
 import { overflowingElements, PHONE, truncatedBadges } from './support/layout.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { RETRY_MESSAGES } from '../../src/common/adminOrdersTexts.ts';
+import { RETRY_MESSAGES } from '../../src/common/admin/orders/texts.ts';
 import { ensureDomainPricing } from '../../src/server/features/domains/pricing/supplierSync.ts';
 import { orderRow, paidOrder, uniqueName } from '../support/domains/fulfilment.ts';
 import type { Hold } from '../support/holds.ts';

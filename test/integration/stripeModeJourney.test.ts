@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_NOT_ACTIVATED } from '../../src/common/contracts/billing.ts';
+import { BILLING_NOT_ACTIVATED } from '../../src/common/billing/contract.ts';
 import type { FnInput, FunctionName } from '../../src/common/contracts/index.ts';
 
 import { WEBHOOK_SIGNATURE_INVALID } from '../../src/server/integrations/payments/provider.ts';

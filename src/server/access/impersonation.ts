@@ -10,7 +10,7 @@ import {
   endImpersonation, findAccountHeader, findActiveAccountId, findOpenImpersonation, insertImpersonation, setActiveAccountId,
 } from './repository.ts';
 
-import { DEFAULT_IMPERSONATION_REASON, IMPERSONATION_LIFETIME_MS } from '../../common/adminImpersonationTexts.ts';
+import { DEFAULT_IMPERSONATION_REASON, IMPERSONATION_LIFETIME_MS } from '../../common/admin/impersonation/texts.ts';
 
 export { DEFAULT_IMPERSONATION_REASON };
 export const NOT_IMPERSONATING = 'You are not acting as an account.';

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { ACCOUNT_DISABLED } from '../../common/adminUsersTexts.ts';
+import { ACCOUNT_DISABLED } from '../../common/admin/users/texts.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_EVENT_TEMPLATES } from '../../common/adminEventsTexts.ts';
-import { EVENT_CATEGORIES } from '../../common/adminWebhooksTexts.ts';
+import { TEST_EVENT_TEMPLATES } from '../../common/admin/events/texts.ts';
+import { EVENT_CATEGORIES } from '../../common/admin/webhooks/texts.ts';
 import { eventCatalogue, isEventType } from './catalogue.ts';
 
 const SERVER = join(import.meta.dirname, '..');

@@ -9,7 +9,7 @@
  * account it concerns, null for none), the actor (user id, and the account an operator was
  * acting as), correlationId and createdAt.
  */
-import type { EventCategoryName } from '../../common/adminWebhooksTexts.ts';
+import type { EventCategoryName } from '../../common/admin/webhooks/texts.ts';
 
 /** Payload fields shared by several domain-order events. */
 const ORDER = {

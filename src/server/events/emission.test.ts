@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { IMPERSONATION_LIFETIME_MS } from '../../common/adminImpersonationTexts.ts';
+import { IMPERSONATION_LIFETIME_MS } from '../../common/admin/impersonation/texts.ts';
 import { ManualClock } from '../../../test/support/clock.ts';
 import type { FnInput, FunctionName } from '../../common/contracts/index.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName } from '../../common/contracts/profile.ts';
+import { displayName } from '../../common/profile/contract.ts';
 import { isSafeReturnPath } from '../../common/returnPath.ts';
 import type { Config } from '../config.ts';
 

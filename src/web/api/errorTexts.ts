@@ -1,4 +1,4 @@
-import { ACCOUNT_DISABLED } from '../../common/adminUsersTexts.ts';
+import { ACCOUNT_DISABLED } from '../../common/admin/users/texts.ts';
 import { AuthError } from './auth.ts';
 import { FunctionCallError } from './functionCallError.ts';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { InvoiceStatus, SubscriptionStatus } from '../../common/billing.ts';
+import type { InvoiceStatus, SubscriptionStatus } from '../../common/billing/billing.ts';
 import { invoiceStatusColor, statusLabel, subscriptionStatusColor } from './billingStatus.ts';
 import classes from './StackedTable.module.css';
 

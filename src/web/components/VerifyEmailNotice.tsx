@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMAIL_NOT_VERIFIED } from '../../common/contracts/invitations.ts';
+import { EMAIL_NOT_VERIFIED } from '../../common/invitations/contract.ts';
 import { sendVerificationEmail } from '../api/auth.ts';
 import { verificationEmailErrorText } from '../api/errorTexts.ts';
 

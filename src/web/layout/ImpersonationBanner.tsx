@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { EXIT_IMPERSONATION_LABEL, minutesLeft, STOP_IMPERSONATION_FAILED } from '../../common/adminImpersonationTexts.ts';
+import { EXIT_IMPERSONATION_LABEL, minutesLeft, STOP_IMPERSONATION_FAILED } from '../../common/admin/impersonation/texts.ts';
 import { failureText } from '../api/errorTexts.ts';
 import { useImpersonation } from '../pages/admin/impersonation/useImpersonation.ts';
 import { useSession } from '../session/SessionProvider.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { ADMIN_GUARD_TEXTS } from '../../common/adminDashboardTexts.ts';
+import { ADMIN_GUARD_TEXTS } from '../../common/admin/dashboard/texts.ts';
 import { callFunction, type FunctionCallError } from '../api/client.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { useSession } from './SessionProvider.tsx';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { AccountRole, GlobalRole } from '../../common/constants.ts';
-import type { SessionState } from '../../common/contracts/session.ts';
+import type { SessionState } from '../../common/session/contract.ts';
 import type { PublicConfig } from '../../common/publicConfig.ts';
 import { signOut as authSignOut } from '../api/auth.ts';
 import { callFunction, FunctionCallError } from '../api/client.ts';

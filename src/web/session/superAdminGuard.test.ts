@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GUARD_TEXTS } from '../../common/adminDashboardTexts.ts';
+import { ADMIN_GUARD_TEXTS } from '../../common/admin/dashboard/texts.ts';
 import { guardState } from './superAdminGuard.ts';
 
 const answered = (isSuperAdmin: boolean) => ({ pending: false, error: null, isSuperAdmin });

@@ -1,4 +1,4 @@
-import { ADMIN_GUARD_TEXTS } from '../../common/adminDashboardTexts.ts';
+import { ADMIN_GUARD_TEXTS } from '../../common/admin/dashboard/texts.ts';
 
 /** Query key of the guard's check: one answer per signed-in user for the whole session. */
 export const superAdminCheckKey = (userId: string) => ['checkSuperAdminStatus', userId] as const;

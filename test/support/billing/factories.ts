@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PriceInterval } from '../../../src/common/billing.ts';
+import type { PriceInterval } from '../../../src/common/billing/billing.ts';
 import type { TestApp } from '../testApp.ts';
 
 export interface PlanOptions {

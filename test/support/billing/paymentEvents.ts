@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { InvoiceStatus, SubscriptionStatus } from '../../../src/common/billing.ts';
+import type { InvoiceStatus, SubscriptionStatus } from '../../../src/common/billing/billing.ts';
 import type { Database } from '../../../src/server/db/schema.ts';
 import type { PaymentEventOf } from '../../../src/server/features/billing/paymentEvents.ts';
 import type {

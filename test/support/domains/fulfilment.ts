@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp } from '../testApp.ts';
-import type { ContactInfo } from '../../../src/common/contracts/domainOrders.ts';
-import type { OrderKind } from '../../../src/common/domainOrders.ts';
+import type { ContactInfo } from '../../../src/common/domains/ordersContract.ts';
+import type { OrderKind } from '../../../src/common/domains/orders.ts';
 import { nowIso } from '../../../src/server/db/connection.ts';
 import type { Registrar } from '../../../src/server/integrations/registrars/registrar.ts';
 import { idempotencyKeyOf } from '../../../src/server/features/domains/fulfilment/attempts.ts';

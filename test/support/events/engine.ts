@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
-import { EMPTY_FLOW_FILTERS, type FlowFilters, type FlowTrigger } from '../../../src/common/eventFlows.ts';
+import { EMPTY_FLOW_FILTERS, type FlowFilters, type FlowTrigger } from '../../../src/common/events/eventFlows.ts';
 import type { Database } from '../../../src/server/db/schema.ts';
 import { inTransaction } from '../../../src/server/db/transaction.ts';
 import { generateWebhookSecret } from '../../../src/server/features/events/outbound/signature.ts';

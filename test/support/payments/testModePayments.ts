@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutMode } from '../../../src/common/billing.ts';
+import type { CheckoutMode } from '../../../src/common/billing/billing.ts';
 import type { PaymentEvent } from '../../../src/server/integrations/payments/events.ts';
 import { TEST_EVENT_DELIVERY_QUEUE, type TestEventDelivery } from '../../../src/server/integrations/payments/testMode/testEvents.ts';
 import { readTestObject, type TestCheckoutRecord } from '../../../src/server/integrations/payments/testMode/testObjects.ts';

@@ -1,4 +1,4 @@
-import type { CheckoutMode, CheckoutStatus, InvoiceStatus, PriceInterval, SubscriptionStatus } from '../../../common/billing.ts';
+import type { CheckoutMode, CheckoutStatus, InvoiceStatus, PriceInterval, SubscriptionStatus } from '../../../common/billing/billing.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, DefaultedTimestamp, DefaultedBool, Epoch } from './columns.ts';
 

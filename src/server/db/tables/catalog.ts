@@ -1,6 +1,6 @@
 import type { DefaultedTimestamp, DefaultedBool, Epoch } from './columns.ts';
 import type { Generated } from 'kysely';
-import type { PriceInterval } from '../../../common/billing.ts';
+import type { PriceInterval } from '../../../common/billing/billing.ts';
 
 export interface ProductsTable {
   id: string;

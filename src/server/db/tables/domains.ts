@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DomainStatus } from '../../../common/domains.ts';
-import type { OrderKind, OrderStatus, PaymentStatus, RegistrationStatus } from '../../../common/domainOrders.ts';
+import type { DomainStatus } from '../../../common/domains/domains.ts';
+import type { OrderKind, OrderStatus, PaymentStatus, RegistrationStatus } from '../../../common/domains/orders.ts';
 import type { Timestamp, DefaultedTimestamp, DefaultedBool } from './columns.ts';
 
 export interface DomainSuppliersTable {

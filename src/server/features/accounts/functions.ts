@@ -1,5 +1,5 @@
-import * as accounts from '../../../common/contracts/accounts.ts';
-import * as session from '../../../common/contracts/session.ts';
+import * as accounts from '../../../common/accounts/contract.ts';
+import * as session from '../../../common/session/contract.ts';
 import { membershipsOf } from '../../access/accountAccess.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { implement } from '../../rpc/registry.ts';

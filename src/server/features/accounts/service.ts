@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionState } from '../../../common/contracts/session.ts';
+import type { SessionState } from '../../../common/session/contract.ts';
 import { membershipsOf } from '../../access/accountAccess.ts';
 import { impersonationOf } from '../../access/impersonation.ts';
 import { setActiveAccountId } from '../../access/repository.ts';

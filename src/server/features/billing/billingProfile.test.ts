@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, accountWithMembers, makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
-import { BILLING_EDIT_DENIED, BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } from '../../../common/contracts/billing.ts';
+import { BILLING_EDIT_DENIED, BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } from '../../../common/billing/contract.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 import { startImpersonation } from '../../access/impersonation.ts';
 import { resolveCaller } from '../../auth/caller.ts';

@@ -1,4 +1,4 @@
-import * as billing from '../../../common/contracts/billing.ts';
+import * as billing from '../../../common/billing/contract.ts';
 import { implement } from '../../rpc/registry.ts';
 import { openPaymentPortal, startCheckout } from './checkout/checkout.ts';
 import { invoiceDetail, pageOfInvoices } from './invoices/invoices.ts';

@@ -1,4 +1,4 @@
-import { getBillingOverview } from '../../../common/contracts/billing.ts';
+import { getBillingOverview } from '../../../common/billing/contract.ts';
 import { defineLiveTopic } from '../../live/topics.ts';
 import { requireBillingReader } from './policy.ts';
 

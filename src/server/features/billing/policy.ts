@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole } from '../../../common/constants.ts';
-import { BILLING_EDIT_DENIED, BILLING_MANAGE_DENIED, INVOICE_NOT_FOUND } from '../../../common/contracts/billing.ts';
+import { BILLING_EDIT_DENIED, BILLING_MANAGE_DENIED, INVOICE_NOT_FOUND } from '../../../common/billing/contract.ts';
 import { administers, effectiveRole, requireMember } from '../../access/accountAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';

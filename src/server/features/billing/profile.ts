@@ -1,5 +1,5 @@
 import type { AccountRole } from '../../../common/constants.ts';
-import { BILLING_PROFILE_SAVED, type BillingProfile, type SubscriptionSummary } from '../../../common/contracts/billing.ts';
+import { BILLING_PROFILE_SAVED, type BillingProfile, type SubscriptionSummary } from '../../../common/billing/contract.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { toIso } from '../../db/connection.ts';

@@ -1,4 +1,4 @@
-import type { PriceInterval, SubscriptionStatus } from '../../../common/billing.ts';
+import type { PriceInterval, SubscriptionStatus } from '../../../common/billing/billing.ts';
 import type { Db } from '../../db/transaction.ts';
 
 /** Subscriptions that never started (checkout abandoned or declined) are not the customer's to see. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PriceInterval } from '../../../common/billing.ts';
+import type { PriceInterval } from '../../../common/billing/billing.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Db, Tx } from '../../db/transaction.ts';

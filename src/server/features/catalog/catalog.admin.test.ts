@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER } from '../../../common/contracts/catalog.ts';
+import { PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER } from '../../../common/catalog/contract.ts';
 import { nowIso } from '../../db/connection.ts';
 import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';

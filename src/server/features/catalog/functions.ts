@@ -1,4 +1,4 @@
-import * as catalog from '../../../common/contracts/catalog.ts';
+import * as catalog from '../../../common/catalog/contract.ts';
 import { implement } from '../../rpc/registry.ts';
 import { publicCatalog } from './service.ts';
 

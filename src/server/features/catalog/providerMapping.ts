@@ -1,4 +1,4 @@
-import type { PriceInterval } from '../../../common/billing.ts';
+import type { PriceInterval } from '../../../common/billing/billing.ts';
 import type { ProviderPrice, ProviderProduct } from '../../integrations/payments/events.ts';
 import type { PriceTerms, ProductFields } from './repository.ts';
 

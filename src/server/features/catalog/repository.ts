@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
-import type { PriceInterval } from '../../../common/billing.ts';
+import type { PriceInterval } from '../../../common/billing/billing.ts';
 import type { PricesTable, ProductsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { ProductFields } from '../../integrations/payments/provider.ts';

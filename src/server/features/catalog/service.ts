@@ -1,8 +1,8 @@
-import { comparePrices, compareProducts } from '../../../common/billing.ts';
+import { comparePrices, compareProducts } from '../../../common/billing/billing.ts';
 import {
   type AdminPrice, type AdminProduct, type CatalogPrice, type CatalogProduct,
   PRICE_NOT_FOUND, PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER, PRODUCT_NOT_FOUND,
-} from '../../../common/contracts/catalog.ts';
+} from '../../../common/catalog/contract.ts';
 import { record } from '../../audit/record.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import { HOSTING_CATEGORY } from '../../../common/billing.ts';
+import { HOSTING_CATEGORY } from '../../../common/billing/billing.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Services } from '../../rpc/context.ts';
 import { countCatalog, insertPricesIfAbsent, insertProductsIfAbsent, type PriceTerms, type ProductFields } from './repository.ts';

@@ -1,4 +1,4 @@
-import { NOTHING_TO_SYNC, syncedFromStripe } from '../../../common/contracts/catalog.ts';
+import { NOTHING_TO_SYNC, syncedFromStripe } from '../../../common/catalog/contract.ts';
 import { record } from '../../audit/record.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { BackOfficeCallContext } from '../../rpc/context.ts';

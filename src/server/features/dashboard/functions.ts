@@ -1,4 +1,4 @@
-import * as dashboard from '../../../common/contracts/dashboard.ts';
+import * as dashboard from '../../../common/dashboard/contract.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { implement } from '../../rpc/registry.ts';
 import { requireDashboardReader } from './policy.ts';

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '../../../common/billing.ts';
+import type { InvoiceStatus } from '../../../common/billing/billing.ts';
 import type { AccountStatus } from '../../../common/constants.ts';
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery.ts';

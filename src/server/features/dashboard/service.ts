@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OutputOf } from '../../../common/protocol.ts';
-import type { getDashboard } from '../../../common/contracts/dashboard.ts';
+import type { getDashboard } from '../../../common/dashboard/contract.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { findAccountOverview } from './repository.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole } from '../../../common/constants.ts';
-import { DOMAIN_NOT_FOUND } from '../../../common/domains.ts';
-import { ORDER_NOT_FOUND } from '../../../common/domainOrders.ts';
+import { DOMAIN_NOT_FOUND } from '../../../common/domains/domains.ts';
+import { ORDER_NOT_FOUND } from '../../../common/domains/orders.ts';
 import { administers, requireGlobalSuperAdmin, requireMember, roleIn } from '../../access/accountAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';

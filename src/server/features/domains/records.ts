@@ -1,4 +1,4 @@
-import type { DomainDetail, DomainListItem } from '../../../common/contracts/domainManagement.ts';
+import type { DomainDetail, DomainListItem } from '../../../common/domains/managementContract.ts';
 import { toIso } from '../../db/connection.ts';
 import type { DomainsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASKED_VALUE as M } from '../../../common/adminDeliveriesTexts.ts';
+import { MASKED_VALUE as M } from '../../../common/admin/deliveries/texts.ts';
 import { maskedHeaders, maskedUrl } from './deliveryHeaders.ts';
 
 describe('what an operator sees of a logged request', () => {

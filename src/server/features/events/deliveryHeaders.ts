@@ -1,4 +1,4 @@
-import { MASKED_VALUE } from '../../../common/adminDeliveriesTexts.ts';
+import { MASKED_VALUE } from '../../../common/admin/deliveries/texts.ts';
 
 /**
  * What an operator sees of a request or response: header and query names that carry

@@ -1,5 +1,5 @@
-import * as invitations from '../../../common/contracts/invitations.ts';
-import { sendInvitation } from '../../../common/contracts/members.ts';
+import * as invitations from '../../../common/invitations/contract.ts';
+import { sendInvitation } from '../../../common/members/contract.ts';
 import { implement } from '../../rpc/registry.ts';
 import { requireInviter } from './policy.ts';
 import { acceptInvitationAs, invitationById, inviteToAccount, pendingInvitationsFor } from './service.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FnInput } from '../../../common/contracts/index.ts';
-import { EMAIL_NOT_VERIFIED } from '../../../common/contracts/invitations.ts';
+import { EMAIL_NOT_VERIFIED } from '../../../common/invitations/contract.ts';
 import { accountWithMembers, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EMAIL_NOT_VERIFIED, INVITATION_INVALID, INVITATION_SIGN_IN, type InvitationAcceptance, invitationWrongEmail } from '../../../common/contracts/invitations.ts';
+import { EMAIL_NOT_VERIFIED, INVITATION_INVALID, INVITATION_SIGN_IN, type InvitationAcceptance, invitationWrongEmail } from '../../../common/invitations/contract.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { failedPrecondition, permissionDenied } from '../../rpc/errors.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { INVITATION_TTL_DAYS, type InviteRole } from '../../../common/constants.ts';
-import { INVITATION_INVALID, type InvitationAcceptance, type InvitationView } from '../../../common/contracts/invitations.ts';
+import { INVITATION_INVALID, type InvitationAcceptance, type InvitationView } from '../../../common/invitations/contract.ts';
 import { toIso } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';

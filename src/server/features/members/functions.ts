@@ -1,4 +1,4 @@
-import * as members from '../../../common/contracts/members.ts';
+import * as members from '../../../common/members/contract.ts';
 import { implement } from '../../rpc/registry.ts';
 import { requireManageableMember, requireMemberListReader } from './policy.ts';
 import { changeMemberRole, listMembersFor, removeMembership } from './service.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole, InviteRole } from '../../../common/constants.ts';
-import type { MemberView } from '../../../common/contracts/members.ts';
+import type { MemberView } from '../../../common/members/contract.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordIfActingAs } from '../../audit/record.ts';

@@ -1,4 +1,4 @@
-import * as profile from '../../../common/contracts/profile.ts';
+import * as profile from '../../../common/profile/contract.ts';
 import { implement } from '../../rpc/registry.ts';
 import { profileOf, saveProfile } from './service.ts';
 

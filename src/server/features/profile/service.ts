@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ProfileView } from '../../../common/contracts/profile.ts';
+import type { ProfileView } from '../../../common/profile/contract.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import * as testPayments from '../../../common/contracts/testPayments.ts';
+import * as testPayments from '../../../common/testPayments/contract.ts';
 import { acceptTestCard } from '../../integrations/payments/testMode/testCards.ts';
 import { cancelTestCheckout, payTestCheckout } from '../../integrations/payments/testMode/testCheckout.ts';
 import { epochNow } from '../../integrations/payments/testMode/testObjects.ts';

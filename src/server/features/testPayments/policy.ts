@@ -1,4 +1,4 @@
-import { TEST_SESSION_NOT_FOUND } from '../../../common/contracts/testPayments.ts';
+import { TEST_SESSION_NOT_FOUND } from '../../../common/testPayments/contract.ts';
 import { administers, roleIn } from '../../access/accountAccess.ts';
 import { isLiveCheckout } from '../../integrations/payments/testMode/testCheckout.ts';
 import { readTestObject, type TestCheckoutRecord, type TestPortalRecord } from '../../integrations/payments/testMode/testObjects.ts';

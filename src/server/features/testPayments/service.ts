@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { PriceInterval } from '../../../common/billing.ts';
-import { type getTestCheckout, type getTestPortal, TEST_SESSION_NOT_FOUND } from '../../../common/contracts/testPayments.ts';
+import type { PriceInterval } from '../../../common/billing/billing.ts';
+import { type getTestCheckout, type getTestPortal, TEST_SESSION_NOT_FOUND } from '../../../common/testPayments/contract.ts';
 import { findAccountHeader } from '../../access/repository.ts';
 import { type AuditEntry, recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';

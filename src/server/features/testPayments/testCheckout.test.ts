@@ -8,7 +8,7 @@ import {
 } from '../../../../test/support/payments/testModePayments.ts';
 import {
   CARD_DECLINED, CARD_EXPIRED, CARD_NUMBER_INVALID, CHECKOUT_ALREADY_PAID, TEST_SESSION_NOT_FOUND,
-} from '../../../common/contracts/testPayments.ts';
+} from '../../../common/testPayments/contract.ts';
 import { resolveCaller } from '../../auth/caller.ts';
 import { startImpersonation } from '../../access/impersonation.ts';
 import { testEventDeliveryWorker, testModeDeps } from '../../integrations/payments/testMode/testEvents.ts';

@@ -3,7 +3,7 @@ import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { DECLINING_CARD, GOOD_CARD } from '../../../../test/support/payments/testModePayments.ts';
-import { CARD_DECLINED } from '../../../common/contracts/testPayments.ts';
+import { CARD_DECLINED } from '../../../common/testPayments/contract.ts';
 
 /**
  * The whole test-mode journey through the billing area's functions: start a checkout, pay on the

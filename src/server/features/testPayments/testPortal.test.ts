@@ -7,7 +7,7 @@ import {
 import {
   CANCEL_SCHEDULED, CARD_NUMBER_INVALID, CARD_UPDATED, RENEWAL_FAILED, RENEWAL_NEEDS_RESUME, RENEWAL_PAID, SUBSCRIPTION_RESUMED,
   TEST_SESSION_NOT_FOUND, TEST_SUBSCRIPTION_NOT_FOUND,
-} from '../../../common/contracts/testPayments.ts';
+} from '../../../common/testPayments/contract.ts';
 import {
   readTestObject, type TestInvoiceRecord, type TestPortalRecord, type TestSubscriptionRecord, writeTestObject,
 } from '../../integrations/payments/testMode/testObjects.ts';

@@ -1,4 +1,4 @@
-import * as tickets from '../../../common/contracts/tickets.ts';
+import * as tickets from '../../../common/tickets/contract.ts';
 import { implement } from '../../rpc/registry.ts';
 import { requireTicketAccess, requireTicketSubmitter, ticketListScope } from './policy.ts';
 import { closeTicket, openTicket, pageOfMyTickets, replyToTicket, ticketWithConversation } from './service.ts';

@@ -1,4 +1,4 @@
-import { getTicket } from '../../../common/contracts/tickets.ts';
+import { getTicket } from '../../../common/tickets/contract.ts';
 import { defineLiveTopic } from '../../live/topics.ts';
 import { requireTicketAccess } from './policy.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { staffAuthorName, type TicketReply, type TicketSummary } from '../../../common/contracts/tickets.ts';
+import { staffAuthorName, type TicketReply, type TicketSummary } from '../../../common/tickets/contract.ts';
 import type { TicketPriority } from '../../../common/constants.ts';
 import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { CheckoutMode } from '../../../common/billing.ts';
+import type { CheckoutMode } from '../../../common/billing/billing.ts';
 import type { Db } from '../../db/transaction.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckoutMode, CheckoutStatus, InvoiceStatus, SubscriptionStatus } from '../../../common/billing.ts';
+import type { CheckoutMode, CheckoutStatus, InvoiceStatus, SubscriptionStatus } from '../../../common/billing/billing.ts';
 
 /**
  * The payment provider's objects and events, in Stripe's shapes (API version 2026-10-28.endive,

@@ -1,4 +1,4 @@
-import type { CheckoutMode, PriceInterval } from '../../../common/billing.ts';
+import type { CheckoutMode, PriceInterval } from '../../../common/billing/billing.ts';
 import type {
   PaymentEvent, ProviderCheckoutSession, ProviderInvoice, ProviderPrice, ProviderProduct, ProviderSubscription,
 } from './events.ts';

@@ -2,7 +2,7 @@ import { Table, TextInput } from '@mantine/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getAllUsers } from '../../../common/contracts/adminUsers.ts';
+import { getAllUsers } from '../../../common/admin/users/contract.ts';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { columnSort } from './columnSort.ts';

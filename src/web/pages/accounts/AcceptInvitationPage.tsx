@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
 import {
   EMAIL_NOT_VERIFIED, INVITATION_INVALID, INVITATION_NO_ID, INVITATION_SIGN_IN, type InvitationView,
-} from '../../../common/contracts/invitations.ts';
+} from '../../../common/invitations/contract.ts';
 import { callFunction, type FnOutput, type FunctionCallError } from '../../api/client.ts';
 import { CORE_SERVICES_FAILED, failureText } from '../../api/errorTexts.ts';
 import { fnKey, useFnMutation } from '../../api/hooks.ts';

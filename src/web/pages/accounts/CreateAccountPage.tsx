@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_NAME_REQUIRED } from '../../../common/contracts/accounts.ts';
+import { ACCOUNT_NAME_REQUIRED } from '../../../common/accounts/contract.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

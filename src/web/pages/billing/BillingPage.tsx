@@ -1,6 +1,6 @@
 import { Alert, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { BILLING_MANAGE_DENIED } from '../../../common/billingTexts.ts';
+import { BILLING_MANAGE_DENIED } from '../../../common/billing/texts.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { BILLING_MANAGED_BY_ADMIN, billingLoadText, NO_ACTIVE_ACCOUNT_SELECTED } from '../../api/errorTexts.ts';
 import { fnKey, useFn } from '../../api/hooks.ts';

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } from '../../../common/billingTexts.ts';
-import type { BillingProfile } from '../../../common/contracts/billing.ts';
+import { BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } from '../../../common/billing/texts.ts';
+import type { BillingProfile } from '../../../common/billing/contract.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 

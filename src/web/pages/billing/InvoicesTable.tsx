@@ -1,7 +1,7 @@
 import { Anchor, Button, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatAmount } from '../../../common/billing.ts';
-import type { InvoiceSummary } from '../../../common/contracts/billing.ts';
+import { formatAmount } from '../../../common/billing/billing.ts';
+import type { InvoiceSummary } from '../../../common/billing/contract.ts';
 import { INVOICES_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useKeysetPages } from '../../api/useKeysetPages.ts';
 import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';

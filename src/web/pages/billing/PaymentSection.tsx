@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BILLING_NOT_ACTIVATED } from '../../../common/billingTexts.ts';
-import type { SubscriptionSummary } from '../../../common/contracts/billing.ts';
+import { BILLING_NOT_ACTIVATED } from '../../../common/billing/texts.ts';
+import type { SubscriptionSummary } from '../../../common/billing/contract.ts';
 import { callFunction } from '../../api/client.ts';
 import { billingPortalFailedText } from '../../api/errorTexts.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';

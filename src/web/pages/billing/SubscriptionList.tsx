@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatPrice } from '../../../common/billing.ts';
-import type { SubscriptionSummary } from '../../../common/contracts/billing.ts';
+import { formatPrice } from '../../../common/billing/billing.ts';
+import type { SubscriptionSummary } from '../../../common/billing/contract.ts';
 import { SubscriptionStatusBadge } from '../../components/BillingStatusBadges.tsx';
 import { renewalText } from './renewalText.ts';
 

@@ -1,4 +1,4 @@
-import type { SubscriptionSummary } from '../../../common/contracts/billing.ts';
+import type { SubscriptionSummary } from '../../../common/billing/contract.ts';
 import { formatDate } from '../../components/dateFormat.ts';
 
 type Dates = Pick<SubscriptionSummary, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'canceledAt'>;

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatAmount } from '../../../common/billing.ts';
+import { formatAmount } from '../../../common/billing/billing.ts';
 import { AccountStatusBadge } from '../../components/AccountStatusBadge.tsx';
 import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { DomainDetail } from '../../../common/contracts/domainManagement.ts';
+import type { DomainDetail } from '../../../common/domains/managementContract.ts';
 import { useFn } from '../../api/hooks.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { ContactsPanel } from './detail/ContactsPanel.tsx';

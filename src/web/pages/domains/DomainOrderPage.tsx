@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { DomainOrder } from '../../../common/contracts/domainOrders.ts';
+import type { DomainOrder } from '../../../common/domains/ordersContract.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { fnKey, useFn } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Grid, NativeSelect, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatAmount } from '../../../common/billing.ts';
-import { NO_ACTIVE_ACCOUNT, NO_DOMAIN_SPECIFIED, ORDER_REDIRECT_DELAY_MS, REGISTRATION_BLOCKED } from '../../../common/domainOrders.ts';
-import { tldLabel } from '../../../common/domainSearch.ts';
+import { formatAmount } from '../../../common/billing/billing.ts';
+import { NO_ACTIVE_ACCOUNT, NO_DOMAIN_SPECIFIED, ORDER_REDIRECT_DELAY_MS, REGISTRATION_BLOCKED } from '../../../common/domains/orders.ts';
+import { tldLabel } from '../../../common/domains/search.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_SELECTED_TLDS, type RecentSearch, SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SELECTABLE_TLDS, parseDomainQuery } from '../../../common/domainSearch.ts';
+import { DEFAULT_SELECTED_TLDS, type RecentSearch, SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SELECTABLE_TLDS, parseDomainQuery } from '../../../common/domains/search.ts';
 import { useFn } from '../../api/hooks.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { NoActiveAccountNotice } from '../../components/NoActiveAccountNotice.tsx';

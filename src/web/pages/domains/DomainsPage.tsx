@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { NO_ACTIVE_ACCOUNT_DOMAINS } from '../../../common/domains.ts';
+import { NO_ACTIVE_ACCOUNT_DOMAINS } from '../../../common/domains/domains.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { DomainList } from './list/DomainList.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { REDIRECT_AFTER_INVITATION_MS } from '../../../common/constants.ts';
-import type { InvitationView } from '../../../common/contracts/invitations.ts';
+import type { InvitationView } from '../../../common/invitations/contract.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../components/accountRoles.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';

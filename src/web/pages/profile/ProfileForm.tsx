@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import type { ProfileView } from '../../../common/contracts/profile.ts';
+import type { ProfileView } from '../../../common/profile/contract.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';

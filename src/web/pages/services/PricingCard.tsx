@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { formatPrice } from '../../../common/billing.ts';
-import type { CatalogPrice, CatalogProduct } from '../../../common/contracts/catalog.ts';
+import { formatPrice } from '../../../common/billing/billing.ts';
+import type { CatalogPrice, CatalogProduct } from '../../../common/catalog/contract.ts';
 
 interface PricingCardProps {
   product: CatalogProduct;

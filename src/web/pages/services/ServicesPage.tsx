@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { groupByCategory, HOSTING_CATEGORY } from '../../../common/billing.ts';
-import type { CatalogProduct } from '../../../common/contracts/catalog.ts';
+import { groupByCategory, HOSTING_CATEGORY } from '../../../common/billing/billing.ts';
+import type { CatalogProduct } from '../../../common/catalog/contract.ts';
 import { PLANS_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
 import { FeedbackAlert } from '../../components/MutationFeedback.tsx';

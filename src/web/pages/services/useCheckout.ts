@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHECKOUT_TIMEOUT_MS } from '../../../common/billing.ts';
+import { CHECKOUT_TIMEOUT_MS } from '../../../common/billing/billing.ts';
 import { callFunction } from '../../api/client.ts';
 import { CHECKOUT_TEXTS, checkoutFailedText } from '../../api/errorTexts.ts';
 import { useFeedback } from '../../components/MutationFeedback.tsx';

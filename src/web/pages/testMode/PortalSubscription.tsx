@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatPrice } from '../../../common/billing.ts';
+import { formatPrice } from '../../../common/billing/billing.ts';
 import type { FnOutput } from '../../api/client.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { SubscriptionStatusBadge } from '../../components/BillingStatusBadges.tsx';

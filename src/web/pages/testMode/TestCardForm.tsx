@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { testCard } from '../../../common/contracts/testPayments.ts';
+import { testCard } from '../../../common/testPayments/contract.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { formatCardNumber, formatExpiry } from './cardInput.ts';
 import { TestCardHint } from './TestModeFrame.tsx';

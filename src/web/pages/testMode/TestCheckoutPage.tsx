@@ -1,8 +1,8 @@
 import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { formatAmount, formatPrice } from '../../../common/billing.ts';
-import { TEST_SESSION_NOT_FOUND } from '../../../common/contracts/testPayments.ts';
+import { formatAmount, formatPrice } from '../../../common/billing/billing.ts';
+import { TEST_SESSION_NOT_FOUND } from '../../../common/testPayments/contract.ts';
 import { callFunction, type FnOutput } from '../../api/client.ts';
 import { isSessionGone, TEST_PAGE_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';

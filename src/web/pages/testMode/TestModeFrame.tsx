@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS } from '../../../common/billing.ts';
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS } from '../../../common/billing/billing.ts';
 import { formatCardNumber } from './cardInput.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { formatAmount } from '../../../common/billing.ts';
-import { TEST_SESSION_NOT_FOUND } from '../../../common/contracts/testPayments.ts';
+import { formatAmount } from '../../../common/billing/billing.ts';
+import { TEST_SESSION_NOT_FOUND } from '../../../common/testPayments/contract.ts';
 import type { FnOutput } from '../../api/client.ts';
 import { isSessionGone, TEST_PAGE_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';

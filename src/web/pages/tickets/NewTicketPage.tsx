@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_TICKET_PRIORITY, REDIRECT_AFTER_TICKET_MS, TICKET_PRIORITIES, type TicketPriority } from '../../../common/constants.ts';
-import { TICKET_SUBMITTED } from '../../../common/contracts/tickets.ts';
+import { TICKET_SUBMITTED } from '../../../common/tickets/contract.ts';
 import { useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { NoActiveAccountNotice } from '../../components/NoActiveAccountNotice.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Center, Divider, Group, Loader, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { TicketReply } from '../../../common/contracts/tickets.ts';
+import type { TicketReply } from '../../../common/tickets/contract.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Stack, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import type { TicketSummary } from '../../../common/contracts/tickets.ts';
+import type { TicketSummary } from '../../../common/tickets/contract.ts';
 import { useKeysetPages } from '../../api/useKeysetPages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';

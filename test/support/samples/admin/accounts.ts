@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { contracts } from '../../../../src/common/contracts/adminAccounts.ts';
+import type { contracts } from '../../../../src/common/admin/accounts/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 import type { TestApp, TestUser } from '../../testApp.ts';
 

@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminAudit.ts';
+import type { contracts } from '../../../../src/common/admin/audit/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 
 /** The permission matrix's inputs for the back office's audit functions (issue 8). */

@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminDeliveries.ts';
+import type { contracts } from '../../../../src/common/admin/deliveries/contract.ts';
 import { insertDeliveryRow, insertEventRow, insertWebhookRow } from '../../events/deliveryRows.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 

@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminEvents.ts';
+import type { contracts } from '../../../../src/common/admin/events/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 
 /** The permission matrix's inputs for the event functions (issue 9). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { contracts } from '../../../../src/common/contracts/adminFlows.ts';
+import type { contracts } from '../../../../src/common/admin/flows/contract.ts';
 import { freshWebhook } from './webhooks.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 import type { TestApp } from '../../testApp.ts';

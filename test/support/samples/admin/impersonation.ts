@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminImpersonation.ts';
+import type { contracts } from '../../../../src/common/admin/impersonation/contract.ts';
 import { startImpersonation } from '../../../../src/server/access/impersonation.ts';
 import { resolveCaller } from '../../../../src/server/auth/caller.ts';
 import type { SampleInput } from '../sampleInputs.ts';

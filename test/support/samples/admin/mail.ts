@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminMail.ts';
+import type { contracts } from '../../../../src/common/admin/mail/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 
 /** The permission matrix's inputs for the back office's mail functions (issue 8). */

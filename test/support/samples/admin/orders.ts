@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminOrders.ts';
+import type { contracts } from '../../../../src/common/admin/orders/contract.ts';
 import { nowIso } from '../../../../src/server/db/connection.ts';
 import { transitionOrder } from '../../../../src/server/features/domains/orders/repository.ts';
 import { placedOrder } from '../domainOrders.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { contracts } from '../../../../src/common/contracts/adminSupport.ts';
+import type { contracts } from '../../../../src/common/admin/support/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 import type { TestApp } from '../../testApp.ts';
 import type { PermissionCast } from '../../factories.ts';

@@ -1,4 +1,4 @@
-import type { contracts } from '../../../../src/common/contracts/adminUsers.ts';
+import type { contracts } from '../../../../src/common/admin/users/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 
 // Writes act on a fresh user so that no call of the matrix changes the cast it shares.

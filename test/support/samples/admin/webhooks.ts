@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { contracts } from '../../../../src/common/contracts/adminWebhooks.ts';
+import type { contracts } from '../../../../src/common/admin/webhooks/contract.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 import type { TestApp } from '../../testApp.ts';
 

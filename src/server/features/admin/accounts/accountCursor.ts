@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_NAME_MAX, type AccountSortField, INVALID_ACCOUNTS_CURSOR } from '../../../../common/adminAccountsTexts.ts';
+import { ACCOUNT_NAME_MAX, type AccountSortField, INVALID_ACCOUNTS_CURSOR } from '../../../../common/admin/accounts/texts.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
 
 export interface AccountListPosition {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { ACCOUNT_DETAIL_LIST_MAX, ADMIN_ACCOUNT_NOT_FOUND } from '../../../../common/adminAccountsTexts.ts';
-import type { adminAccountDetail } from '../../../../common/contracts/adminAccounts.ts';
+import { ACCOUNT_DETAIL_LIST_MAX, ADMIN_ACCOUNT_NOT_FOUND } from '../../../../common/admin/accounts/texts.ts';
+import type { adminAccountDetail } from '../../../../common/admin/accounts/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { notFound } from '../../../rpc/errors.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_HAS_ORDER_IN_PROGRESS, ACCOUNT_NAME_REQUIRED_ADMIN, ACCOUNT_NAME_TOO_LONG, ADMIN_ACCOUNT_NOT_FOUND, BILLING_EMAIL_INVALID,
   INVALID_ACCOUNTS_CURSOR, NOTHING_TO_UPDATE, OWNER_EMAIL_INVALID, OWNER_NOT_FOUND, SEARCH_TOO_SHORT, TRANSFER_TARGET_NOT_FOUND, TRANSFER_TO_SELF,
-} from '../../../../common/adminAccountsTexts.ts';
+} from '../../../../common/admin/accounts/texts.ts';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';

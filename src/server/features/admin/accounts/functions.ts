@@ -1,4 +1,4 @@
-import * as accounts from '../../../../common/contracts/adminAccounts.ts';
+import * as accounts from '../../../../common/admin/accounts/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { accountDetail } from './accountDetail.ts';
 import { requireOperator } from '../policy.ts';

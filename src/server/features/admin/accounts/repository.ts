@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import type { AccountSortField } from '../../../../common/adminAccountsTexts.ts';
+import type { AccountSortField } from '../../../../common/admin/accounts/texts.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { likeContaining, likeStartingWith } from '../../../db/textMatch.ts';
 

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import {
   ACCOUNT_HAS_ORDER_IN_PROGRESS, ACCOUNT_ID_LOOKUP_MIN, ACCOUNT_PICKER_MAX, ACCOUNT_SEARCH_RESULTS, ACCOUNTS_PAGE_SIZE, ACTIVITY_WINDOW_DAYS,
   ADMIN_ACCOUNT_NOT_FOUND, activityLabel, NOTHING_TO_UPDATE, OWNER_NOT_FOUND, TRANSFER_TARGET_NOT_FOUND, TRANSFER_TO_SELF,
-} from '../../../../common/adminAccountsTexts.ts';
-import type * as contracts from '../../../../common/contracts/adminAccounts.ts';
+} from '../../../../common/admin/accounts/texts.ts';
+import type * as contracts from '../../../../common/admin/accounts/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { record } from '../../../audit/record.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_IMPERSONATION_REASON } from '../../../../common/adminImpersonationTexts.ts';
-import { HIDDEN_VALUE, INVALID_AUDIT_CURSOR, INVALID_DATE_RANGE } from '../../../../common/adminAuditTexts.ts';
+import { DEFAULT_IMPERSONATION_REASON } from '../../../../common/admin/impersonation/texts.ts';
+import { HIDDEN_VALUE, INVALID_AUDIT_CURSOR, INVALID_DATE_RANGE } from '../../../../common/admin/audit/texts.ts';
 import { NUL_IN_TEXT } from '../../../http/jsonBody.ts';
 import { type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';

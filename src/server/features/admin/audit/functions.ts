@@ -1,4 +1,4 @@
-import * as audit from '../../../../common/contracts/adminAudit.ts';
+import * as audit from '../../../../common/admin/audit/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { pageOfAuditEntries } from './service.ts';

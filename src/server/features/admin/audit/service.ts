@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { INVALID_AUDIT_CURSOR } from '../../../../common/adminAuditTexts.ts';
-import type { AuditEntryView } from '../../../../common/contracts/adminAudit.ts';
+import { INVALID_AUDIT_CURSOR } from '../../../../common/admin/audit/texts.ts';
+import type { AuditEntryView } from '../../../../common/admin/audit/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';

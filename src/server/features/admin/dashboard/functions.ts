@@ -1,4 +1,4 @@
-import * as adminDashboard from '../../../../common/contracts/adminDashboard.ts';
+import * as adminDashboard from '../../../../common/admin/dashboard/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { systemStats } from './statsService.ts';

@@ -1,4 +1,4 @@
-import type { SystemStatsDay } from '../../../../common/contracts/adminDashboard.ts';
+import type { SystemStatsDay } from '../../../../common/admin/dashboard/contract.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { STATS_SERIES_DAYS, type SystemStats } from '../../../../common/contracts/adminDashboard.ts';
+import { STATS_SERIES_DAYS, type SystemStats } from '../../../../common/admin/dashboard/contract.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { countAccounts, countOrdersByStatus, countOrdersPerDay, countOrdersSince, countSignUpsPerDay, countUsers } from './statsQueries.ts';
 import { successRate, utcDayStart, zeroFilledSeries } from './statsSeries.ts';

@@ -1,4 +1,4 @@
-import * as deliveries from '../../../../common/contracts/adminDeliveries.ts';
+import * as deliveries from '../../../../common/admin/deliveries/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { deliveryDetails, pageOfDeliveries } from './log.ts';
 import { resendDelivery } from './resend.ts';

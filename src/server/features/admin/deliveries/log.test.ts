@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DELIVERY_NOT_FOUND, INVALID_DELIVERY_CURSOR, INVALID_DELIVERY_RANGE, instantMessage, MASKED_VALUE, RESEND_WHILE_PENDING,
-} from '../../../../common/adminDeliveriesTexts.ts';
+} from '../../../../common/admin/deliveries/texts.ts';
 import { NUL_IN_TEXT } from '../../../http/jsonBody.ts';
 import { insertAttemptRow, insertDeliveryRow, insertEventRow, insertWebhookRow } from '../../../../../test/support/events/deliveryRows.ts';
 import { type AccountWithMembers, accountWithMembers } from '../../../../../test/support/factories.ts';

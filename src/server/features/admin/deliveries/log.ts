@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   DELIVERY_ATTEMPTS_SHOWN, DELIVERY_NOT_FOUND, INVALID_DELIVERY_CURSOR, RESEND_WEBHOOK_GONE, RESEND_WHILE_PENDING, resendWebhookInactive,
-} from '../../../../common/adminDeliveriesTexts.ts';
-import type { DeliveryDetails, DeliverySummary } from '../../../../common/contracts/adminDeliveries.ts';
+} from '../../../../common/admin/deliveries/texts.ts';
+import type { DeliveryDetails, DeliverySummary } from '../../../../common/admin/deliveries/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database, DeliveryStatus } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';

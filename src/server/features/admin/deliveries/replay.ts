@@ -1,6 +1,6 @@
 import {
   REPLAY_MAX_DAYS, REPLAY_MAX_DELIVERIES, REPLAY_SINCE_IN_FUTURE, REPLAY_SINCE_TOO_OLD, replayedText, replayWebhookInactive, WEBHOOK_NOT_FOUND,
-} from '../../../../common/adminDeliveriesTexts.ts';
+} from '../../../../common/admin/deliveries/texts.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DELIVERY_NOT_FOUND, instantMessage, REPLAY_MAX_DELIVERIES, REPLAY_SINCE_IN_FUTURE, REPLAY_SINCE_TOO_OLD, RESEND_WEBHOOK_GONE,
   RESEND_WHILE_PENDING, resendWebhookInactive, RESENT, replayWebhookInactive, WEBHOOK_NOT_FOUND,
-} from '../../../../common/adminDeliveriesTexts.ts';
+} from '../../../../common/admin/deliveries/texts.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { NUL_IN_TEXT } from '../../../http/jsonBody.ts';
 import { insertDeliveryRow, insertWebhookRow } from '../../../../../test/support/events/deliveryRows.ts';

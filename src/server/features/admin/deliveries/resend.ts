@@ -1,4 +1,4 @@
-import { DELIVERY_NOT_FOUND, RESEND_WHILE_PENDING, RESENT } from '../../../../common/adminDeliveriesTexts.ts';
+import { DELIVERY_NOT_FOUND, RESEND_WHILE_PENDING, RESENT } from '../../../../common/admin/deliveries/texts.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';

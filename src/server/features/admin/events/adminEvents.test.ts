@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_JSON_MAX_DEPTH, INVALID_EVENT_DATE_RANGE, INVALID_EVENTS_CURSOR, INVALID_TYPE_FILTER, jsonTooDeep, jsonTooLarge,
   TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATES, UNKNOWN_EVENT_TYPE,
-} from '../../../../common/adminEventsTexts.ts';
+} from '../../../../common/admin/events/texts.ts';
 import { liveTopics, livePath } from '../../../../common/live.ts';
 import { NESTED_TOO_DEEPLY, NUL_IN_TEXT } from '../../../http/jsonBody.ts';
 import { auditEntries } from '../../../../../test/support/operators.ts';

@@ -1,5 +1,5 @@
-import { EVENT_COLLECTED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATES, type TestEventTemplate, UNKNOWN_EVENT_TYPE } from '../../../../common/adminEventsTexts.ts';
-import { type FlowTrigger, matchesEventPattern } from '../../../../common/eventFlows.ts';
+import { EVENT_COLLECTED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATES, type TestEventTemplate, UNKNOWN_EVENT_TYPE } from '../../../../common/admin/events/texts.ts';
+import { type FlowTrigger, matchesEventPattern } from '../../../../common/events/eventFlows.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type EventSeverity, isEventType } from '../../../events/catalogue.ts';

@@ -1,4 +1,4 @@
-import type { EventView } from '../../../../common/contracts/adminEvents.ts';
+import type { EventView } from '../../../../common/admin/events/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { eventCatalogue, isEventType } from '../../../events/catalogue.ts';

@@ -1,4 +1,4 @@
-import * as events from '../../../../common/contracts/adminEvents.ts';
+import * as events from '../../../../common/admin/events/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { collect, sendTest } from './collect.ts';
 import { requireOperator } from '../policy.ts';

@@ -1,4 +1,4 @@
-import { getEventsDashboard } from '../../../../common/contracts/adminEvents.ts';
+import { getEventsDashboard } from '../../../../common/admin/events/contract.ts';
 import { defineLiveTopic } from '../../../live/topics.ts';
 import { requireOperator } from '../policy.ts';
 

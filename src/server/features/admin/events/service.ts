@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import {
   DASHBOARD_DELIVERIES_READ, DASHBOARD_EVENTS_READ, INVALID_EVENTS_CURSOR, RECENT_EVENTS_HOURS,
-} from '../../../../common/adminEventsTexts.ts';
-import { averageOf } from '../../../../common/adminWebhooksTexts.ts';
-import type { getEventsDashboard, listEvents } from '../../../../common/contracts/adminEvents.ts';
+} from '../../../../common/admin/events/texts.ts';
+import { averageOf } from '../../../../common/admin/webhooks/texts.ts';
+import type { getEventsDashboard, listEvents } from '../../../../common/admin/events/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';

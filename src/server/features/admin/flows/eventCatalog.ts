@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS } from '../../../../common/adminWebhooksTexts.ts';
+import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS } from '../../../../common/admin/webhooks/texts.ts';
 import { type CatalogueEntry, eventCatalogue } from '../../../events/catalogue.ts';
 
 /** The catalogue the flow designer reads, by category in the spec's order, types sorted, each with its documented payload. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CREATE_WEBHOOK_FIRST, FLOW_NAME_REQUIRED, FLOW_NOT_FOUND, FLOW_TEMPLATES, FLOW_WEBHOOK_MISSING, patternInvalid, QUICK_SETUP_FLOWS,
   SELECT_WEBHOOK_FIRST, TRIGGER_REQUIRED,
-} from '../../../../common/adminWebhooksTexts.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
 import { eventCatalogue } from '../../../events/catalogue.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';

@@ -1,4 +1,4 @@
-import * as flows from '../../../../common/contracts/adminFlows.ts';
+import * as flows from '../../../../common/admin/flows/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { eventCatalog } from './eventCatalog.ts';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   COPY_SUFFIX, CREATE_WEBHOOK_FIRST, FLOW_LIMITS, FLOW_NOT_FOUND, FLOW_WEBHOOK_MISSING, patternInvalid, QUICK_SETUP_FLOWS,
-} from '../../../../common/adminWebhooksTexts.ts';
-import type * as contracts from '../../../../common/contracts/adminFlows.ts';
-import { EMPTY_FLOW_FILTERS, FLOW_ACTION_DEFAULTS, type FlowAction, type FlowFilters, type FlowTrigger, isValidEventPattern } from '../../../../common/eventFlows.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
+import type * as contracts from '../../../../common/admin/flows/contract.ts';
+import { EMPTY_FLOW_FILTERS, FLOW_ACTION_DEFAULTS, type FlowAction, type FlowFilters, type FlowTrigger, isValidEventPattern } from '../../../../common/events/eventFlows.ts';
 import { record } from '../../../audit/record.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';

@@ -3,7 +3,7 @@ import { type PermissionCast, permissionCast } from '../../../../../test/support
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import {
   DEFAULT_IMPERSONATION_REASON, IMPERSONATION_ACCOUNT_REQUIRED, IMPERSONATION_LIFETIME_MS, IMPERSONATION_REASON_TOO_LONG,
-} from '../../../../common/adminImpersonationTexts.ts';
+} from '../../../../common/admin/impersonation/texts.ts';
 import { NOT_IMPERSONATING } from '../../../access/impersonation.ts';
 
 describeEachDialect('back office: startAccountImpersonation and stopImpersonation', (dialect) => {

@@ -1,4 +1,4 @@
-import { contracts } from '../../../../common/contracts/adminImpersonation.ts';
+import { contracts } from '../../../../common/admin/impersonation/contract.ts';
 import { startImpersonationIn, stopImpersonationIn } from '../../../access/impersonation.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INVALID_MAIL_CURSOR, MESSAGE_NOT_FOUND } from '../../../../common/adminMailTexts.ts';
+import { INVALID_MAIL_CURSOR, MESSAGE_NOT_FOUND } from '../../../../common/admin/mail/texts.ts';
 import { NUL_IN_TEXT } from '../../../http/jsonBody.ts';
 import { type AccountWithMembers, accountWithMembers } from '../../../../../test/support/factories.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';

@@ -1,4 +1,4 @@
-import * as mail from '../../../../common/contracts/adminMail.ts';
+import * as mail from '../../../../common/admin/mail/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { mailMessage, pageOfMail } from './service.ts';

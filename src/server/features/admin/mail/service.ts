@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { INVALID_MAIL_CURSOR, MESSAGE_NOT_FOUND, type MailStatusName } from '../../../../common/adminMailTexts.ts';
-import type { MailMessageDetails, MailSummary } from '../../../../common/contracts/adminMail.ts';
+import { INVALID_MAIL_CURSOR, MESSAGE_NOT_FOUND, type MailStatusName } from '../../../../common/admin/mail/texts.ts';
+import type { MailMessageDetails, MailSummary } from '../../../../common/admin/mail/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';

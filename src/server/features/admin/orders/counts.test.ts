@@ -4,7 +4,7 @@ import type { FnInput, FunctionName } from '../../../../common/contracts/index.t
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { orderContact } from '../../../../../test/support/domains/fulfilment.ts';
 import { insertOrder } from '../../domains/index.ts';
 

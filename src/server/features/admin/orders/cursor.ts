@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_ORDERS_CURSOR, type OrderSortField } from '../../../../common/adminOrdersTexts.ts';
+import { INVALID_ORDERS_CURSOR, type OrderSortField } from '../../../../common/admin/orders/texts.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
 
 export type SortOrder = 'asc' | 'desc';

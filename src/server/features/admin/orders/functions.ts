@@ -1,6 +1,6 @@
-import { FAILED_ORDERS_LIMIT } from '../../../../common/adminOrdersTexts.ts';
-import * as orders from '../../../../common/contracts/adminOrders.ts';
-import { ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+import { FAILED_ORDERS_LIMIT } from '../../../../common/admin/orders/texts.ts';
+import * as orders from '../../../../common/admin/orders/contract.ts';
+import { ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { countFailedOrders } from './queries.ts';

@@ -9,8 +9,8 @@ import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '
 import {
   DATE_RANGE_REVERSED, INVALID_ORDERS_CURSOR, NOT_COMPLETABLE, NOTES_REQUIRED_TO_CANCEL, ORDER_COUNT_CAP, PROCESSING_IS_RETRY, RETRY_MESSAGES,
   SELECT_ORDERS_TO_RETRY, transitionRefused, UNKNOWN_SUPPLIER, USE_MANUAL_COMPLETION,
-} from '../../../../common/adminOrdersTexts.ts';
-import { ORDER_NOT_FOUND, type OrderStatus, type PaymentStatus } from '../../../../common/domainOrders.ts';
+} from '../../../../common/admin/orders/texts.ts';
+import { ORDER_NOT_FOUND, type OrderStatus, type PaymentStatus } from '../../../../common/domains/orders.ts';
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
 import { readTestObject } from '../../../integrations/payments/testMode/testObjects.ts';
 import { orderContact } from '../../../../../test/support/domains/fulfilment.ts';

@@ -1,4 +1,4 @@
-import type { OrderSortField } from '../../../../common/adminOrdersTexts.ts';
+import type { OrderSortField } from '../../../../common/admin/orders/texts.ts';
 import type { OrderFilters } from './queries.ts';
 
 /**

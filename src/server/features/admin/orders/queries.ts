@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, SqliteAdapter, sql } from 'kysely';
-import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../../common/adminOrdersTexts.ts';
-import type { OrderStatus } from '../../../../common/domainOrders.ts';
+import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../../common/admin/orders/texts.ts';
+import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './cursor.ts';

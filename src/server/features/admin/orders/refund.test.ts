@@ -3,7 +3,7 @@ import { orderRow, paidOrder, uniqueName } from '../../../../../test/support/dom
 import { accountWithMembers } from '../../../../../test/support/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
-import { ORDER_MOVED, REFUND_OUTCOME_UNKNOWN, REFUND_UNDER_WAY, RETRY_MESSAGES } from '../../../../common/adminOrdersTexts.ts';
+import { ORDER_MOVED, REFUND_OUTCOME_UNKNOWN, REFUND_UNDER_WAY, RETRY_MESSAGES } from '../../../../common/admin/orders/texts.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../../integrations/payments/provider.ts';
 
 /**

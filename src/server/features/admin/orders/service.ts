@@ -1,9 +1,9 @@
 import { type Kysely, SqliteAdapter } from 'kysely';
 import {
   ORDERS_PAGE_SIZE, type OrderSortField, priorityByAge,
-} from '../../../../common/adminOrdersTexts.ts';
-import type { AdminOrderDetails, AdminOrderSummary } from '../../../../common/contracts/adminOrders.ts';
-import { canTransition, ORDER_NOT_FOUND, ORDER_TRANSITIONS, type OrderStatus } from '../../../../common/domainOrders.ts';
+} from '../../../../common/admin/orders/texts.ts';
+import type { AdminOrderDetails, AdminOrderSummary } from '../../../../common/admin/orders/contract.ts';
+import { canTransition, ORDER_NOT_FOUND, ORDER_TRANSITIONS, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';

@@ -1,8 +1,8 @@
 import {
   NOTES_REQUIRED_TO_CANCEL, ORDER_MOVED, PROCESSING_IS_RETRY, REFUND_OUTCOME_UNKNOWN, REFUND_UNDER_WAY, refundRefused, transitionRefused,
   USE_MANUAL_COMPLETION,
-} from '../../../../common/adminOrdersTexts.ts';
-import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domainOrders.ts';
+} from '../../../../common/admin/orders/texts.ts';
+import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';

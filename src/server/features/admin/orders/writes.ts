@@ -1,8 +1,8 @@
 import {
   DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, ORDER_MOVED, OTHER_REGISTRAR, RETRY_MESSAGES, UNKNOWN_SUPPLIER,
-} from '../../../../common/adminOrdersTexts.ts';
-import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
-import { canTransition, ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+} from '../../../../common/admin/orders/texts.ts';
+import type { ContactInfo } from '../../../../common/domains/ordersContract.ts';
+import { canTransition, ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';

@@ -1,4 +1,4 @@
-import * as catalog from '../../../../common/contracts/catalog.ts';
+import * as catalog from '../../../../common/catalog/contract.ts';
 import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
 import { operatorCatalog, savePrice, saveProduct, syncCatalog } from '../../catalog/index.ts';
 import { requireOperator } from '../policy.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INVALID_TICKETS_CURSOR } from '../../../../common/adminSupportTexts.ts';
-import type { SortOrder } from '../../../../common/contracts/adminUsers.ts';
+import { INVALID_TICKETS_CURSOR } from '../../../../common/admin/support/texts.ts';
+import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
 
 /** The last row of a staff list page: its last activity (as the database printed it) and id. */

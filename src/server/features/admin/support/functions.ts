@@ -1,4 +1,4 @@
-import * as support from '../../../../common/contracts/adminSupport.ts';
+import * as support from '../../../../common/admin/support/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { pageOfAllTickets, replyAsStaff, setStatusAsStaff, staffTicketWithConversation } from './service.ts';

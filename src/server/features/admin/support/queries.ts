@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { SortOrder } from '../../../../common/contracts/adminUsers.ts';
+import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import type { TicketPriority, TicketStatus } from '../../../../common/constants.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { StaffTicketDetail, StaffTicketReply, StaffTicketSummary } from '../../../../common/contracts/adminSupport.ts';
-import type { SortOrder } from '../../../../common/contracts/adminUsers.ts';
+import type { StaffTicketDetail, StaffTicketReply, StaffTicketSummary } from '../../../../common/admin/support/contract.ts';
+import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import type { TicketPriority, TicketStatus } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
 import { toIso } from '../../../db/connection.ts';

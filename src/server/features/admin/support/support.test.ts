@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_TICKETS_CURSOR } from '../../../../common/adminSupportTexts.ts';
+import { INVALID_TICKETS_CURSOR } from '../../../../common/admin/support/texts.ts';
 import { ManualClock } from '../../../../../test/support/clock.ts';
 import type { TicketPriority } from '../../../../common/constants.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';

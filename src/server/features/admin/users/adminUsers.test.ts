@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_DISABLED, CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, EMAIL_TAKEN, INVALID_USERS_CURSOR, LAST_SUPER_ADMIN, NOTHING_TO_UPDATE,
   REASON_REQUIRED, USER_NOT_FOUND,
-} from '../../../../common/adminUsersTexts.ts';
+} from '../../../../common/admin/users/texts.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, nextClientIp, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';

@@ -1,4 +1,4 @@
-import * as users from '../../../../common/contracts/adminUsers.ts';
+import * as users from '../../../../common/admin/users/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { changeGlobalRole, pageOfUsers, sendPasswordReset, setDisabled, updateDetails, userDetails } from './service.ts';

@@ -1,5 +1,5 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
-import type { SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
+import type { SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
 import type { GlobalRole } from '../../../../common/constants.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { UserListPosition } from './userCursor.ts';

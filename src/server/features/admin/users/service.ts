@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, EMAIL_TAKEN, LAST_SUPER_ADMIN, RECENT_ORDERS_SHOWN, USER_NOT_FOUND,
-} from '../../../../common/adminUsersTexts.ts';
-import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
+} from '../../../../common/admin/users/texts.ts';
+import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
 import type { GlobalRole } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
 import { toIso } from '../../../db/connection.ts';

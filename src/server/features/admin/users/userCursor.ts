@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INVALID_USERS_CURSOR } from '../../../../common/adminUsersTexts.ts';
-import type { SortOrder, UserSortField } from '../../../../common/contracts/adminUsers.ts';
+import { INVALID_USERS_CURSOR } from '../../../../common/admin/users/texts.ts';
+import type { SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
 
 /** The last row of a page: its sort key (as the database printed it) and id. */

@@ -1,4 +1,4 @@
-import * as webhooks from '../../../../common/contracts/adminWebhooks.ts';
+import * as webhooks from '../../../../common/admin/webhooks/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { deleteWebhooks, duplicateWebhook, listWebhooks, rotateWebhookSecret, saveWebhook, setWebhooksActive } from './service.ts';

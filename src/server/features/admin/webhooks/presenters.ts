@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { averageOf, successRate, webhookBadge } from '../../../../common/adminWebhooksTexts.ts';
-import type { adminFlow } from '../../../../common/contracts/adminFlows.ts';
-import type { adminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
-import { EMPTY_FLOW_FILTERS, type FlowAction, type FlowFilters, type FlowTrigger } from '../../../../common/eventFlows.ts';
+import { averageOf, successRate, webhookBadge } from '../../../../common/admin/webhooks/texts.ts';
+import type { adminFlow } from '../../../../common/admin/flows/contract.ts';
+import type { adminWebhook } from '../../../../common/admin/webhooks/contract.ts';
+import { EMPTY_FLOW_FILTERS, type FlowAction, type FlowFilters, type FlowTrigger } from '../../../../common/events/eventFlows.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { FlowRow, WebhookRow } from './repository.ts';
 import { parseAuthentication } from './webhookSettings.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { COPY_SUFFIX, PREVIOUS_SECRET_HOURS, WEBHOOK_LIMITS, WEBHOOK_NOT_FOUND } from '../../../../common/adminWebhooksTexts.ts';
-import type * as contracts from '../../../../common/contracts/adminWebhooks.ts';
-import type { FlowAction } from '../../../../common/eventFlows.ts';
+import { COPY_SUFFIX, PREVIOUS_SECRET_HOURS, WEBHOOK_LIMITS, WEBHOOK_NOT_FOUND } from '../../../../common/admin/webhooks/texts.ts';
+import type * as contracts from '../../../../common/admin/webhooks/contract.ts';
+import type { FlowAction } from '../../../../common/events/eventFlows.ts';
 import { record } from '../../../audit/record.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { generateWebhookSecret } from '../../events/index.ts';

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import {
   BASIC_FIELDS_REQUIRED, BEARER_TOKEN_REQUIRED, HEADER_AUTHORIZATION, headerNameInvalid, headerReserved, headerValueInvalid, isTemplatePath,
   TEMPLATE_INVALID_JSON, TEMPLATE_REQUIRED, TEMPLATE_TOO_DEEP, TEMPLATE_TOO_LARGE, templatePathInvalid, templatePlaceholders, WEBHOOK_LIMITS,
-} from '../../../../common/adminWebhooksTexts.ts';
-import type * as contracts from '../../../../common/contracts/adminWebhooks.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
+import type * as contracts from '../../../../common/admin/webhooks/contract.ts';
 import { parseAllowList, plainlyBlockedUrlReason } from '../../events/index.ts';
 import { invalidArgument } from '../../../rpc/errors.ts';
 

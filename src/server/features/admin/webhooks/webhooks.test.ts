@@ -4,7 +4,7 @@ import {
   AUTH_TYPE_INVALID, BASIC_FIELDS_REQUIRED, BEARER_TOKEN_REQUIRED, HEADER_AUTHORIZATION, headerReserved, HEADERS_NOT_OBJECT, MAX_DELAY_BELOW_INITIAL,
   MAX_RETRIES_INVALID, METHOD_INVALID, NAME_AND_URL_REQUIRED, TEMPLATE_INVALID_JSON, TEMPLATE_REQUIRED, TEMPLATE_TOO_DEEP, TEMPLATE_TOO_LARGE,
   templatePathInvalid, TIMEOUT_INVALID, WEBHOOK_NOT_FOUND,
-} from '../../../../common/adminWebhooksTexts.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
 import { liveTopics, type LiveMessage } from '../../../../common/live.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';

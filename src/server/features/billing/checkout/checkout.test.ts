@@ -5,7 +5,7 @@ import { accountWithMembers, type PermissionCast, permissionCast } from '../../.
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import {
   BILLING_MANAGE_DENIED, BILLING_NOT_ACTIVATED, PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
-} from '../../../../common/contracts/billing.ts';
+} from '../../../../common/billing/contract.ts';
 import { NO_ACCOUNT_ACCESS } from '../../../access/accountAccess.ts';
 import { readTestObject, type TestCheckoutRecord, type TestPortalRecord } from '../../../integrations/payments/testMode/testProvider.ts';
 

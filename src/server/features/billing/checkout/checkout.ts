@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutMode } from '../../../../common/billing.ts';
+import type { CheckoutMode } from '../../../../common/billing/billing.ts';
 import {
   BILLING_NOT_ACTIVATED, PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
-} from '../../../../common/contracts/billing.ts';
+} from '../../../../common/billing/contract.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { insertCheckoutSession } from '../../../integrations/payments/checkoutSessions.ts';

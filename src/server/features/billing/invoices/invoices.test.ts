@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, accountWithMembers, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { INVOICES_PAGE_SIZE } from '../../../../common/billing.ts';
-import { INVOICE_NOT_FOUND } from '../../../../common/contracts/billing.ts';
+import { INVOICES_PAGE_SIZE } from '../../../../common/billing/billing.ts';
+import { INVOICE_NOT_FOUND } from '../../../../common/billing/contract.ts';
 import { NO_ACCOUNT_ACCESS } from '../../../access/accountAccess.ts';
 import { encodeInvoiceCursor, INVALID_INVOICE_CURSOR } from './cursor.ts';
 import { storedInvoice } from '../../../../../test/support/billing/paymentEvents.ts';

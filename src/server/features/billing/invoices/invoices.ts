@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import { INVOICES_PAGE_SIZE } from '../../../../common/billing.ts';
-import { INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceSummary } from '../../../../common/contracts/billing.ts';
+import { INVOICES_PAGE_SIZE } from '../../../../common/billing/billing.ts';
+import { INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceSummary } from '../../../../common/billing/contract.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database, InvoicesTable } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import { formatAmount } from '../../../../common/billing.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import type { MailMessage } from '../../../integrations/mail/mailer.ts';
 
 /** To the billing contact when a subscription's payment failed: what happened and what to do on /billing. */

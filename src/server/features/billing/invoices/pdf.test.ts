@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { pdfTextLines } from '../../../../../test/support/pdfText.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { INVOICE_NOT_FOUND } from '../../../../common/contracts/billing.ts';
+import { INVOICE_NOT_FOUND } from '../../../../common/billing/contract.ts';
 import { printable } from './pdf.ts';
 import { storedInvoice } from '../../../../../test/support/billing/paymentEvents.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatAmount } from '../../../../common/billing.ts';
-import type { InvoiceDetail } from '../../../../common/contracts/billing.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import type { InvoiceDetail } from '../../../../common/billing/contract.ts';
 
 export interface InvoiceSeller {
   name: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getInvoice, INVOICE_NOT_FOUND } from '../../../../common/contracts/billing.ts';
+import { getInvoice, INVOICE_NOT_FOUND } from '../../../../common/billing/contract.ts';
 import { resolveCaller, sessionTokenFrom } from '../../../auth/caller.ts';
 import { sendError } from '../../../http/errorHandler.ts';
 import type { Services } from '../../../rpc/context.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { InvoiceStatus } from '../../../../common/billing.ts';
+import type { InvoiceStatus } from '../../../../common/billing/billing.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 

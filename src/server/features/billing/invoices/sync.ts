@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceStatus } from '../../../../common/billing.ts';
+import type { InvoiceStatus } from '../../../../common/billing/billing.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import type { Db, Tx } from '../../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../../events/recordEvent.ts';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AUTO_RENEW_DAYS_AHEAD } from '../../../../common/domains.ts';
-import type { OrderStatus } from '../../../../common/domainOrders.ts';
+import { AUTO_RENEW_DAYS_AHEAD } from '../../../../common/domains/domains.ts';
+import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { registerExpiryWorker, runDomainExpiry } from './job.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 import {
   daysLater, domainRow, eventsAbout, expiryOf, fulfilJobs, mailsAbout, renewalOrders, setBillingEmail,
 } from '../../../../../test/support/domains/expiry.ts';

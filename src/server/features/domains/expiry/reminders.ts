@@ -1,4 +1,4 @@
-import { daysUntil, EXPIRY_REMINDER_DAYS } from '../../../../common/domains.ts';
+import { daysUntil, EXPIRY_REMINDER_DAYS } from '../../../../common/domains/domains.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import type { Services } from '../../../rpc/context.ts';

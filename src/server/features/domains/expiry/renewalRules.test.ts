@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../../common/domainOrders.ts';
+import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import { dueReminders } from './reminders.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 import { type RenewalOrderFacts, renewalBlocker } from './renewalRules.ts';
 
 const DAY = 86_400_000;

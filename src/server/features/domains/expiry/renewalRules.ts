@@ -1,5 +1,5 @@
-import type { OrderStatus } from '../../../../common/domainOrders.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+import type { OrderStatus } from '../../../../common/domains/orders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 
 /** `ordered_by` of the orders the daily job places (user_id null): how they are told from a customer's. */
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AUTO_RENEW_DAYS_AHEAD } from '../../../../common/domains.ts';
+import { AUTO_RENEW_DAYS_AHEAD } from '../../../../common/domains/domains.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -8,7 +8,7 @@ import {
   renewalOrdersOf, unfinishedAutomaticRenewals,
 } from './repository.ts';
 import { renewalBlocker } from './renewalRules.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 import { findOrder, insertOrder, type OrderRow } from '../orders/repository.ts';
 import { chargeRenewal, recordRenewalCharge } from './renewalCharge.ts';
 import { type SellPrice, sellPrices } from '../pricing/tldPrices.ts';

@@ -7,7 +7,7 @@ import { PaymentProviderError } from '../../../integrations/payments/provider.ts
 import { PROVIDER_UNAVAILABLE } from '../../../integrations/payments/stripe/stripeErrors.ts';
 import { runDomainExpiry } from './job.ts';
 import { expiryDay } from './mails.ts';
-import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 import {
   daysLater, eventsAbout, expiryOf, fulfilJobs, mailsAbout, renewalOrders, setBillingEmail, setPaymentCustomer,
 } from '../../../../../test/support/domains/expiry.ts';

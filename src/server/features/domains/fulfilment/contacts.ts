@@ -1,5 +1,5 @@
-import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
-import { toRegistrarPhone } from '../../../../common/domainOrders.ts';
+import type { ContactInfo } from '../../../../common/domains/ordersContract.ts';
+import { toRegistrarPhone } from '../../../../common/domains/orders.ts';
 import type { DomainContact, DomainContacts } from '../../../integrations/registrars/registrar.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { formatAmount } from '../../../../common/billing.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import type { MailMessage } from '../../../integrations/mail/mailer.ts';
 
 /** The registration job's e-mails to whoever placed the order: done, or what went wrong and what happens next. */

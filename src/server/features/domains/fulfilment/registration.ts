@@ -1,4 +1,4 @@
-import type { ContactInfo } from '../../../../common/contracts/domainOrders.ts';
+import type { ContactInfo } from '../../../../common/domains/ordersContract.ts';
 import type { DomainContacts, DomainInfo, Registrar, RegistrarErrorKind } from '../../../integrations/registrars/registrar.ts';
 import { idempotencyKeyOf, listAttempts, suppliersToAsk } from './attempts.ts';
 import { askSupplier, callSupplier, type FulfilRun, FulfilmentDeferred, registrarFor, stopIfAborted, type SupplierAnswer } from './calls.ts';

@@ -1,4 +1,4 @@
-import * as management from '../../../../common/contracts/domainManagement.ts';
+import * as management from '../../../../common/domains/managementContract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { listDomainsPage } from './list.ts';
 import { syncDomain } from './sync.ts';

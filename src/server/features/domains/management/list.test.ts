@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMAIN_SORT_FIELDS, type DomainStatus } from '../../../../common/domains.ts';
+import { DOMAIN_SORT_FIELDS, type DomainStatus } from '../../../../common/domains/domains.ts';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';

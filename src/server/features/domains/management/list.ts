@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { listDomains } from '../../../../common/contracts/domainManagement.ts';
-import { EXPIRING_SOON_DAYS } from '../../../../common/domains.ts';
+import type { listDomains } from '../../../../common/domains/managementContract.ts';
+import { EXPIRING_SOON_DAYS } from '../../../../common/domains/domains.ts';
 import type { Database } from '../../../db/schema.ts';
 import { toListItem } from '../records.ts';
 import { decodeDomainCursor, encodeDomainCursor } from './listCursor.ts';

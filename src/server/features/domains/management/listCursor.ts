@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAIN_STATUSES, type DomainSortField, type SortOrder } from '../../../../common/domains.ts';
+import { DOMAIN_STATUSES, type DomainSortField, type SortOrder } from '../../../../common/domains/domains.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
 
 export const INVALID_DOMAIN_CURSOR = 'This page link is no longer valid.';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DomainSortField, DomainStatus, SortOrder } from '../../../../common/domains.ts';
+import type { DomainSortField, DomainStatus, SortOrder } from '../../../../common/domains/domains.ts';
 import { preparedQuery } from '../../../db/preparedQuery.ts';
 import type { Database } from '../../../db/schema.ts';
 import { escapeLike } from '../../../db/textMatch.ts';

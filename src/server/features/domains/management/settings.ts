@@ -1,5 +1,5 @@
-import type { DomainContactsView, DomainDetail } from '../../../../common/contracts/domainManagement.ts';
-import { DOMAIN_NOT_FOUND } from '../../../../common/domains.ts';
+import type { DomainContactsView, DomainDetail } from '../../../../common/domains/managementContract.ts';
+import { DOMAIN_NOT_FOUND } from '../../../../common/domains/domains.ts';
 import { record, recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { DOMAIN_NOT_FOUND } from '../../../../common/domains.ts';
+import { DOMAIN_NOT_FOUND } from '../../../../common/domains/domains.ts';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { seedSupplier } from '../../../../../test/support/domains/suppliers.ts';
 import { type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';

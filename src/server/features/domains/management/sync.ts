@@ -1,4 +1,4 @@
-import type { SyncResult } from '../../../../common/contracts/domainManagement.ts';
+import type { SyncResult } from '../../../../common/domains/managementContract.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
 import { toIso } from '../../../db/connection.ts';
 import { inTransaction } from '../../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import { SYNC_FAILED } from '../../../../common/domains.ts';
+import { SYNC_FAILED } from '../../../../common/domains/domains.ts';
 import type { SignedInContext } from '../../../rpc/context.ts';
 import type { DomainRow } from '../records.ts';
 import { syncDomain } from './sync.ts';

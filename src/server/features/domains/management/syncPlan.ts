@@ -1,4 +1,4 @@
-import type { DomainStatus } from '../../../../common/domains.ts';
+import type { DomainStatus } from '../../../../common/domains/domains.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { DomainContact, DomainContacts, DomainInfo } from '../../../integrations/registrars/registrar.ts';
 import type { DomainLookup } from '../../../integrations/whois/domainLookup.ts';

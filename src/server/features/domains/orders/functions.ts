@@ -1,5 +1,5 @@
-import * as orders from '../../../../common/contracts/domainOrders.ts';
-import { ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+import * as orders from '../../../../common/domains/ordersContract.ts';
+import { ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { payForOrder } from './payment.ts';

@@ -1,4 +1,4 @@
-import { getDomainOrder } from '../../../../common/contracts/domainOrders.ts';
+import { getDomainOrder } from '../../../../common/domains/ordersContract.ts';
 import { defineLiveTopic } from '../../../live/topics.ts';
 import { requireOrderMember } from '../policy.ts';
 

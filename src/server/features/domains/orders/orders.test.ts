@@ -1,4 +1,4 @@
-import { INVALID_PHONE } from '../../../../common/domainOrders.ts';
+import { INVALID_PHONE } from '../../../../common/domains/orders.ts';
 import type { FnOutput } from '../../../../common/contracts/index.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
@@ -7,8 +7,8 @@ import { seedSandboxSupplier } from '../../../../../test/support/domains/supplie
 import { makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { auditEntries } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
-import { DOMAIN_NOT_FOUND } from '../../../../common/domains.ts';
-import { ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+import { DOMAIN_NOT_FOUND } from '../../../../common/domains/domains.ts';
+import { ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { NO_ACCOUNT_ACCESS } from '../../../access/accountAccess.ts';
 import { startImpersonation } from '../../../access/impersonation.ts';
 import { resolveCaller } from '../../../auth/caller.ts';

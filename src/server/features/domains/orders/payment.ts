@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../../common/billingTexts.ts';
-import { AUTOMATIC_RENEWAL_CHARGED } from '../../../../common/domainOrders.ts';
+import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../../common/billing/texts.ts';
+import { AUTOMATIC_RENEWAL_CHARGED } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';

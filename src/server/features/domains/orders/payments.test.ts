@@ -4,15 +4,15 @@ import { freshDomainName, placedOrder } from '../../../../../test/support/sample
 import { makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { emittedTestEvents, GOOD_CARD } from '../../../../../test/support/payments/testModePayments.ts';
-import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../../common/billingTexts.ts';
-import { ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../../common/billing/texts.ts';
+import { ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { startImpersonation } from '../../../access/impersonation.ts';
 import { resolveCaller } from '../../../auth/caller.ts';
 import type { PaymentEvent, ProviderCheckoutSession } from '../../../integrations/payments/events.ts';
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
 import { readTestObject, type TestCheckoutRecord } from '../../../integrations/payments/testMode/testObjects.ts';
 import { FULFIL_ORDER_QUEUE } from './queues.ts';
-import { AUTOMATIC_RENEWAL_CHARGED, AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, PAYMENT_AMOUNT_MISMATCH } from './texts.ts';
 
 describeEachDialect('domain orders: payDomainOrder and the payment events', (dialect) => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OrderStatus } from '../../../../common/domainOrders.ts';
+import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import type { Dialect } from '../../../db/connection.ts';
 import type { Db, Tx } from '../../../db/transaction.ts';
 

@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { ContactInfo, DomainOrder } from '../../../../common/contracts/domainOrders.ts';
-import { canTransition, type OrderKind, type OrderStatus, statusesBefore } from '../../../../common/domainOrders.ts';
+import type { ContactInfo, DomainOrder } from '../../../../common/domains/ordersContract.ts';
+import { canTransition, type OrderKind, type OrderStatus, statusesBefore } from '../../../../common/domains/orders.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { DomainOrdersTable } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { registerDomain as registerContract } from '../../../../common/contracts/domainOrders.ts';
-import type { OrderKind } from '../../../../common/domainOrders.ts';
+import type { registerDomain as registerContract } from '../../../../common/domains/ordersContract.ts';
+import type { OrderKind } from '../../../../common/domains/orders.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';

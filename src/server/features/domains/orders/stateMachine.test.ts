@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountWithMembers } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { canTransition, ORDER_STATUSES, type OrderStatus } from '../../../../common/domainOrders.ts';
+import { canTransition, ORDER_STATUSES, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { nowIso } from '../../../db/connection.ts';
 import { findOrder, insertOrder, transitionOrder } from './repository.ts';
 

@@ -1,4 +1,4 @@
-import * as domains from '../../../../common/contracts/domains.ts';
+import * as domains from '../../../../common/domains/contract.ts';
 import type { FunctionHandler } from '../../../rpc/registry.ts';
 import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
 import { requireDomainsOperator } from '../policy.ts';

@@ -1,4 +1,4 @@
-import type { TldPrice } from '../../../../common/contracts/domains.ts';
+import type { TldPrice } from '../../../../common/domains/contract.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { sellPrices } from './tldPrices.ts';
 

@@ -1,4 +1,4 @@
-import * as domains from '../../../../common/contracts/domains.ts';
+import * as domains from '../../../../common/domains/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireDomainSearcher } from '../policy.ts';
 import { searchDomains } from './service.ts';

@@ -6,7 +6,7 @@ import { testContacts } from '../../../../../test/support/registrars/contacts.fi
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import {
   SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SEARCH_NO_SUPPORTED_TLDS, tldSupportedMessage, tldUnsupportedMessage,
-} from '../../../../common/domainSearch.ts';
+} from '../../../../common/domains/search.ts';
 import { sellPrices } from '../pricing/tldPrices.ts';
 
 /** searchDomains with the built-in sandbox as the only supplier (a new installation). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { SearchResult, searchDomains as searchContract } from '../../../../common/contracts/domains.ts';
-import { decideSearch, parseDomainQuery } from '../../../../common/domainSearch.ts';
+import type { SearchResult, searchDomains as searchContract } from '../../../../common/domains/contract.ts';
+import { decideSearch, parseDomainQuery } from '../../../../common/domains/search.ts';
 import type { Registrar } from '../../../integrations/registrars/registrar.ts';
 import type { SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';

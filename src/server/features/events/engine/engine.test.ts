@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_FLOW_FILTERS } from '../../../../common/eventFlows.ts';
+import { EMPTY_FLOW_FILTERS } from '../../../../common/events/eventFlows.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from '../outbound/addressPolicy.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FLOW_FILTERS, type FlowAction, type FlowFilters, matchesEventPattern } from '../../../../common/eventFlows.ts';
+import { EMPTY_FLOW_FILTERS, type FlowAction, type FlowFilters, matchesEventPattern } from '../../../../common/events/eventFlows.ts';
 import type { EngineEvent } from './envelope.ts';
 import { conditionHolds, type EngineFlow, firedActions, passesFilters } from './matching.ts';
 

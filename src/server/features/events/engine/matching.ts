@@ -1,4 +1,4 @@
-import { type FlowAction, type FlowCondition, type FlowFilters, type IncludeExclude, matchesEventPattern } from '../../../../common/eventFlows.ts';
+import { type FlowAction, type FlowCondition, type FlowFilters, type IncludeExclude, matchesEventPattern } from '../../../../common/events/eventFlows.ts';
 import { type EngineEvent, eventFields, valueAt } from './envelope.ts';
 
 /** Which flows an event goes through, and which of their actions fire (the spec's routing rules). */

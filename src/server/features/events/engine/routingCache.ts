@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EMPTY_FLOW_FILTERS, type FlowFilters } from '../../../../common/eventFlows.ts';
+import { EMPTY_FLOW_FILTERS, type FlowFilters } from '../../../../common/events/eventFlows.ts';
 import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { EngineFlow } from './matching.ts';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { CHECKOUT_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../common/billing.ts';
+import { CHECKOUT_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../common/billing/billing.ts';
 import type {
   ProviderCheckoutSession, ProviderInvoice, ProviderPrice, ProviderProduct, ProviderSubscription,
 } from '../events.ts';

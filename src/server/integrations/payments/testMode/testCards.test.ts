@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_EXPIRED, CARD_NUMBER_INVALID } from '../../../../common/contracts/testPayments.ts';
+import { CARD_EXPIRED, CARD_NUMBER_INVALID } from '../../../../common/testPayments/contract.ts';
 import { acceptTestCard, brandOf, chargeable, passesLuhn } from './testCards.ts';
 
 const now = new Date(Date.UTC(2030, 5, 15));

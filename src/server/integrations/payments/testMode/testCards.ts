@@ -1,5 +1,5 @@
-import { TEST_CARD_DECLINED } from '../../../../common/billing.ts';
-import { CARD_EXPIRED, CARD_NUMBER_INVALID } from '../../../../common/contracts/testPayments.ts';
+import { TEST_CARD_DECLINED } from '../../../../common/billing/billing.ts';
+import { CARD_EXPIRED, CARD_NUMBER_INVALID } from '../../../../common/testPayments/contract.ts';
 import { PaymentProviderError } from '../provider.ts';
 import type { TestCardOnFile } from './testObjects.ts';
 

@@ -1,4 +1,4 @@
-import { CARD_DECLINED, CHECKOUT_ALREADY_PAID, TEST_SESSION_NOT_FOUND } from '../../../../common/contracts/testPayments.ts';
+import { CARD_DECLINED, CHECKOUT_ALREADY_PAID, TEST_SESSION_NOT_FOUND } from '../../../../common/testPayments/contract.ts';
 import type { Tx } from '../../../db/transaction.ts';
 import type { PaymentEvent } from '../events.ts';
 import { PaymentProviderError } from '../provider.ts';

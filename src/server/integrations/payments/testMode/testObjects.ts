@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { PriceInterval } from '../../../../common/billing.ts';
+import type { PriceInterval } from '../../../../common/billing/billing.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';

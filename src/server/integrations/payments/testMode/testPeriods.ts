@@ -1,4 +1,4 @@
-import type { PriceInterval } from '../../../../common/billing.ts';
+import type { PriceInterval } from '../../../../common/billing/billing.ts';
 
 /**
  * `count` intervals after `anchor` (Unix seconds, UTC), as Stripe bills: a month later on the

@@ -1,4 +1,4 @@
-import { TEST_SESSION_NOT_FOUND } from '../../../../common/contracts/testPayments.ts';
+import { TEST_SESSION_NOT_FOUND } from '../../../../common/testPayments/contract.ts';
 import type { Db, Tx } from '../../../db/transaction.ts';
 import { PaymentProviderError } from '../provider.ts';
 import {

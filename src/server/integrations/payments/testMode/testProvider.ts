@@ -1,4 +1,4 @@
-import { CARD_DECLINED } from '../../../../common/contracts/testPayments.ts';
+import { CARD_DECLINED } from '../../../../common/testPayments/contract.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import type { PaymentProviderDeps } from '../createPaymentProvider.ts';
 import type { ProviderPrice, ProviderProduct } from '../events.ts';

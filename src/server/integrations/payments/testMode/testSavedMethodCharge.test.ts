@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CARD_DECLINED } from '../../../../common/contracts/testPayments.ts';
+import { CARD_DECLINED } from '../../../../common/testPayments/contract.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { NO_SAVED_PAYMENT_METHOD, type SavedMethodChargeRequest } from '../provider.ts';
 import { epochNow, newTestCustomer, type TestCardOnFile, writeTestObject } from './testObjects.ts';

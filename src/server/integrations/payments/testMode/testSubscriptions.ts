@@ -1,6 +1,6 @@
 import {
   RENEWAL_NEEDS_RESUME, SUBSCRIPTION_ENDED, TEST_SUBSCRIPTION_NOT_FOUND,
-} from '../../../../common/contracts/testPayments.ts';
+} from '../../../../common/testPayments/contract.ts';
 import type { Tx } from '../../../db/transaction.ts';
 import type { PaymentEvent } from '../events.ts';
 import { PaymentProviderError } from '../provider.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_INVITE_ROLE, type InviteRole } from '../../../../common/constants.ts';
-import { INVITE_DETAILS_MISSING } from '../../../../common/contracts/members.ts';
+import { INVITE_DETAILS_MISSING } from '../../../../common/members/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { INVITE_ROLE_OPTIONS } from '../../../components/accountRoles.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

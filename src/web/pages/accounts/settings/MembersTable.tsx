@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { InviteRole } from '../../../../common/constants.ts';
-import type { MemberView } from '../../../../common/contracts/members.ts';
+import type { MemberView } from '../../../../common/members/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { ACCOUNT_ROLE_LABELS, INVITE_ROLE_OPTIONS } from '../../../components/accountRoles.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_NAME_REQUIRED_ADMIN, createFailed, updateFailed } from '../../../../common/adminAccountsTexts.ts';
-import type { AdminAccount } from '../../../../common/contracts/adminAccounts.ts';
+import { ACCOUNT_NAME_REQUIRED_ADMIN, createFailed, updateFailed } from '../../../../common/admin/accounts/texts.ts';
+import type { AdminAccount } from '../../../../common/admin/accounts/contract.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

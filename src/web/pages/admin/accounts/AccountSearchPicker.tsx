@@ -1,7 +1,7 @@
 import { Alert, Loader, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { ACCOUNT_SEARCH_MIN } from '../../../../common/adminAccountsTexts.ts';
-import type { AccountOption } from '../../../../common/contracts/adminAccounts.ts';
+import { ACCOUNT_SEARCH_MIN } from '../../../../common/admin/accounts/texts.ts';
+import type { AccountOption } from '../../../../common/admin/accounts/contract.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 

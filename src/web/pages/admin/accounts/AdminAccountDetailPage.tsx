@@ -1,9 +1,9 @@
 import { Anchor, Badge, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ACCOUNT_DETAIL_LOAD_FAILED, DETAIL_EMPTY } from '../../../../common/adminAccountsTexts.ts';
-import { formatAmount } from '../../../../common/billing.ts';
-import type { AdminAccountDetail } from '../../../../common/contracts/adminAccounts.ts';
+import { ACCOUNT_DETAIL_LOAD_FAILED, DETAIL_EMPTY } from '../../../../common/admin/accounts/texts.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import type { AdminAccountDetail } from '../../../../common/admin/accounts/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ACCOUNTS_LOAD_FAILED, ACCOUNTS_PAGE_SIZE, type ActivityLabel, NO_ACCOUNTS_FOUND } from '../../../../common/adminAccountsTexts.ts';
-import { type AdminAccount, getAllAccounts } from '../../../../common/contracts/adminAccounts.ts';
+import { ACCOUNTS_LOAD_FAILED, ACCOUNTS_PAGE_SIZE, type ActivityLabel, NO_ACCOUNTS_FOUND } from '../../../../common/admin/accounts/texts.ts';
+import { type AdminAccount, getAllAccounts } from '../../../../common/admin/accounts/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

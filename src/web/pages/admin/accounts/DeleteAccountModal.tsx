@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { deleteFailed } from '../../../../common/adminAccountsTexts.ts';
-import type { AccountOption, AdminAccount } from '../../../../common/contracts/adminAccounts.ts';
+import { deleteFailed } from '../../../../common/admin/accounts/texts.ts';
+import type { AccountOption, AdminAccount } from '../../../../common/admin/accounts/contract.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

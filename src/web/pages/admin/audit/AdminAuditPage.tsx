@@ -1,8 +1,8 @@
 import { Autocomplete, Select, Stack, TextInput } from '@mantine/core';
 import {
   AUDIT_ACTION_OPTIONS, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES, FAILED_TO_LOAD_AUDIT, NO_AUDIT_ENTRIES, NO_AUDIT_ENTRIES_HINT,
-} from '../../../../common/adminAuditTexts.ts';
-import { listAuditLog } from '../../../../common/contracts/adminAudit.ts';
+} from '../../../../common/admin/audit/texts.ts';
+import { listAuditLog } from '../../../../common/admin/audit/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Code, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { auditActionLabel, auditTargetPath } from '../../../../common/adminAuditTexts.ts';
-import type { AuditEntryView } from '../../../../common/contracts/adminAudit.ts';
+import { auditActionLabel, auditTargetPath } from '../../../../common/admin/audit/texts.ts';
+import type { AuditEntryView } from '../../../../common/admin/audit/contract.ts';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import classes from '../../../components/StackedTable.module.css';
 import { JsonBlock } from '../../../components/Labeled.tsx';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { SystemStatsDay } from '../../../../common/contracts/adminDashboard.ts';
+import type { SystemStatsDay } from '../../../../common/admin/dashboard/contract.ts';
 
 const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 

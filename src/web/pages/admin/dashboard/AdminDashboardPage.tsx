@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/adminDashboardTexts.ts';
+import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/admin/dashboard/texts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,4 +1,4 @@
-import type { SystemStats } from '../../../../common/contracts/adminDashboard.ts';
+import type { SystemStats } from '../../../../common/admin/dashboard/contract.ts';
 import { formatCount, StatCardGrid, StatCardGridSkeleton } from '../../../components/StatCards.tsx';
 
 export function StatCardsSkeleton() {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/adminDashboardTexts.ts';
+import { ADMIN_DASHBOARD_TEXTS } from '../../../../common/admin/dashboard/texts.ts';
 import { useTldSync } from './useTldSync.ts';
 
 /** Sync TLDs: re-reads every active supplier's TLD costs into the price table (the daily job does the same). */

@@ -3,8 +3,8 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import {
   DELIVERY_PAGE_SIZE, DELIVERY_STATUS_OPTIONS, FAILED_TO_LOAD_DELIVERIES, NO_DELIVERIES, NO_DELIVERIES_FILTERED_HINT, NO_DELIVERIES_HINT,
-} from '../../../../common/adminDeliveriesTexts.ts';
-import { type DeliverySummary, listDeliveries } from '../../../../common/contracts/adminDeliveries.ts';
+} from '../../../../common/admin/deliveries/texts.ts';
+import { type DeliverySummary, listDeliveries } from '../../../../common/admin/deliveries/contract.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';

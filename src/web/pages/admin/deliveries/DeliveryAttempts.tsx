@@ -1,7 +1,7 @@
 import { Badge, Button, Code, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
-import { RESPONSE_TRUNCATED } from '../../../../common/adminDeliveriesTexts.ts';
-import type { DeliveryAttemptView, DeliveryDetails } from '../../../../common/contracts/adminDeliveries.ts';
+import { RESPONSE_TRUNCATED } from '../../../../common/admin/deliveries/texts.ts';
+import type { DeliveryAttemptView, DeliveryDetails } from '../../../../common/admin/deliveries/contract.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { Labeled } from '../../../components/Labeled.tsx';
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { FAILED_TO_LOAD_DELIVERY, FAILED_TO_RESEND } from '../../../../common/adminDeliveriesTexts.ts';
-import type { DeliveryDetails } from '../../../../common/contracts/adminDeliveries.ts';
+import { FAILED_TO_LOAD_DELIVERY, FAILED_TO_RESEND } from '../../../../common/admin/deliveries/texts.ts';
+import type { DeliveryDetails } from '../../../../common/admin/deliveries/contract.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { fnKey, useFn, useFnMutation } from '../../../api/hooks.ts';

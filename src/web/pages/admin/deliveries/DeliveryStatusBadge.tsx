@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { DELIVERY_STATUS_LABELS, type DeliveryStatusName } from '../../../../common/adminDeliveriesTexts.ts';
+import { DELIVERY_STATUS_LABELS, type DeliveryStatusName } from '../../../../common/admin/deliveries/texts.ts';
 import classes from '../../../components/StackedTable.module.css';
 
 const COLORS: Record<DeliveryStatusName, string> = { success: 'green', failed: 'red', pending: 'blue' };

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useState } from 'react';
 import {
   FAILED_TO_REPLAY, REPLAY_MAX_DAYS, REPLAY_MAX_DELIVERIES, SELECT_REPLAY_SINCE, SELECT_WEBHOOK_TO_REPLAY,
-} from '../../../../common/adminDeliveriesTexts.ts';
+} from '../../../../common/admin/deliveries/texts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 

@@ -1,4 +1,4 @@
-import { RECENT_EVENTS_HOURS } from '../../../../common/adminEventsTexts.ts';
+import { RECENT_EVENTS_HOURS } from '../../../../common/admin/events/texts.ts';
 import { formatCount, StatCardGrid, StatCardGridSkeleton } from '../../../components/StatCards.tsx';
 
 export interface EventCounts {

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { SEVERITY_COLORS } from '../../../../common/adminEventsTexts.ts';
+import { SEVERITY_COLORS } from '../../../../common/admin/events/texts.ts';
 import classes from '../../../components/StackedTable.module.css';
 
 export function SeverityBadge({ severity }: { severity: string }) {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Code, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { EventView } from '../../../../common/contracts/adminEvents.ts';
+import type { EventView } from '../../../../common/admin/events/contract.ts';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { ProcessedBadge, SeverityBadge } from './EventBadges.tsx';
 import { JsonBlock } from '../../../components/Labeled.tsx';

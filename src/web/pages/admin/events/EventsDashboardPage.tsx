@@ -2,8 +2,8 @@ import { Anchor, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, 
 import { Link } from 'react-router';
 import {
   DASHBOARD_SHOWN, FAILED_TO_LOAD_DASHBOARD, NO_DELIVERIES, NO_DELIVERIES_HINT, NO_RECENT_EVENTS,
-} from '../../../../common/adminEventsTexts.ts';
-import type { DashboardDelivery, EventView } from '../../../../common/contracts/adminEvents.ts';
+} from '../../../../common/admin/events/texts.ts';
+import type { DashboardDelivery, EventView } from '../../../../common/admin/events/contract.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { fnKey, useFn } from '../../../api/hooks.ts';

@@ -1,8 +1,8 @@
 import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { EVENTS_PAGE_SIZE, FAILED_TO_LOAD_EVENTS, NO_EVENTS, NO_EVENTS_HINT } from '../../../../common/adminEventsTexts.ts';
-import { listEvents } from '../../../../common/contracts/adminEvents.ts';
-import { EVENT_SEVERITIES } from '../../../../common/eventFlows.ts';
+import { EVENTS_PAGE_SIZE, FAILED_TO_LOAD_EVENTS, NO_EVENTS, NO_EVENTS_HINT } from '../../../../common/admin/events/texts.ts';
+import { listEvents } from '../../../../common/admin/events/contract.ts';
+import { EVENT_SEVERITIES } from '../../../../common/events/eventFlows.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

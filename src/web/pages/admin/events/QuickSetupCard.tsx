@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { QUICK_SETUP_TEXT, QUICK_SETUP_TITLE } from '../../../../common/adminEventsTexts.ts';
+import { QUICK_SETUP_TEXT, QUICK_SETUP_TITLE } from '../../../../common/admin/events/texts.ts';
 import { QuickSetupFlowsButton } from '../flows/QuickSetupFlowsButton.tsx';
 
 /** Spec: the Quick Setup Flows action, shown when webhooks exist but no flows (the Flow Designer's own button). */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   SEND_FAILED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATE_KEYS, TEST_EVENT_TEMPLATES, TEST_FAILED, TEST_RESULTS_MAX, type TestEventTemplate,
-} from '../../../../common/adminEventsTexts.ts';
+} from '../../../../common/admin/events/texts.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';

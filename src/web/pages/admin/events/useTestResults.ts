@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TEST_EVENT_TEMPLATES, TEST_RESULTS_MAX, type TestEventTemplate } from '../../../../common/adminEventsTexts.ts';
+import { TEST_EVENT_TEMPLATES, TEST_RESULTS_MAX, type TestEventTemplate } from '../../../../common/admin/events/texts.ts';
 import { callFunction } from '../../../api/client.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 

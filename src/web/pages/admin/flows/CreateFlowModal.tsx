@@ -2,9 +2,9 @@ import { Button, Checkbox, Code, Group, Modal, Select, Stack, Text, TextInput } 
 import { useState } from 'react';
 import {
   ALL_SEVERITIES, failedToCreateFlow, FLOW_LIMITS, FLOW_NAME_REQUIRED, SELECT_WEBHOOK_FIRST,
-} from '../../../../common/adminWebhooksTexts.ts';
-import type { AdminFlow } from '../../../../common/contracts/adminFlows.ts';
-import type { Severity } from '../../../../common/eventFlows.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
+import type { AdminFlow } from '../../../../common/admin/flows/contract.ts';
+import type { Severity } from '../../../../common/events/eventFlows.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import {
   CATALOG_LOAD_FAILED, FAILED_TO_DELETE_FLOW, FAILED_TO_DUPLICATE_FLOW, FAILED_TO_UPDATE_FLOW, FLOW_CREATED, FLOW_DELETED, FLOW_DUPLICATED,
   FLOWS_LOAD_FAILED, NO_ACTIVE_WEBHOOK_HINT, NO_FLOWS, NO_FLOWS_HINT, WEBHOOKS_LOAD_FAILED,
-} from '../../../../common/adminWebhooksTexts.ts';
-import type { AdminFlow } from '../../../../common/contracts/adminFlows.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
+import type { AdminFlow } from '../../../../common/admin/flows/contract.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';

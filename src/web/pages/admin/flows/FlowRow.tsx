@@ -1,5 +1,5 @@
 import { Button, Code, Group, Stack, Switch, Table, Text } from '@mantine/core';
-import type { AdminFlow } from '../../../../common/contracts/adminFlows.ts';
+import type { AdminFlow } from '../../../../common/admin/flows/contract.ts';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 
 export const FLOW_COLUMNS = ['Flow', 'Triggers', 'Webhooks', 'Severities', 'Executions', 'Success rate', 'Active', 'Actions'];

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps, Stack } from '@mantine/core';
-import { CREATE_WEBHOOK_FIRST, failedToSetupFlows, flowsCreated } from '../../../../common/adminWebhooksTexts.ts';
+import { CREATE_WEBHOOK_FIRST, failedToSetupFlows, flowsCreated } from '../../../../common/admin/webhooks/texts.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,5 +1,5 @@
 import { Badge, Button, Code, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { FLOW_TEMPLATES, type FlowBlueprint } from '../../../../common/adminWebhooksTexts.ts';
+import { FLOW_TEMPLATES, type FlowBlueprint } from '../../../../common/admin/webhooks/texts.ts';
 
 /** The spec's five flow templates; choosing one opens Create Flow with its triggers and severities. */
 export function TemplatesModal({ onChoose, onClose }: { onChoose(template: FlowBlueprint): void; onClose(): void }) {

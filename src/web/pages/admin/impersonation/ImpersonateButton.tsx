@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import {
   DEFAULT_IMPERSONATION_REASON, IMPERSONATE_LABEL, IMPERSONATION_REASON_MAX, START_IMPERSONATION_FAILED,
-} from '../../../../common/adminImpersonationTexts.ts';
+} from '../../../../common/admin/impersonation/texts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useImpersonation } from './useImpersonation.ts';
 

@@ -3,8 +3,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { FAILED_TO_LOAD_MESSAGE } from '../../../../common/adminMailTexts.ts';
-import type { MailMessageDetails } from '../../../../common/contracts/adminMail.ts';
+import { FAILED_TO_LOAD_MESSAGE } from '../../../../common/admin/mail/texts.ts';
+import type { MailMessageDetails } from '../../../../common/admin/mail/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { FAILED_TO_LOAD_MAIL, MAIL_PAGE_SIZE, MAIL_STATUS_OPTIONS, NO_MAIL, NO_MAIL_HINT } from '../../../../common/adminMailTexts.ts';
-import { listMailOutbox, type MailSummary } from '../../../../common/contracts/adminMail.ts';
+import { FAILED_TO_LOAD_MAIL, MAIL_PAGE_SIZE, MAIL_STATUS_OPTIONS, NO_MAIL, NO_MAIL_HINT } from '../../../../common/admin/mail/texts.ts';
+import { listMailOutbox, type MailSummary } from '../../../../common/admin/mail/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { MAIL_STATUS_LABELS, type MailStatusName } from '../../../../common/adminMailTexts.ts';
+import { MAIL_STATUS_LABELS, type MailStatusName } from '../../../../common/admin/mail/texts.ts';
 import classes from '../../../components/StackedTable.module.css';
 
 const COLORS: Record<MailStatusName, string> = { stored: 'blue', queued: 'yellow', sent: 'green', failed: 'red' };

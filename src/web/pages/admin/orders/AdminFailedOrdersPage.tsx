@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   BULK_RETRY_FAILED, bulkRetrySummary, FAILED_TO_LOAD_FAILED_ORDERS, FAILED_ORDERS_LIMIT, NO_FAILED_ORDERS, SELECT_ORDERS_TO_RETRY,
-} from '../../../../common/adminOrdersTexts.ts';
-import { formatAmount } from '../../../../common/billing.ts';
+} from '../../../../common/admin/orders/texts.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import type { FnOutput } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';

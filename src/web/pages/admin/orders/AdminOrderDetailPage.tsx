@@ -1,7 +1,7 @@
 import { Anchor, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ORDER_LOAD_FAILED } from '../../../../common/domainOrders.ts';
-import { formatAmount } from '../../../../common/billing.ts';
+import { ORDER_LOAD_FAILED } from '../../../../common/domains/orders.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,9 +1,9 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { FAILED_TO_LOAD_ORDERS, NO_ORDERS, ORDERS_PAGE_SIZE, orderCountLabel } from '../../../../common/adminOrdersTexts.ts';
-import { type AdminOrderSummary, getAllOrders } from '../../../../common/contracts/adminOrders.ts';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../common/domainOrders.ts';
-import { formatAmount } from '../../../../common/billing.ts';
+import { FAILED_TO_LOAD_ORDERS, NO_ORDERS, ORDERS_PAGE_SIZE, orderCountLabel } from '../../../../common/admin/orders/texts.ts';
+import { type AdminOrderSummary, getAllOrders } from '../../../../common/admin/orders/contract.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../common/domains/orders.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

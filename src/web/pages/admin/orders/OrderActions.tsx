@@ -2,9 +2,9 @@ import { Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInpu
 import { useState } from 'react';
 import {
   CANCEL_CONFIRM, FAILED_TO_MANUALLY_COMPLETE, FAILED_TO_RETRY_ORDER, FAILED_TO_UPDATE_ORDER_STATUS, NOTES_REQUIRED_TO_CANCEL,
-} from '../../../../common/adminOrdersTexts.ts';
-import type { AdminOrderDetails } from '../../../../common/contracts/adminOrders.ts';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../common/domainOrders.ts';
+} from '../../../../common/admin/orders/texts.ts';
+import type { AdminOrderDetails } from '../../../../common/admin/orders/contract.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { Card } from './OrderFacts.tsx';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import { PRIORITY_LABELS, type Priority } from '../../../../common/adminOrdersTexts.ts';
-import { ORDER_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '../../../../common/domainOrders.ts';
+import { PRIORITY_LABELS, type Priority } from '../../../../common/admin/orders/texts.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '../../../../common/domains/orders.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { ORDER_STATUS_COLORS, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS } from '../../domains/order/orderBadges.ts';
 

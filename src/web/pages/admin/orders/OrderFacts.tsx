@@ -1,9 +1,9 @@
 import { Badge, Button, Code, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { notesPreview } from '../../../../common/adminOrdersTexts.ts';
-import { formatAmount } from '../../../../common/billing.ts';
-import type { AdminOrderDetails } from '../../../../common/contracts/adminOrders.ts';
-import { COUNTRY_NAMES } from '../../../../common/domainOrders.ts';
+import { notesPreview } from '../../../../common/admin/orders/texts.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import type { AdminOrderDetails } from '../../../../common/admin/orders/contract.ts';
+import { COUNTRY_NAMES } from '../../../../common/domains/orders.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { StackedTable } from '../../../components/StackedTable.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { AdminPrice, AdminProduct } from '../../../../common/contracts/catalog.ts';
+import type { AdminPrice, AdminProduct } from '../../../../common/catalog/contract.ts';
 import { PRODUCTS_LOAD_FAILED } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CURRENCY_DEFAULT } from '../../../../common/billing.ts';
-import type { AdminProduct } from '../../../../common/contracts/catalog.ts';
+import { CURRENCY_DEFAULT } from '../../../../common/billing/billing.ts';
+import type { AdminProduct } from '../../../../common/catalog/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { dollarsToCents } from './dollarsToCents.ts';

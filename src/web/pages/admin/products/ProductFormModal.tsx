@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PRODUCT_FEATURES_MAX } from '../../../../common/billing.ts';
-import type { AdminProduct } from '../../../../common/contracts/catalog.ts';
+import { PRODUCT_FEATURES_MAX } from '../../../../common/billing/billing.ts';
+import type { AdminProduct } from '../../../../common/catalog/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { formatPrice } from '../../../../common/billing.ts';
-import type { AdminPrice, AdminProduct } from '../../../../common/contracts/catalog.ts';
+import { formatPrice } from '../../../../common/billing/billing.ts';
+import type { AdminPrice, AdminProduct } from '../../../../common/catalog/contract.ts';
 import classes from '../../../components/StackedTable.module.css';
 import { StackedTable } from '../../../components/StackedTable.tsx';
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Divider, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { FAILED_TO_LOAD_TICKET } from '../../../../common/adminSupportTexts.ts';
+import { FAILED_TO_LOAD_TICKET } from '../../../../common/admin/support/texts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Select, Stack, Table, TextInput } from '@mantine/core';
-import { FAILED_TO_LOAD_TICKETS, NO_TICKETS, TICKETS_PAGE_SIZE } from '../../../../common/adminSupportTexts.ts';
-import { listAllTickets, type StaffTicketSummary } from '../../../../common/contracts/adminSupport.ts';
+import { FAILED_TO_LOAD_TICKETS, NO_TICKETS, TICKETS_PAGE_SIZE } from '../../../../common/admin/support/texts.ts';
+import { listAllTickets, type StaffTicketSummary } from '../../../../common/admin/support/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { NO_REPLIES_YET } from '../../../../common/adminSupportTexts.ts';
-import type { StaffTicketReply } from '../../../../common/contracts/adminSupport.ts';
+import { NO_REPLIES_YET } from '../../../../common/admin/support/texts.ts';
+import type { StaffTicketReply } from '../../../../common/admin/support/contract.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 
 /** Staff replies sit on the right, tinted; the customer's on the left, plain: who said what reads at a glance. */

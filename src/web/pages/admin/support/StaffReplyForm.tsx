@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { FAILED_TO_REPLY, REPLY_AND_MARK, STAFF_REPLY_SENT } from '../../../../common/adminSupportTexts.ts';
+import { FAILED_TO_REPLY, REPLY_AND_MARK, STAFF_REPLY_SENT } from '../../../../common/admin/support/texts.ts';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '../../../../common/constants.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,5 +1,5 @@
 import { Group, Select, Stack } from '@mantine/core';
-import { FAILED_TO_CHANGE_STATUS, STATUS_CHANGED } from '../../../../common/adminSupportTexts.ts';
+import { FAILED_TO_CHANGE_STATUS, STATUS_CHANGED } from '../../../../common/admin/support/texts.ts';
 import type { TicketStatus } from '../../../../common/constants.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CANNOT_DISABLE_SELF, REASON_REQUIRED, RESET_SENT } from '../../../../common/adminUsersTexts.ts';
-import type { AdminUserDetails } from '../../../../common/contracts/adminUsers.ts';
+import { CANNOT_DISABLE_SELF, REASON_REQUIRED, RESET_SENT } from '../../../../common/admin/users/texts.ts';
+import type { AdminUserDetails } from '../../../../common/admin/users/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { NO_ACCOUNT_TO_IMPERSONATE } from '../../../../common/adminImpersonationTexts.ts';
-import { FAILED_TO_LOAD_USER } from '../../../../common/adminUsersTexts.ts';
+import { NO_ACCOUNT_TO_IMPERSONATE } from '../../../../common/admin/impersonation/texts.ts';
+import { FAILED_TO_LOAD_USER } from '../../../../common/admin/users/texts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn } from '../../../api/hooks.ts';
 import { formatDate } from '../../../components/dateFormat.ts';

@@ -1,6 +1,6 @@
 import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { FAILED_TO_LOAD_USERS, NO_USERS, USERS_PAGE_SIZE } from '../../../../common/adminUsersTexts.ts';
-import { type AdminUserSummary, getAllUsers } from '../../../../common/contracts/adminUsers.ts';
+import { FAILED_TO_LOAD_USERS, NO_USERS, USERS_PAGE_SIZE } from '../../../../common/admin/users/texts.ts';
+import { type AdminUserSummary, getAllUsers } from '../../../../common/admin/users/contract.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CANNOT_CHANGE_OWN_ROLE, FAILED_TO_UPDATE_ROLE } from '../../../../common/adminUsersTexts.ts';
-import type { AdminUserDetails } from '../../../../common/contracts/adminUsers.ts';
+import { CANNOT_CHANGE_OWN_ROLE, FAILED_TO_UPDATE_ROLE } from '../../../../common/admin/users/texts.ts';
+import type { AdminUserDetails } from '../../../../common/admin/users/contract.ts';
 import type { GlobalRole } from '../../../../common/constants.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CHANGES_SAVED, FAILED_TO_UPDATE_DETAILS, NOTHING_TO_UPDATE, REASON_REQUIRED } from '../../../../common/adminUsersTexts.ts';
-import type { AdminUserDetails } from '../../../../common/contracts/adminUsers.ts';
+import { CHANGES_SAVED, FAILED_TO_UPDATE_DETAILS, NOTHING_TO_UPDATE, REASON_REQUIRED } from '../../../../common/admin/users/texts.ts';
+import type { AdminUserDetails } from '../../../../common/admin/users/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 

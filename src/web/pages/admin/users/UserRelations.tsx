@@ -1,9 +1,9 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { RECENT_ORDERS_SHOWN } from '../../../../common/adminUsersTexts.ts';
-import { formatAmount } from '../../../../common/billing.ts';
+import { RECENT_ORDERS_SHOWN } from '../../../../common/admin/users/texts.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import type { AccountRole } from '../../../../common/constants.ts';
-import type { AdminUserDetails } from '../../../../common/contracts/adminUsers.ts';
+import type { AdminUserDetails } from '../../../../common/admin/users/contract.ts';
 import { ACCOUNT_ROLE_LABELS } from '../../../components/accountRoles.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { StackedTable } from '../../../components/StackedTable.tsx';

@@ -4,8 +4,8 @@ import {
 import { useForm } from '@mantine/form';
 import {
   AUTH_TYPES, BACKOFF_STRATEGIES, failedToSaveWebhook, WEBHOOK_LIMITS, WEBHOOK_METHODS,
-} from '../../../../common/adminWebhooksTexts.ts';
-import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
+import type { AdminWebhook } from '../../../../common/admin/webhooks/contract.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Menu, Switch, Table, Text, Tooltip } from '@mantine/core';
-import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
+import type { AdminWebhook } from '../../../../common/admin/webhooks/contract.ts';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import classes from '../../../components/StackedTable.module.css';
 

@@ -2,8 +2,8 @@ import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CONFIRM_BULK_DELETE_WEBHOOKS, failedToDeleteWebhook, failedToDuplicateWebhook, failedToUpdateWebhook, NO_WEBHOOKS, NO_WEBHOOKS_HINT, NO_WEBHOOKS_MATCH, SECRET_ROTATED, SECRET_SHOWN_ONCE, WEBHOOKS_LOAD_FAILED, type WebhookStatusFilter } from '../../../../common/adminWebhooksTexts.ts';
-import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
+import { CONFIRM_BULK_DELETE_WEBHOOKS, failedToDeleteWebhook, failedToDuplicateWebhook, failedToUpdateWebhook, NO_WEBHOOKS, NO_WEBHOOKS_HINT, NO_WEBHOOKS_MATCH, SECRET_ROTATED, SECRET_SHOWN_ONCE, WEBHOOKS_LOAD_FAILED, type WebhookStatusFilter } from '../../../../common/admin/webhooks/texts.ts';
+import type { AdminWebhook } from '../../../../common/admin/webhooks/contract.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { errorDetail, failureText } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';

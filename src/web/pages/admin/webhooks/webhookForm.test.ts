@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADERS_INVALID_JSON, HEADERS_NOT_OBJECT, NAME_AND_URL_REQUIRED, TEMPLATE_REQUIRED } from '../../../../common/adminWebhooksTexts.ts';
+import { HEADERS_INVALID_JSON, HEADERS_NOT_OBJECT, NAME_AND_URL_REQUIRED, TEMPLATE_REQUIRED } from '../../../../common/admin/webhooks/texts.ts';
 import { initialValues, parseHeaders, toSaveInput, validate } from './webhookForm.ts';
 
 describe('webhook form', () => {

@@ -1,8 +1,8 @@
 import {
   type AuthType, type BackoffStrategy, HEADERS_INVALID_JSON, HEADERS_NOT_OBJECT, NAME_AND_URL_REQUIRED, TEMPLATE_INVALID_JSON, TEMPLATE_REQUIRED,
   WEBHOOK_DEFAULTS, type WebhookMethod,
-} from '../../../../common/adminWebhooksTexts.ts';
-import type { AdminWebhook } from '../../../../common/contracts/adminWebhooks.ts';
+} from '../../../../common/admin/webhooks/texts.ts';
+import type { AdminWebhook } from '../../../../common/admin/webhooks/contract.ts';
 import type { FnInput } from '../../../api/client.ts';
 
 /** The form's fields: headers and template as the JSON text the operator types. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { DomainContactsView, DomainDetail } from '../../../../common/contracts/domainManagement.ts';
-import { CONTACTS_INVALID_JSON, CONTACTS_SAVE_FAILED } from '../../../../common/domains.ts';
+import type { DomainContactsView, DomainDetail } from '../../../../common/domains/managementContract.ts';
+import { CONTACTS_INVALID_JSON, CONTACTS_SAVE_FAILED } from '../../../../common/domains/domains.ts';
 import { FunctionCallError } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { PageSection } from '../../../components/PageSection.tsx';

@@ -1,5 +1,5 @@
 import { DataList } from '@mantine/core';
-import type { DomainDetail } from '../../../../common/contracts/domainManagement.ts';
+import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
 import { formatDate, formatDateTime } from '../../../components/dateFormat.ts';
 import { PageSection } from '../../../components/PageSection.tsx';
 

@@ -1,6 +1,6 @@
 import { Stack, Switch } from '@mantine/core';
-import type { DomainDetail } from '../../../../common/contracts/domainManagement.ts';
-import { AUTO_RENEW_DAYS_AHEAD } from '../../../../common/domains.ts';
+import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
+import { AUTO_RENEW_DAYS_AHEAD } from '../../../../common/domains/domains.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { useDomainWrite } from './useDomainWrite.ts';

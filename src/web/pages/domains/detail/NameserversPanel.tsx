@@ -1,7 +1,7 @@
 import { Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { DomainDetail } from '../../../../common/contracts/domainManagement.ts';
-import { MAX_NAMESERVERS, MIN_NAMESERVERS } from '../../../../common/domains.ts';
+import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
+import { MAX_NAMESERVERS, MIN_NAMESERVERS } from '../../../../common/domains/domains.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { nameserverLabel, parseNameserverLines } from './nameserverLines.ts';

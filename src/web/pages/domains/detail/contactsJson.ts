@@ -1,4 +1,4 @@
-import type { DomainContactsView } from '../../../../common/contracts/domainManagement.ts';
+import type { DomainContactsView } from '../../../../common/domains/managementContract.ts';
 
 /**
  * The contacts panel's editor (spec §4): the JSON is parsed on each input; text that does not

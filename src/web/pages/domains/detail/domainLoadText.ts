@@ -1,4 +1,4 @@
-import { DOMAIN_LOAD_FAILED, DOMAIN_NOT_FOUND } from '../../../../common/domains.ts';
+import { DOMAIN_LOAD_FAILED, DOMAIN_NOT_FOUND } from '../../../../common/domains/domains.ts';
 
 /**
  * Not found, and a name that cannot be a domain at all (a mistyped address), both mean there is

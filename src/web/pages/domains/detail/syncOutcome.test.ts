@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncResult } from '../../../../common/contracts/domainManagement.ts';
+import type { SyncResult } from '../../../../common/domains/managementContract.ts';
 import { fieldWords, syncOutcome } from './syncOutcome.ts';
 
 const result = (over: Partial<SyncResult> = {}): SyncResult => ({

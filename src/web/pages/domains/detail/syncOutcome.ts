@@ -1,4 +1,4 @@
-import type { SyncResult } from '../../../../common/contracts/domainManagement.ts';
+import type { SyncResult } from '../../../../common/domains/managementContract.ts';
 
 /** What a Sync did, in words: the fields it brought up to date, nothing, or why it failed. */
 export type SyncOutcome =

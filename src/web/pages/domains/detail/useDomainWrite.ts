@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DomainDetail } from '../../../../common/contracts/domainManagement.ts';
+import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
 import { callFunction, type FnInput, type FnOutput, type FunctionCallError } from '../../../api/client.ts';
 import { fnKey } from '../../../api/hooks.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import { useState } from 'react';
-import { SYNC_FAILED } from '../../../../common/domains.ts';
+import { SYNC_FAILED } from '../../../../common/domains/domains.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { type SyncOutcome, syncOutcome } from './syncOutcome.ts';
 import { useDomainWrite } from './useDomainWrite.ts';

@@ -1,5 +1,5 @@
 import { NativeSelect, TextInput } from '@mantine/core';
-import { DOMAIN_SORT_FIELDS, DOMAIN_STATUS_FILTERS, type DomainSortField } from '../../../../common/domains.ts';
+import { DOMAIN_SORT_FIELDS, DOMAIN_STATUS_FILTERS, type DomainSortField } from '../../../../common/domains/domains.ts';
 import { ListToolbar } from '../../../components/resourceList/ListToolbar.tsx';
 import type { UrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DOMAINS_LOAD_FAILED, NO_DOMAINS, NO_DOMAINS_MATCH } from '../../../../common/domains.ts';
+import { DOMAINS_LOAD_FAILED, NO_DOMAINS, NO_DOMAINS_MATCH } from '../../../../common/domains/domains.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
 import { columnSort } from '../../../components/resourceList/columnSort.ts';
 import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import type { DomainListItem } from '../../../../common/contracts/domainManagement.ts';
+import type { DomainListItem } from '../../../../common/domains/managementContract.ts';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import classes from '../../../components/StackedTable.module.css';
 import { domainPath } from './domainPath.ts';

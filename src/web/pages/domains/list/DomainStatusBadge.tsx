@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { DOMAIN_STATUS_COLORS, type DomainStatus, expiryWarning } from '../../../../common/domains.ts';
+import { DOMAIN_STATUS_COLORS, type DomainStatus, expiryWarning } from '../../../../common/domains/domains.ts';
 import classes from '../../../components/StackedTable.module.css';
 
 /** The status in its spec colour, and the expiry warning beside it ('Expires in 5 days' red, 'Expires in 20 days' yellow). */

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import type { DomainSummary } from '../../../../common/contracts/domainManagement.ts';
+import type { DomainSummary } from '../../../../common/domains/managementContract.ts';
 
 const CARDS: { key: keyof DomainSummary; label: string; color?: string }[] = [
   { key: 'total', label: 'Total domains' },

@@ -1,5 +1,5 @@
-import { listDomains } from '../../../../common/contracts/domainManagement.ts';
-import type { DomainSortField, DomainStatusFilter, SortOrder } from '../../../../common/domains.ts';
+import { listDomains } from '../../../../common/domains/managementContract.ts';
+import type { DomainSortField, DomainStatusFilter, SortOrder } from '../../../../common/domains/domains.ts';
 import { defaultFilters, inputFields, readFilters, writeFilters } from '../../../components/resourceList/urlFilters.ts';
 
 export { nextSort } from '../../../components/resourceList/sorting.ts';

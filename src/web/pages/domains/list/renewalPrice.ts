@@ -1,5 +1,5 @@
-import { formatAmount } from '../../../../common/billing.ts';
-import { RENEWAL_YEARS } from '../../../../common/domains.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import { RENEWAL_YEARS } from '../../../../common/domains/domains.ts';
 
 /** The pricing key of a domain we hold: everything after its one label ('shop.co.uk' → 'co.uk'). */
 export function tldOf(domain: string): string {

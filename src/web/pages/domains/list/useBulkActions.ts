@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { BULK_DOMAINS_MAX } from '../../../../common/domains.ts';
+import { BULK_DOMAINS_MAX } from '../../../../common/domains/domains.ts';
 import { callFunction } from '../../../api/client.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { type BulkItemResult, type BulkOutcome, chunk, runPooled, summarise } from './bulkRun.ts';

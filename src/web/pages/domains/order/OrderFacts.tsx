@@ -1,8 +1,8 @@
 import { DataList } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatAmount } from '../../../../common/billing.ts';
-import type { DomainOrder } from '../../../../common/contracts/domainOrders.ts';
-import { COUNTRY_NAMES, type ContactCountry } from '../../../../common/domainOrders.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import type { DomainOrder } from '../../../../common/domains/ordersContract.ts';
+import { COUNTRY_NAMES, type ContactCountry } from '../../../../common/domains/orders.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { PageSection } from '../../../components/PageSection.tsx';
 

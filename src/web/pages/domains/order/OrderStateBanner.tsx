@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { DomainOrder } from '../../../../common/contracts/domainOrders.ts';
-import { REGISTRATION_FAILED } from '../../../../common/domainOrders.ts';
+import type { DomainOrder } from '../../../../common/domains/ordersContract.ts';
+import { REGISTRATION_FAILED } from '../../../../common/domains/orders.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { domainPath } from '../list/domainPath.ts';
-import { AUTOMATIC_RENEWAL_CHARGED, isAutomaticRenewal } from '../../../../common/domainOrders.ts';
+import { AUTOMATIC_RENEWAL_CHARGED, isAutomaticRenewal } from '../../../../common/domains/orders.ts';
 import { PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
 
 /** The ticket page takes no subject from the address, so the link says which order to mention. */

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { DomainOrder } from '../../../../common/contracts/domainOrders.ts';
-import { ORDER_STATUS_LABELS } from '../../../../common/domainOrders.ts';
+import type { DomainOrder } from '../../../../common/domains/ordersContract.ts';
+import { ORDER_STATUS_LABELS } from '../../../../common/domains/orders.ts';
 import classes from '../../../components/StackedTable.module.css';
 import {
   ORDER_STATUS_COLORS, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, REGISTRATION_STATUS_COLORS, REGISTRATION_STATUS_LABELS,

@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import type { DomainOrder } from '../../../../common/contracts/domainOrders.ts';
+import type { DomainOrder } from '../../../../common/domains/ordersContract.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { lastReachedStep, orderTimeline, type TimelineState } from './orderTimeline.ts';

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus, RegistrationStatus } from '../../../../common/domainOrders.ts';
+import type { OrderStatus, PaymentStatus, RegistrationStatus } from '../../../../common/domains/orders.ts';
 
 /** Green done, red failed, yellow waiting on the customer, blue waiting on us, grey over. */
 export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {

@@ -1,4 +1,4 @@
-import { ORDER_LOAD_FAILED, ORDER_NOT_FOUND } from '../../../../common/domainOrders.ts';
+import { ORDER_LOAD_FAILED, ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 
 /** An order of no account of the caller's answers not-found, as does one that does not exist. */
 export function orderLoadText(code: string): { text: string; retry: boolean } {

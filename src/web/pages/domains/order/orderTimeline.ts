@@ -1,4 +1,4 @@
-import type { DomainOrder } from '../../../../common/contracts/domainOrders.ts';
+import type { DomainOrder } from '../../../../common/domains/ordersContract.ts';
 
 export type TimelineState = 'done' | 'failed' | 'waiting';
 

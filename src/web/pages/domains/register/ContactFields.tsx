@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { CONTACT_COUNTRIES, COUNTRY_NAMES, type ContactCountry } from '../../../../common/domainOrders.ts';
+import { CONTACT_COUNTRIES, COUNTRY_NAMES, type ContactCountry } from '../../../../common/domains/orders.ts';
 import {
   CONTACT_LABELS, CONTACT_MAX_LENGTHS, type ContactErrors, type ContactField, type ContactValues,
 } from './registrationForm.ts';

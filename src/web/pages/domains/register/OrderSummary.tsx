@@ -1,6 +1,6 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatAmount } from '../../../../common/billing.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import { totalCents, yearsText } from './registrationForm.ts';
 
 interface OrderSummaryProps {

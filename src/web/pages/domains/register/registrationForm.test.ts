@@ -1,4 +1,4 @@
-import { INVALID_PHONE } from '../../../../common/domainOrders.ts';
+import { INVALID_PHONE } from '../../../../common/domains/orders.ts';
 import { describe, expect, it } from 'vitest';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 import {

@@ -1,9 +1,9 @@
-import { formatAmount } from '../../../../common/billing.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
 import {
   type ContactCountry, DEFAULT_CONTACT_COUNTRY, REGISTRATION_YEARS, REQUIRED_CONTACT_FIELDS, missingFieldMessage,
   INVALID_PHONE, registrationFailedMessage, toRegistrarPhone,
-} from '../../../../common/domainOrders.ts';
-import { parseDomainQuery, searchedQuery } from '../../../../common/domainSearch.ts';
+} from '../../../../common/domains/orders.ts';
+import { parseDomainQuery, searchedQuery } from '../../../../common/domains/search.ts';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 
 export const ORDER_CREATED = 'Order created! Redirecting to your order...';

@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatAmount } from '../../../../common/billing.ts';
-import { POPULAR_TLDS_MAX, popularTlds, tldLabel } from '../../../../common/domainSearch.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import { POPULAR_TLDS_MAX, popularTlds, tldLabel } from '../../../../common/domains/search.ts';
 
 interface PopularTldsProps {
   pricedTlds: Readonly<Record<string, number>> | null;

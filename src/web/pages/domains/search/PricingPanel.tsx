@@ -1,6 +1,6 @@
 import { Skeleton, Table, Text } from '@mantine/core';
-import { formatAmount } from '../../../../common/billing.ts';
-import { PRICING_PANEL_SIZE, pricingPanel, tldLabel } from '../../../../common/domainSearch.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import { PRICING_PANEL_SIZE, pricingPanel, tldLabel } from '../../../../common/domains/search.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { PRICING_LOAD_FAILED } from './resultDisplay.ts';

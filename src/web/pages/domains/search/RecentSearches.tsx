@@ -1,5 +1,5 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
-import { type RecentSearch, tldLabel } from '../../../../common/domainSearch.ts';
+import { type RecentSearch, tldLabel } from '../../../../common/domains/search.ts';
 import { PageSection } from '../../../components/PageSection.tsx';
 import classes from './RecentSearches.module.css';
 

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { SELECTABLE_TLDS, tldLabel } from '../../../../common/domainSearch.ts';
+import { SELECTABLE_TLDS, tldLabel } from '../../../../common/domains/search.ts';
 import type { SearchTerms } from './searchRequest.ts';
 
 interface SearchFormProps {

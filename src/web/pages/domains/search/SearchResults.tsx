@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { SearchResult } from '../../../../common/contracts/domains.ts';
+import type { SearchResult } from '../../../../common/domains/contract.ts';
 import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
 import tableClasses from '../../../components/StackedTable.module.css';
 import { availabilitySummary, checkFailedText, pricePerYear, registerPath } from './resultDisplay.ts';

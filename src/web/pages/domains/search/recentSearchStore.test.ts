@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RecentSearch } from '../../../../common/domainSearch.ts';
+import type { RecentSearch } from '../../../../common/domains/search.ts';
 import { recentSearchesOf, rememberSearch, subscribeToRecentSearches } from './recentSearchStore.ts';
 
 const search = (query: string, timestamp: number): RecentSearch => ({ query, originalQuery: query, tlds: ['com'], mode: 'domain', timestamp });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { addRecentSearch, type RecentSearch } from '../../../../common/domainSearch.ts';
+import { addRecentSearch, type RecentSearch } from '../../../../common/domains/search.ts';
 
 /**
  * The last searches, in memory for the browser tab (spec §9): a module of its own, so they

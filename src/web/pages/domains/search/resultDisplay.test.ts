@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../../../common/contracts/domains.ts';
-import { SEARCH_INVALID_NAME, SEARCH_NO_SUPPORTED_TLDS } from '../../../../common/domainSearch.ts';
+import type { SearchResult } from '../../../../common/domains/contract.ts';
+import { SEARCH_INVALID_NAME, SEARCH_NO_SUPPORTED_TLDS } from '../../../../common/domains/search.ts';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 import {
   SEARCH_FAILED, availabilitySummary, checkFailedText, pricePerYear, registerPath, retryTerms, searchErrorText,

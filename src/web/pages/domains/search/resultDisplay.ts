@@ -1,8 +1,8 @@
-import { formatAmount } from '../../../../common/billing.ts';
-import type { SearchResult } from '../../../../common/contracts/domains.ts';
+import { formatAmount } from '../../../../common/billing/billing.ts';
+import type { SearchResult } from '../../../../common/domains/contract.ts';
 import {
   SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SEARCH_NO_ACCOUNT, SEARCH_NO_SUPPORTED_TLDS,
-} from '../../../../common/domainSearch.ts';
+} from '../../../../common/domains/search.ts';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 import type { SearchTerms } from './searchRequest.ts';
 

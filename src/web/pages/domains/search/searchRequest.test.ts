@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SEARCH_EMPTY_QUERY, SEARCH_INVALID_NAME, SEARCH_NO_ACCOUNT, SEARCH_NO_SUPPORTED_TLDS,
-} from '../../../../common/domainSearch.ts';
+} from '../../../../common/domains/search.ts';
 import { buildSearchRequest, termsFromParams, termsToParams, tldsFromParam } from './searchRequest.ts';
 
 const PRICED = { com: 1299, net: 1499, org: 1199, io: 3999, co: 2599, app: 1599, dev: 1399, biz: 999 };

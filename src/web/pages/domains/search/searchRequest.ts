@@ -2,7 +2,7 @@ import type { FnInput } from '../../../api/client.ts';
 import {
   DEFAULT_SELECTED_TLDS, SEARCH_EMPTY_QUERY, SEARCH_NO_ACCOUNT, SELECTABLE_TLDS, decideSearch, normalizeTld,
   parseDomainQuery, searchedQuery,
-} from '../../../../common/domainSearch.ts';
+} from '../../../../common/domains/search.ts';
 
 /** What the customer asked for: the box's text and the ticked TLDs (without dots). */
 export interface SearchTerms {

@@ -1,4 +1,4 @@
-import type { TldPrice } from '../../../../common/contracts/domains.ts';
+import type { TldPrice } from '../../../../common/domains/contract.ts';
 
 /** getTldPricing's answer as the search rules read it: TLD to its registration price per year in cents. */
 export function registerCentsByTld(pricing: Readonly<Record<string, Pick<TldPrice, 'registerCents'>>>): Record<string, number> {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SearchResult } from '../../../../common/contracts/domains.ts';
+import type { SearchResult } from '../../../../common/domains/contract.ts';
 import { callFunction, type FnOutput, FunctionCallError } from '../../../api/client.ts';
 import { rememberSearch } from './recentSearchStore.ts';
 import { retryTerms, searchedTlds, withResult } from './resultDisplay.ts';

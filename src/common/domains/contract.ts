@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { SEARCH_MODES, normalizeTld } from './search.ts';
+import { allow, defineContract } from '../protocol.ts';
+import { accountId, empty, id } from '../contracts/shared.ts';
+
+const tldPrice = z.object({
+  /** Our sell price to register, per year, in dollars (the spec's `price`). */
+  price: z.number(),
+  registerCents: z.number().int(),
+  renewCents: z.number().int().nullable(),
+  transferCents: z.number().int().nullable(),
+  currency: z.string(),
+});
+export type TldPrice = z.infer<typeof tldPrice>;
+
+export const getTldPricing = defineContract({
+  name: 'getTldPricing',
+  summary: 'Our price per TLD (keys without the dot: com, co.uk): cheapest active supplier\'s cost plus the markup, per year.',
+  access: 'user',
+  kind: 'read',
+  permissions: allow.signedIn,
+  input: empty,
+  output: z.object({ success: z.literal(true), pricing: z.record(z.string(), tldPrice) }),
+});
+
+export const searchResult = z.object({
+  domain: z.string(),
+  available: z.boolean(),
+  /** Per year, in dollars; null when unknown (an error, an unpriced TLD). */
+  price: z.number().nullable(),
+  priceCents: z.number().int().nullable(),
+  premium: z.boolean(),
+  /** The supplier that answered (its display name). */
+  supplier: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+
+// 'com', '.com' or 'co.uk'; anything else is refused rather than silently dropped from the search.
+const tldInput = z.string().trim().toLowerCase().max(32, 'A TLD is not valid.')
+  .refine((tld) => normalizeTld(tld) !== null, 'A TLD is not valid.');
+
+export const searchDomains = defineContract({
+  name: 'searchDomains',
+  summary: 'Checks a name across TLDs for the active account: the server parses the query and decides the TLDs itself (the spec\'s modes); suppliers are asked in parallel with a time-out each.',
+  access: 'user',
+  kind: 'read',
+  permissions: allow.members,
+  input: z.object({
+    query: z.string({ error: 'Please enter a domain name to search.' }).max(500, 'Please enter a valid domain name.'),
+    tlds: z.array(tldInput).max(20, 'Too many TLDs selected.').default([]),
+    accountId,
+    // Sent by the spec's client; the server recomputes them from the query and ignores these.
+    enhancedSearch: z.boolean().optional(),
+    originalQuery: z.string().max(500).optional(),
+    searchMode: z.enum(SEARCH_MODES).optional(),
+    requestedTld: tldInput.nullable().optional(),
+    parsedInput: z.unknown().optional(),
+  }).strict(),
+  output: z.object({
+    success: z.literal(true),
+    mode: z.enum(SEARCH_MODES),
+    /** '{tld} is supported ($price)' or '{tld} is not supported. Showing popular alternatives instead.' */
+    message: z.string().nullable(),
+    results: z.array(searchResult),
+  }),
+});
+
+export const syncSupplierTlds = defineContract({
+  name: 'syncSupplierTlds',
+  summary: 'Reads each active supplier\'s TLD costs (or one supplier\'s) into the price table; the daily job runs the same.',
+  access: 'back_office',
+  kind: 'write',
+  permissions: allow.backOffice,
+  input: z.object({ supplierId: id('Supplier ID').optional() }).strict().optional().default({}),
+  output: z.object({
+    suppliers: z.array(z.object({ id: z.string(), name: z.string(), tldCount: z.number().int(), error: z.string().nullable(), syncedAt: z.string() })),
+  }),
+});
