@@ -72,6 +72,8 @@ describe('event system journey (issue 9)', () => {
     const delivered = dashboard.page.getByRole('link', { name: 'Shop receiver' }).first();
     await delivered.waitFor({ timeout: 15_000 });
     await dashboard.page.getByText(/^success$/i).first().waitFor();
+    // Held by its address: once the failing delivery arrives it is the dashboard's first link.
+    const deliveredHref = (await delivered.getAttribute('href'))!;
 
     // The receiver starts failing: three failed attempts in a row make the webhook Degraded.
     receiver.failWith(500);
@@ -84,7 +86,7 @@ describe('event system journey (issue 9)', () => {
     expect(new Set(retried).size).toBe(1);
 
     // The delivery log shows both deliveries; the successful one opens with its attempt.
-    await delivered.click();
+    await dashboard.page.locator(`a[href="${deliveredHref}"]`).first().click();
     await dashboard.page.waitForURL(/\/super-admin\/events\/deliveries\/msg_/);
     await dashboard.page.getByText('HTTP 200', { exact: false }).first().waitFor();
     await dashboard.page.goto('/super-admin/events/deliveries');
