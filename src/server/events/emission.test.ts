@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IMPERSONATION_LIFETIME_MS } from '../../common/adminImpersonationTexts.ts';
 import type { FnInput, FunctionName } from '../../common/contracts/index.ts';
 
-import { type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 import { eventCatalogue, type EventType } from './catalogue.ts';
 
@@ -36,7 +36,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
 
   /** An account of a fresh owner, for acts that use one up. */
   async function freshAccount() {
-    const owner = await t.signUpVerified();
+    const owner = await createUser(t);
     const created = await ok('createAccount', { accountName: `Emission ${owner.name}` }, owner);
     return { owner, accountId: created.account.id as string };
   }
@@ -58,7 +58,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator changes a global role': {
       type: 'admin.user.global_role_changed',
       act: async () => {
-        const user = await t.signUp();
+        const user = await createUser(t);
         await ok('updateUserGlobalRole', { targetUserId: user.id, newGlobalRole: 'super_admin' }, operator());
         return { accountId: null, actorUserId: operator().id, payload: { userId: user.id, from: 'user', to: 'super_admin' } };
       },
@@ -66,7 +66,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator disables a user': {
       type: 'admin.user.disabled',
       act: async () => {
-        const user = await t.signUp();
+        const user = await createUser(t);
         await ok('setUserDisabled', { userId: user.id, disabled: true, reason: 'Abuse report 9' }, operator());
         return { actorUserId: operator().id, payload: { userId: user.id, reason: 'Abuse report 9', sessionsEnded: 1 } };
       },
@@ -74,7 +74,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator enables a user again': {
       type: 'admin.user.enabled',
       act: async () => {
-        const user = await t.signUp();
+        const user = await createUser(t);
         await ok('setUserDisabled', { userId: user.id, disabled: true, reason: 'Check' }, operator());
         await ok('setUserDisabled', { userId: user.id, disabled: false, reason: 'Cleared' }, operator());
         return { actorUserId: operator().id, payload: { userId: user.id, reason: 'Cleared', sessionsEnded: 0 } };
@@ -98,7 +98,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an invited user joins an account': {
       type: 'user.member.joined',
       act: async () => {
-        const invitee = await t.signUpVerified();
+        const invitee = await createUser(t);
         const sent = await ok('sendInvitation', { accountId: cast.accountId, inviteeEmail: invitee.email, role: 'member' }, cast.owner);
         await ok('acceptInvitation', { invitationId: sent.invitationId }, invitee);
         return { accountId: cast.accountId, actorUserId: invitee.id, payload: { userId: invitee.id, role: 'member', invitationId: sent.invitationId } };
@@ -160,7 +160,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     expect((await t.call('updateUserGlobalRole', { targetUserId: operator().id, newGlobalRole: 'user' }, operator())).status).toBe(400);
     expect((await t.call('setUserDisabled', { userId: operator().id, disabled: true, reason: 'Self' }, operator())).status).toBe(400);
     // Already a plain user; already enabled.
-    const user = await t.signUp();
+    const user = await createUser(t);
     await ok('updateUserGlobalRole', { targetUserId: user.id, newGlobalRole: 'user' }, operator());
     await ok('setUserDisabled', { userId: user.id, disabled: false, reason: 'No-op' }, operator());
     for (const type of ['admin.user.global_role_changed', 'admin.user.disabled', 'admin.user.enabled'] as const) {
