@@ -6,6 +6,7 @@ import { installErrorHandler } from '../../src/server/http/errorHandler.ts';
 import { registerJsonBody } from '../../src/server/http/jsonBody.ts';
 import { implement } from '../../src/server/rpc/registry.ts';
 import { rpcRoutes } from '../../src/server/rpc/plugin.ts';
+import { createUser } from '../support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../support/testApp.ts';
 
 // Small contracts of our own exercise the protocol itself, apart from any feature's rules.
@@ -131,7 +132,7 @@ describeEachDialect('callable-function protocol', (dialect) => {
     const anonymous = await post('whoAmI', '{"data":{}}');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ error: { status: 'UNAUTHENTICATED', message: 'You must be signed in.' } });
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await post('whoAmI', '{"data":{}}', { 'content-type': 'application/json', authorization: `Bearer ${user.token}` });
     expect(res.json()).toEqual({ result: { email: user.email } });
     const garbage = await post('whoAmI', '{"data":{}}', { 'content-type': 'application/json', authorization: 'Bearer not-a-session' });
@@ -139,7 +140,7 @@ describeEachDialect('callable-function protocol', (dialect) => {
   });
 
   it('super-admin functions are 403 PERMISSION_DENIED for a signed-in user', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await post('adminOnly', '{"data":{}}', { 'content-type': 'application/json', authorization: `Bearer ${user.token}` });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: { status: 'PERMISSION_DENIED', message: 'You do not have permission to do this.' } });

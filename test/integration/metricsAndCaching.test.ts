@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories.ts';
 import { describeEachDialect, nextClientIp, startTestApp, type TestApp } from '../support/testApp.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
@@ -20,7 +21,7 @@ describeEachDialect('/metrics behind a token', (dialect) => {
   });
 
   it('function answers, successes and errors alike, are never cached', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     expect((await t.app.inject({
       method: 'POST', url: '/api/fn/getProfile', headers: { authorization: `Bearer ${user.token}` }, payload: { data: {} },
     })).headers['cache-control']).toBe('no-store');
@@ -28,7 +29,7 @@ describeEachDialect('/metrics behind a token', (dialect) => {
   });
 
   it('list-sessions is not exposed, so no raw session token reaches a browser', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.app.inject({
       method: 'GET', url: '/api/auth/list-sessions', remoteAddress: nextClientIp(), headers: { authorization: `Bearer ${user.token}` },
     });

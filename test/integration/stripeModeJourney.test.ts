@@ -3,7 +3,7 @@ import { BILLING_NOT_ACTIVATED } from '../../src/common/billing/contract.ts';
 import type { FnInput, FunctionName } from '../../src/common/contracts/index.ts';
 
 import { WEBHOOK_SIGNATURE_INVALID } from '../../src/server/integrations/payments/provider.ts';
-import { accountWithMembers, type AccountWithMembers, makeGlobalSuperAdmin } from '../support/factories.ts';
+import { accountWithMembers, type AccountWithMembers, createUser, makeGlobalSuperAdmin } from '../support/factories.ts';
 import { type FakeStripe, STRIPE_TEST_WEBHOOK_SECRET as SECRET, startFakeStripe, stripeModeEnv } from '../support/payments/fakeStripe.ts';
 import { payCheckout, payInvoice, renewSubscription } from '../support/payments/fakeStripeBilling.ts';
 import { billingJobsSettled, paymentRecords } from '../support/billing/paymentRecords.ts';
@@ -45,7 +45,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await startTestApp(dialect, { env: stripeModeEnv(fake), runWorkers: true, errorLog });
-    operator = await t.signUpVerified();
+    operator = await createUser(t);
     await makeGlobalSuperAdmin(t, operator);
   });
   afterAll(async () => {

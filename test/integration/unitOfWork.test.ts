@@ -3,6 +3,7 @@ import { readerOf } from '../../src/server/db/connection.ts';
 import { inTransaction } from '../../src/server/db/transaction.ts';
 import { recordEvent } from '../../src/server/events/recordEvent.ts';
 import { type ReceivedMail, startFakeSmtpServer } from '../support/fakeSmtpServer.ts';
+import { createUser } from '../support/factories.ts';
 import { describeEachDialect, type SharedTestDatabase, sharedTestDatabase, startTestApp, type TestApp } from '../support/testApp.ts';
 import { waitFor } from '../support/waitFor.ts';
 
@@ -65,7 +66,7 @@ describeEachDialect('units of work: side effects share the write\'s transaction'
 
   it('nothing is lost when the process dies right after the commit: another process delivers the mail', async () => {
     // This app has no workers: it commits the invitation and its mail job, then "dies".
-    const owner = await t.signUp();
+    const owner = await createUser(t);
     const account = await t.call('createAccount', { accountName: 'Dies after commit' }, owner);
     const invitee = `invitee-${dialect}-${Date.now()}@example.test`;
     const sent = await t.call('sendInvitation', { accountId: account.result.account.id, inviteeEmail: invitee, role: 'member' }, owner);

@@ -1,11 +1,11 @@
-import { makeGlobalSuperAdmin } from './factories.ts';
+import { createUser, makeGlobalSuperAdmin } from './factories.ts';
 import type { TestApp, TestUser } from './testApp.ts';
 
 // For tests of any back-office area.
 
-/** A global super admin: the only caller back-office functions serve. */
+/** A global super admin (a row-factory user): the only caller back-office functions serve. */
 export async function signUpOperator(t: TestApp): Promise<TestUser> {
-  const operator = await t.signUpVerified();
+  const operator = await createUser(t);
   await makeGlobalSuperAdmin(t, operator);
   return operator;
 }

@@ -8,12 +8,14 @@ interface PdfObject {
 function objectsOf(raw: string): Map<string, PdfObject> {
   const objects = new Map<string, PdfObject>();
   for (const match of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const parts = match[2].match(/^([\s\S]*?)stream\r?\n([\s\S]*?)\r?\nendstream/);
+    const parts = match[2].match(/^([\s\S]*?)stream\r?\n/);
     if (!parts) {
       objects.set(match[1], { dict: match[2], stream: null });
       continue;
     }
-    const bytes = Buffer.from(parts[2], 'latin1');
+    // Read /Length bytes: compressed data may end in a \r, which a search for "\r\nendstream" would take for the line break.
+    const length = Number(/\/Length (\d+)/.exec(parts[1])?.[1]);
+    const bytes = Buffer.from(match[2].slice(parts[0].length, parts[0].length + length), 'latin1');
     objects.set(match[1], { dict: parts[1], stream: (/FlateDecode/.test(parts[1]) ? inflateSync(bytes) : bytes).toString('latin1') });
   }
   return objects;

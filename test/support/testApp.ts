@@ -62,6 +62,9 @@ export function verificationLinkIn(text: string): string | null {
   return text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0] ?? null;
 }
 
+/** The password of every test user, signed up over HTTP or made by the row factories. */
+export const TEST_PASSWORD = 'correct horse battery';
+
 let ipCounter = 1;
 /** Each simulated client gets its own address, so per-IP auth rate limits behave as in production. */
 export function nextClientIp(): string {
@@ -167,7 +170,7 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
     },
     async signUp(overrides = {}) {
       const suffix = randomBytes(5).toString('hex');
-      const body = { name: `User ${suffix}`, email: `user-${suffix}@example.test`, password: 'correct horse battery', ...overrides };
+      const body = { name: `User ${suffix}`, email: `user-${suffix}@example.test`, password: TEST_PASSWORD, ...overrides };
       const res = await built.app.inject({
         method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: nextClientIp(),
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: body,

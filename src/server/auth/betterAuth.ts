@@ -7,7 +7,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, type Tx } from '../db/transaction.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
@@ -23,6 +23,14 @@ export const SESSION_UPDATE_AGE_S = 24 * 3600;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+/** The platform event of a new user, whichever way they came in. */
+export function recordSignUp(tx: Tx, user: { id: string; email: string; name: string; emailVerified: boolean }, at: string) {
+  return recordEvent(tx, {
+    type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null }, at,
+    payload: { userId: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
+  });
+}
 
 export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock }) {
   const { config, mailer } = deps;
@@ -67,11 +75,9 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
       user: {
         create: {
           after: async (user) => {
-            await inTransaction(deps.db, (tx) => recordEvent(tx, {
-              type: 'user.signed_up', actor: { userId: user.id, actingAsAccountId: null }, at: deps.clock.nowIso(),
-              payload: { userId: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
-            }));
+            await inTransaction(deps.db, (tx) => recordSignUp(tx, user, deps.clock.nowIso()));
           },
+
         },
       },
       session: {

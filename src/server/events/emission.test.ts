@@ -3,7 +3,7 @@ import { IMPERSONATION_LIFETIME_MS } from '../../common/admin/impersonation/text
 import { ManualClock } from '../../../test/support/clock.ts';
 import type { FnInput, FunctionName } from '../../common/contracts/index.ts';
 
-import { type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 import { eventCatalogue, type EventType } from './catalogue.ts';
 
@@ -39,7 +39,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
 
   /** An account of a fresh owner, for acts that use one up. */
   async function freshAccount() {
-    const owner = await t.signUpVerified();
+    const owner = await createUser(t);
     const created = await ok('createAccount', { accountName: `Emission ${owner.name}` }, owner);
     return { owner, accountId: created.account.id as string };
   }
@@ -61,7 +61,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator changes a global role': {
       type: 'admin.user.global_role_changed',
       act: async () => {
-        const user = await t.signUp();
+        const user = await createUser(t);
         await ok('updateUserGlobalRole', { targetUserId: user.id, newGlobalRole: 'super_admin' }, operator());
         return { accountId: null, actorUserId: operator().id, payload: { userId: user.id, from: 'user', to: 'super_admin' } };
       },
@@ -69,7 +69,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator disables a user': {
       type: 'admin.user.disabled',
       act: async () => {
-        const user = await t.signUp();
+        const user = await createUser(t);
         await ok('setUserDisabled', { userId: user.id, disabled: true, reason: 'Abuse report 9' }, operator());
         return { actorUserId: operator().id, payload: { userId: user.id, reason: 'Abuse report 9', sessionsEnded: 1 } };
       },
@@ -77,7 +77,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator enables a user again': {
       type: 'admin.user.enabled',
       act: async () => {
-        const user = await t.signUp();
+        const user = await createUser(t);
         await ok('setUserDisabled', { userId: user.id, disabled: true, reason: 'Check' }, operator());
         await ok('setUserDisabled', { userId: user.id, disabled: false, reason: 'Cleared' }, operator());
         return { actorUserId: operator().id, payload: { userId: user.id, reason: 'Cleared', sessionsEnded: 0 } };
@@ -101,7 +101,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an invited user joins an account': {
       type: 'user.member.joined',
       act: async () => {
-        const invitee = await t.signUpVerified();
+        const invitee = await createUser(t);
         const sent = await ok('sendInvitation', { accountId: cast.accountId, inviteeEmail: invitee.email, role: 'member' }, cast.owner);
         await ok('acceptInvitation', { invitationId: sent.invitationId }, invitee);
         return { accountId: cast.accountId, actorUserId: invitee.id, payload: { userId: invitee.id, role: 'member', invitationId: sent.invitationId } };
@@ -162,7 +162,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     expect((await t.call('updateUserGlobalRole', { targetUserId: operator().id, newGlobalRole: 'user' }, operator())).status).toBe(400);
     expect((await t.call('setUserDisabled', { userId: operator().id, disabled: true, reason: 'Self' }, operator())).status).toBe(400);
     // Already a plain user; already enabled.
-    const user = await t.signUp();
+    const user = await createUser(t);
     await ok('updateUserGlobalRole', { targetUserId: user.id, newGlobalRole: 'user' }, operator());
     await ok('setUserDisabled', { userId: user.id, disabled: false, reason: 'No-op' }, operator());
     for (const type of ['admin.user.global_role_changed', 'admin.user.disabled', 'admin.user.enabled'] as const) {

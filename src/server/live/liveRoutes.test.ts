@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { liveTopics, livePath } from '../../common/live.ts';
-import { accountWithMembers, permissionCast } from '../../../test/support/factories.ts';
+import { accountWithMembers, createUser, permissionCast } from '../../../test/support/factories.ts';
 import { openLiveStream, type SseStream } from '../../../test/support/sseClient.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/betterAuth.ts';
@@ -74,7 +74,7 @@ describeEachDialect('live updates over Server-Sent Events', (dialect) => {
   });
 
   it('answers an unknown topic with 404, whoever asks', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     for (const topic of ['nothing', 'ticket', 'ticket/', 'ticket/a/b', 'order/1']) {
       for (const token of [user.token, undefined]) {
         const res = await inject(topic, token);

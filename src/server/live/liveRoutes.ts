@@ -4,8 +4,8 @@ import type { LiveTopic } from '../../common/live.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services, SignedInContext } from '../rpc/context.ts';
 import { sendError } from '../http/errorHandler.ts';
-import { admitCaller, publicIssue } from '../rpc/plugin.ts';
-import { FunctionError, invalidArgument, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
+import { admitCaller, parseInput } from '../rpc/plugin.ts';
+import { FunctionError, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
 import { LiveStream } from './liveStream.ts';
 import { type LiveTopicDefinition, matchTopic } from './topics.ts';
 
@@ -56,10 +56,9 @@ export async function liveRoutes(app: FastifyInstance, opts: {
       const caller = token ? await resolveCaller(services, token) : null;
       admitCaller(definition.readsLike, caller);
       if (!token || !caller) throw unauthenticated(definition.readsLike.unauthenticatedMessage);
-      const input = definition.readsLike.input.safeParse(definition.input(matched.values));
-      if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
+      const input = parseInput(definition.readsLike, definition.input(matched.values));
       const ctx: SignedInContext = { caller, services, requestId: request.id, log: request.log };
-      await definition.authorize(input.data, ctx);
+      await definition.authorize(input, ctx);
 
       const count = streamsByUser.get(caller.userId) ?? 0;
       if (count >= settings.maxStreamsPerUser) throw resourceExhausted('Too many live updates are open. Close some tabs and try again.');

@@ -41,12 +41,11 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
       admitCaller(contract, caller);
       const envelope = body.safeParse(request.body ?? {});
       if (!envelope.success) throw invalidArgument(envelope.error.issues[0].message);
-      const input = contract.input.safeParse(envelope.data.data ?? {});
-      if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
+      const input = parseInput(contract, envelope.data.data);
       const ctx: FunctionContext = { caller, services: opts.services, requestId: request.id, log: request.log };
       const result = contract.access === 'back_office' && contract.kind === 'write'
-        ? await auditedBackOfficeWrite(handler, input.data, ctx, opts.services)
-        : await handler.handle(input.data, ctx as never);
+        ? await auditedBackOfficeWrite(handler, input, ctx, opts.services)
+        : await handler.handle(input, ctx as never);
       return reply.send({ result: opts.validateOutputs ? contract.output.parse(result) : result });
     } catch (error) {
       return sendError(request, reply, error);
@@ -68,8 +67,15 @@ async function callerOf(request: FastifyRequest, services: Services): Promise<Ca
   return token ? resolveCaller(services, token) : null;
 }
 
-export function publicIssue(issue: z.core.$ZodIssue) {
+function publicIssue(issue: z.core.$ZodIssue) {
   return { path: issue.path.map(String).join('.'), message: issue.message };
+}
+
+/** The input as the handler gets it; otherwise INVALID_ARGUMENT with the first issue's text (no input at all is `{}`). */
+export function parseInput<I extends z.ZodType>(contract: { input: I }, data: unknown): z.output<I> {
+  const input = contract.input.safeParse(data ?? {});
+  if (!input.success) throw invalidArgument(input.error.issues[0].message, { issues: input.error.issues.map(publicIssue) });
+  return input.data;
 }
 
 /**

@@ -17,7 +17,7 @@ import { adminUsersSamples } from './admin/users.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
-import { addMember, type PermissionCast } from '../factories.ts';
+import { addMember, createAccount, createUser, type PermissionCast } from '../factories.ts';
 import type { TestApp, TestUser } from '../testApp.ts';
 import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from '../payments/testModePayments.ts';
 
@@ -32,7 +32,7 @@ const freshEmail = () => `matrix-${randomBytes(5).toString('hex')}@example.test`
 
 /** A new plain member of the cast's account. */
 async function freshMember(t: TestApp, cast: PermissionCast): Promise<TestUser> {
-  const user = await t.signUp();
+  const user = await createUser(t);
   await addMember(t, cast.accountId, user, 'member');
   return user;
 }
@@ -88,10 +88,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getInvitation: async ({ t, cast }) => ({ invitationId: await invitation(t, cast.owner, cast.accountId, freshEmail()) }),
   // Addressed to the caller, from an account they are not in yet: the one case everyone signed in may accept.
   acceptInvitation: async ({ t, as }) => {
-    const host = await t.signUp();
-    const account = await t.call('createAccount', { accountName: 'Inviting account' }, host);
+    const host = await createUser(t);
+    const accountId = await createAccount(t, host, 'Inviting account');
     if (as) await t.services.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', as.id).execute();
-    return { invitationId: await invitation(t, host, account.result.account.id, as?.email ?? freshEmail()) };
+    return { invitationId: await invitation(t, host, accountId, as?.email ?? freshEmail()) };
   },
   listMyInvitations: async () => ({}),
   submitTicket: async ({ cast }) => ({ subject: 'Matrix', description: 'Checking access.', priority: 'medium', accountId: cast.accountId }),

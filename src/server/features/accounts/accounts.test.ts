@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('accounts and session state', (dialect) => {
@@ -7,7 +8,7 @@ describeEachDialect('accounts and session state', (dialect) => {
   afterAll(async () => { await t.stop(); });
 
   it('a new user has no account, creates one, and it becomes active as owner', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const before = await t.call('getSessionState', {}, user);
     expect(before.result).toMatchObject({ memberships: [], activeAccountId: null, activeRole: null, globalRole: 'user' });
     const created = await t.call('createAccount', { accountName: '  Acme  ' }, user);
@@ -18,7 +19,7 @@ describeEachDialect('accounts and session state', (dialect) => {
   });
 
   it('rejects a blank account name with the spec text', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.call('createAccount', { accountName: '   ' }, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'Account name is required and you must be logged in.' });

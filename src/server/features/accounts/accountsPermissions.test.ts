@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('accounts and session: permission matrix', (dialect) => {
@@ -64,7 +64,7 @@ describeEachDialect('accounts and session: permission matrix', (dialect) => {
   });
 
   it('a signed-out session token no longer works', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     expect((await t.call('getSessionState', {}, user)).status).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { authorization: `Bearer ${user.token}`, origin: 'http://localhost:3000' }, payload: {} });
     expect(out.statusCode).toBe(200);

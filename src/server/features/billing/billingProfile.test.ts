@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, accountWithMembers, makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { accountWithMembers, addMember, createUser, makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import { BILLING_EDIT_DENIED, BILLING_EMAIL_REQUIRED, BILLING_PROFILE_SAVED } from '../../../common/billing/contract.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
@@ -42,7 +42,7 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
 
     it('a global super admin impersonating the account may edit it, as its admins may', async () => {
       const a = await accountWithMembers(t);
-      const operator = await t.signUp();
+      const operator = await createUser(t);
       await makeGlobalSuperAdmin(t, operator);
       await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, a.accountId, 'Billing help');
       expect((await t.call('getBillingOverview', { accountId: a.accountId }, operator)).result.canEdit).toBe(true);
@@ -127,7 +127,7 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
         expect(res).toEqual({ status: 403, error: { status: 'PERMISSION_DENIED', message: NO_ACCOUNT_ACCESS } });
       }
       // An admin of account B aims at account A.
-      const adminOfB = await t.signUp();
+      const adminOfB = await createUser(t);
       await addMember(t, cast.otherAccountId, adminOfB, 'super_admin');
       expect((await t.call('updateBillingProfile', { ...valid(), billingEmail: 'b@example.test' }, adminOfB)).status).toBe(403);
       expect((await t.call('updateBillingProfile', { ...valid(), billingEmail: 'x@example.test' }, null)).status).toBe(401);

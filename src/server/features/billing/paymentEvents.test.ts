@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan } from '../../../../test/support/billing/factories.ts';
-import { accountWithMembers, type AccountWithMembers, addMember } from '../../../../test/support/factories.ts';
+import { accountWithMembers, type AccountWithMembers, addMember, createUser } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 import type { PaymentEvent, ProviderSubscription } from '../../integrations/payments/events.ts';
 import { writeTestObject } from '../../integrations/payments/testMode/testProvider.ts';
@@ -144,7 +144,7 @@ describeEachDialect('payment events: checkout, subscriptions and invoices', (dia
 
     it('stay out of reach of another account\'s member: the invoice and its PDF', async () => {
       const invoiceId = (await overview(s)).latestInvoice!.id;
-      const [host, stranger] = await Promise.all([t.signUp(), t.signUp()]);
+      const [host, stranger] = await Promise.all([createUser(t), createUser(t)]);
       const other = await t.call('createAccount', { accountName: 'Elsewhere' }, host);
       await addMember(t, other.result.account.id, stranger, 'member');
       expect((await t.call('getInvoice', { invoiceId }, stranger)).status).toBe(404);

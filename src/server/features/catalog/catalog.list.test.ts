@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan } from '../../../../test/support/billing/factories.ts';
+import { createUser } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('listProducts: what is for sale, in the spec order', (dialect) => {
@@ -9,7 +10,7 @@ describeEachDialect('listProducts: what is for sale, in the spec order', (dialec
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    customer = await t.signUp();
+    customer = await createUser(t);
     // Names and categories written out of order, so that only the server's sorting puts them right.
     ids.zeta = (await createPlan(t, { name: 'Zeta Hosting', category: 'Hosting', prices: [{ unitAmount: 3000, interval: 'month' }] })).productId;
     ids.domainPack = (await createPlan(t, { name: 'Domain Pack', category: 'Domains', prices: [{ unitAmount: 1200, interval: 'year' }] })).productId;

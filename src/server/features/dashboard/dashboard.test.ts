@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, accountWithMembers, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { accountWithMembers, addMember, createUser, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 
@@ -36,7 +36,7 @@ describeEachDialect('getDashboard', (dialect) => {
     });
 
     it('a plain member of account B never sees account A\'s dashboard', async () => {
-      const memberOfB = await t.signUp();
+      const memberOfB = await createUser(t);
       await addMember(t, cast.otherAccountId, memberOfB, 'member');
       expect((await t.call('getDashboard', { accountId: cast.otherAccountId }, memberOfB)).status).toBe(200);
       const res = await t.call('getDashboard', { accountId: cast.accountId }, memberOfB);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addMember, permissionCast } from '../../../../test/support/factories.ts';
+import { addMember, createUser, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('listAccountMembers', (dialect) => {
@@ -8,12 +8,12 @@ describeEachDialect('listAccountMembers', (dialect) => {
   afterAll(async () => { await t.stop(); });
 
   it('lists owner first, then by display name, with badges and what the viewer may do', async () => {
-    const owner = await t.signUp({ name: 'Zed Owner' });
+    const owner = await createUser(t, { name: 'Zed Owner' });
     const created = await t.call('createAccount', { accountName: 'Sorted' }, owner);
     const accountId = created.result.account.id;
-    const bob = await t.signUp({ name: 'bob' });
-    const alice = await t.signUp({ name: 'Alice' });
-    const carol = await t.signUp({ name: 'Carol' });
+    const bob = await createUser(t, { name: 'bob' });
+    const alice = await createUser(t, { name: 'Alice' });
+    const carol = await createUser(t, { name: 'Carol' });
     await addMember(t, accountId, bob, 'member');
     await addMember(t, accountId, carol, 'super_admin');
     await addMember(t, accountId, alice, 'member');
@@ -44,14 +44,14 @@ describeEachDialect('listAccountMembers', (dialect) => {
     [{ accountId: '  ' }, 'Account ID is required.'],
     [{ accountId: 'x'.repeat(129) }, 'Account ID is not valid.'],
   ])('rejects %j with "%s"', async (input, message) => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.callRaw('listAccountMembers', input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
   });
 
   it('an unknown account is refused like someone else\'s account', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.call('listAccountMembers', { accountId: 'no-such-account' }, user);
     expect(res.status).toBe(403);
     expect(res.error?.message).toBe('You do not have access to this account.');

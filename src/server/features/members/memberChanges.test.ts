@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FnInput } from '../../../common/contracts/index.ts';
-import { accountWithMembers, addMember, permissionCast } from '../../../../test/support/factories.ts';
+import { accountWithMembers, addMember, createUser, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('updateMemberRole and removeMember', (dialect) => {
@@ -101,7 +101,7 @@ describeEachDialect('updateMemberRole and removeMember', (dialect) => {
     ['removeMember', { accountId: 'a' }, 'Member ID is required.'],
     ['removeMember', { accountId: 'a', memberUid: '  ' }, 'Member ID is required.'],
   ])('%s rejects %j with "%s"', async (fn, input, message) => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.callRaw(fn, input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
@@ -110,7 +110,7 @@ describeEachDialect('updateMemberRole and removeMember', (dialect) => {
   it('permission matrix for updateMemberRole', async () => {
     const cast = await permissionCast(t);
     const { accountId } = cast;
-    const target = await t.signUp();
+    const target = await createUser(t);
     await addMember(t, accountId, target, 'member');
     const change = (as: TestUser | null, newRole: FnInput<'updateMemberRole'>['newRole']) => t.call('updateMemberRole', { accountId, memberUid: target.id, newRole }, as);
 
@@ -138,7 +138,7 @@ describeEachDialect('updateMemberRole and removeMember', (dialect) => {
   it('permission matrix for removeMember', async () => {
     const cast = await permissionCast(t);
     const { accountId } = cast;
-    const [first, second] = [await t.signUp(), await t.signUp()];
+    const [first, second] = [await createUser(t), await createUser(t)];
     await addMember(t, accountId, first, 'member');
     await addMember(t, accountId, second, 'super_admin');
     const remove = (as: TestUser | null, memberUid: string) => t.call('removeMember', { accountId, memberUid }, as);

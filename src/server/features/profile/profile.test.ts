@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accountWithMembers, makeGlobalSuperAdmin } from '../../../../test/support/factories.ts';
+import { accountWithMembers, createUser, makeGlobalSuperAdmin } from '../../../../test/support/factories.ts';
 import { describeEachDialect, type FunctionCall, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('profile', (dialect) => {
@@ -8,7 +8,7 @@ describeEachDialect('profile', (dialect) => {
   afterAll(async () => { await t.stop(); });
 
   it('a new user sees their e-mail and name, no phone and no accounts', async () => {
-    const user = await t.signUp({ name: 'Ada Lovelace' });
+    const user = await createUser(t, { name: 'Ada Lovelace' });
     const res = await t.call('getProfile', {}, user);
     expect(res.status).toBe(200);
     expect(res.result).toEqual({ email: user.email, displayName: 'Ada Lovelace', phoneNumber: null, hasAccounts: false });
@@ -21,7 +21,7 @@ describeEachDialect('profile', (dialect) => {
   });
 
   it('updates the display name (trimmed) and phone number, and the session shows the new name', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.call('updateProfile', { displayName: '  Grace Hopper ', phoneNumber: ' +1 (555) 123-4567 ' }, user);
     expect(res.status).toBe(200);
     expect(res.result).toMatchObject({ displayName: 'Grace Hopper', phoneNumber: '+1 (555) 123-4567', email: user.email });
@@ -30,7 +30,7 @@ describeEachDialect('profile', (dialect) => {
   });
 
   it('an empty phone number clears it; null clears it; an omitted one is kept', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     await t.call('updateProfile', { displayName: 'A', phoneNumber: '555-0100' }, user);
     expect((await t.call('updateProfile', { displayName: 'B' }, user)).result.phoneNumber).toBe('555-0100');
     expect((await t.call('updateProfile', { displayName: 'C', phoneNumber: '   ' }, user)).result.phoneNumber).toBeNull();
@@ -47,7 +47,7 @@ describeEachDialect('profile', (dialect) => {
     [{ displayName: 'A', phoneNumber: 'call me' }, 'Please enter a valid phone number (digits, spaces, + - ( ) only).'],
     [{ displayName: 'A', phoneNumber: '12' }, 'Please enter a valid phone number (digits, spaces, + - ( ) only).'],
   ])('rejects %j with the message a person can act on', async (input, message) => {
-    const user = await t.signUp({ name: 'Unchanged' });
+    const user = await createUser(t, { name: 'Unchanged' });
     const res = await t.callRaw('updateProfile', input, user);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
@@ -55,7 +55,7 @@ describeEachDialect('profile', (dialect) => {
   });
 
   it('rejects unknown fields, so nobody can set their e-mail or role through it', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.callRaw('updateProfile', { displayName: 'A', email: 'evil@example.test' }, user);
     expect(res.status).toBe(400);
     expect(res.error?.status).toBe('INVALID_ARGUMENT');
@@ -65,7 +65,7 @@ describeEachDialect('profile', (dialect) => {
   });
 
   it('a maximum-length name and phone are accepted', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const res = await t.call('updateProfile', { displayName: 'n'.repeat(100), phoneNumber: `+${'1'.repeat(31)}` }, user);
     expect(res.status).toBe(200);
     expect(res.result.displayName).toHaveLength(100);
@@ -74,7 +74,7 @@ describeEachDialect('profile', (dialect) => {
   it('permission matrix: signed out gets 401; every signed-in caller reads and writes only their own profile', async () => {
     const { owner, admin, member } = await accountWithMembers(t);
     const { owner: outsider } = await accountWithMembers(t);
-    const globalAdmin = await t.signUp();
+    const globalAdmin = await createUser(t);
     await makeGlobalSuperAdmin(t, globalAdmin);
 
     for (const [fn, input] of [['getProfile', {}], ['updateProfile', { displayName: 'Nobody' }]] satisfies FunctionCall[]) {

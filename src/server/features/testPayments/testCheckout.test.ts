@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { createPlan } from '../../../../test/support/billing/factories.ts';
 import { type FakeStripe, startFakeStripe, stripeModeEnv } from '../../../../test/support/payments/fakeStripe.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
@@ -313,7 +313,7 @@ describe('test-mode checkout functions in Stripe mode', () => {
   });
 
   it('there are no test sessions: NOT_FOUND, even for an id stored by an earlier test mode', async () => {
-    const user = await t.signUpVerified();
+    const user = await createUser(t);
     await writeTestObject(t.services.db, 'checkout_session', 'cs_test_left', { id: 'cs_test_left', userId: user.id, metadata: {}, created: Math.floor(Date.now() / 1000), status: 'open' });
     for (const [name, input] of [
       ['getTestCheckout', { sessionId: 'cs_test_left' }], ['payTestCheckout', { sessionId: 'cs_test_left', ...GOOD_CARD }],

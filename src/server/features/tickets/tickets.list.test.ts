@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FnOutput } from '../../../common/contracts/index.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../../../test/support/clock.ts';
-import { addMember, accountWithMembers } from '../../../../test/support/factories.ts';
+import { accountWithMembers, addMember, createUser } from '../../../../test/support/factories.ts';
 import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 
 type Page = FnOutput<'listMyTickets'>;
@@ -81,7 +81,7 @@ describeEachDialect('listMyTickets pagination', (dialect) => {
   });
 
   it('an empty list is one page with a null cursor', async () => {
-    const loner = await t.signUp();
+    const loner = await createUser(t);
     const res = await t.call('listMyTickets', {}, loner);
     expect(res.result).toEqual({ tickets: [], nextCursor: null });
   });

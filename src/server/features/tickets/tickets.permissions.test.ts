@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
+import { addMember, createUser, type PermissionCast, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
 import { NO_ACCOUNT_ACCESS } from '../../access/accountAccess.ts';
 import { TICKET_NOT_FOUND } from './policy.ts';
@@ -25,7 +25,7 @@ describeEachDialect('ticket permissions', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     cast = await permissionCast(t);
-    [coMember, memberOfB] = await Promise.all([t.signUp(), t.signUp()]);
+    [coMember, memberOfB] = await Promise.all([createUser(t), createUser(t)]);
     await addMember(t, cast.accountId, coMember, 'member');
     await addMember(t, cast.otherAccountId, memberOfB, 'member');
     ticketId = (await t.call('submitTicket', ticket(cast.accountId), cast.member)).result.ticketId;
@@ -130,7 +130,7 @@ describeEachDialect('ticket permissions', (dialect) => {
 
   describe('an author who leaves the account', () => {
     it('still reads and answers their own ticket, but opens no new ones there', async () => {
-      const leaver = await t.signUp();
+      const leaver = await createUser(t);
       await addMember(t, cast.accountId, leaver, 'member');
       const own = (await t.call('submitTicket', ticket(cast.accountId), leaver)).result.ticketId;
       await t.services.db.deleteFrom('account_members')

@@ -1,4 +1,5 @@
 import type { contracts } from '../../../../src/common/admin/users/contract.ts';
+import { createUser } from '../../factories.ts';
 import type { SampleInput } from '../sampleInputs.ts';
 
 // Writes act on a fresh user so that no call of the matrix changes the cast it shares.
@@ -7,8 +8,8 @@ import type { SampleInput } from '../sampleInputs.ts';
 export const adminUsersSamples: Record<keyof typeof contracts, SampleInput> = {
   getAllUsers: async () => ({ limit: 5, sortBy: 'email', sortOrder: 'asc' }),
   getUserDetails: async ({ cast }) => ({ userId: cast.member.id }),
-  updateUserDetails: async ({ t }) => ({ userId: (await t.signUp()).id, updates: { displayName: 'Renamed by support' }, reason: 'Customer asked by phone' }),
-  updateUserGlobalRole: async ({ t }) => ({ targetUserId: (await t.signUp()).id, newGlobalRole: 'user' }),
-  sendUserPasswordReset: async ({ t }) => ({ userId: (await t.signUp()).id }),
-  setUserDisabled: async ({ t }) => ({ userId: (await t.signUp()).id, disabled: true, reason: 'Abuse report' }),
+  updateUserDetails: async ({ t }) => ({ userId: (await createUser(t)).id, updates: { displayName: 'Renamed by support' }, reason: 'Customer asked by phone' }),
+  updateUserGlobalRole: async ({ t }) => ({ targetUserId: (await createUser(t)).id, newGlobalRole: 'user' }),
+  sendUserPasswordReset: async ({ t }) => ({ userId: (await createUser(t)).id }),
+  setUserDisabled: async ({ t }) => ({ userId: (await createUser(t)).id, disabled: true, reason: 'Abuse report' }),
 };

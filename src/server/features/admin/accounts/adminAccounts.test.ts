@@ -7,6 +7,7 @@ import {
 } from '../../../../common/admin/accounts/texts.ts';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
+import { createUser } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +22,7 @@ describeEachDialect('back-office accounts', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     operator = await signUpOperator(t);
-    customer = await t.signUpVerified();
+    customer = await createUser(t);
   });
   afterAll(async () => { await t.stop(); });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_IMPERSONATION_REASON } from '../../../../common/admin/impersonation/texts.ts';
 import { HIDDEN_VALUE, INVALID_AUDIT_CURSOR, INVALID_DATE_RANGE } from '../../../../common/admin/audit/texts.ts';
 import { NUL_IN_TEXT } from '../../../http/jsonBody.ts';
-import { type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 
 describeEachDialect('back office: audit log', (dialect) => {
@@ -50,7 +50,7 @@ describeEachDialect('back office: audit log', (dialect) => {
   });
 
   it('shows a back-office write with its operator, reason and before/after, found by operator, action and target', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     expect((await t.call('setUserDisabled', { userId: user.id, disabled: true, reason: 'Abuse report 7' }, operator())).status).toBe(200);
     const expected = {
       action: 'user.disabled', targetType: 'user', targetId: user.id, reason: 'Abuse report 7', actingAsAccount: null,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { utcDayStart } from './statsSeries.ts';
@@ -13,7 +14,7 @@ describeEachDialect('checkSuperAdminStatus: the back-office guard\'s question', 
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    [customer, operator] = await Promise.all([t.signUpVerified(), signUpOperator(t)]);
+    [customer, operator] = await Promise.all([createUser(t), signUpOperator(t)]);
   });
   afterAll(async () => { await t.stop(); });
 
@@ -82,7 +83,7 @@ describeEachDialect('getSystemStats: the dashboard\'s figures', (dialect) => {
   });
 
   it('counts users, super admins, accounts and orders as seeded', async () => {
-    const [owner, other] = await Promise.all([t.signUpVerified(), t.signUpVerified(), signUpOperator(t)]);
+    const [owner, other] = await Promise.all([createUser(t), createUser(t), signUpOperator(t)]);
     accountId = (await t.call('createAccount', { accountName: 'Seeded' }, owner)).result.account.id;
     await t.call('createAccount', { accountName: 'Another' }, other);
     // 3 completed, 1 failed: 75.0 %; pending ones count in the total but not in the rate.
@@ -113,7 +114,7 @@ describeEachDialect('getSystemStats: the dashboard\'s figures', (dialect) => {
     const firstDay = utcDayStart(now, 29);
     await insertOrder('completed', firstDay);
     await insertOrder('completed', new Date(firstDay.getTime() - 1));
-    const early = await t.signUp();
+    const early = await createUser(t);
     await t.services.db.updateTable('users').set({ created_at: new Date(dayBefore.getTime() + 12 * HOUR_MS).toISOString() as never })
       .where('id', '=', early.id).execute();
 
@@ -148,7 +149,7 @@ describeEachDialect('getSystemStats: the dashboard\'s figures', (dialect) => {
   });
 
   it('is refused to a customer, with nothing of the figures', async () => {
-    const customer = await t.signUpVerified();
+    const customer = await createUser(t);
     const res = await t.call('getSystemStats', {}, customer);
     expect(res.status).toBe(403);
     expect(res.result).toBeUndefined();

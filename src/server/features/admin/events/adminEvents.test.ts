@@ -8,7 +8,7 @@ import {
 import { liveTopics, livePath } from '../../../../common/live.ts';
 import { NESTED_TOO_DEEPLY, NUL_IN_TEXT } from '../../../http/jsonBody.ts';
 import { auditEntries } from '../../../../../test/support/operators.ts';
-import { type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { openLiveStream } from '../../../../../test/support/sseClient.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 
@@ -207,7 +207,7 @@ describeEachDialect('back office: events', (dialect) => {
       // A database of its own, so the counts are this test's alone.
       const fresh = await startTestApp(dialect);
       try {
-        const op = await fresh.signUpVerified();
+        const op = await createUser(fresh);
         await fresh.services.db.updateTable('users').set({ role: 'super_admin' }).where('id', '=', op.id).execute();
         const dash = async () => {
           const res = await fresh.call('getEventsDashboard', {}, op);

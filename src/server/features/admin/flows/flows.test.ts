@@ -5,6 +5,7 @@ import {
 } from '../../../../common/admin/webhooks/texts.ts';
 import { eventCatalogue } from '../../../events/catalogue.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
+import { createUser } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 
 describeEachDialect('back-office event flows', (dialect) => {
@@ -15,7 +16,7 @@ describeEachDialect('back-office event flows', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     operator = await signUpOperator(t);
-    customer = await t.signUpVerified();
+    customer = await createUser(t);
   });
   afterAll(async () => { await t.stop(); });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INVALID_MAIL_CURSOR, MESSAGE_NOT_FOUND } from '../../../../common/admin/mail/texts.ts';
 import { NUL_IN_TEXT } from '../../../http/jsonBody.ts';
-import { type AccountWithMembers, accountWithMembers } from '../../../../../test/support/factories.ts';
+import { type AccountWithMembers, accountWithMembers, createUser } from '../../../../../test/support/factories.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, type FunctionCall, nextClientIp, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 
@@ -75,7 +75,7 @@ describeEachDialect('back office: mail outbox', (dialect) => {
   });
 
   it('holds the reset e-mail of the public "forgot password" too', async () => {
-    const user = await t.signUp();
+    const user = await createUser(t);
     const asked = await t.app.inject({
       method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: nextClientIp(),
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: { email: user.email, redirectTo: '/reset-password' },

@@ -3,6 +3,7 @@ import type { FnInput, FunctionName } from '../../../../common/contracts/index.t
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
+import { createUser } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { orderContact } from '../../../../../test/support/domains/fulfilment.ts';
@@ -24,7 +25,7 @@ describeEachDialect('back-office order totals', (dialect) => {
 
 
   async function freshAccount(): Promise<string> {
-    const owner = await t.signUpVerified();
+    const owner = await createUser(t);
     const res = await call('adminCreateAccount', { accountName: `Totals ${randomBytes(4).toString('hex')}`, ownerEmail: owner.email });
     expect(res.status).toBe(200);
     return res.result.account.id;

@@ -3,7 +3,7 @@ import type { FnInput, FunctionName } from '../../../../common/contracts/index.t
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSandboxSupplier } from '../../../../../test/support/domains/suppliers.ts';
-import { type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { createUser, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import {
@@ -66,7 +66,7 @@ describeEachDialect('back-office orders', (dialect) => {
 
 
   async function freshAccount(): Promise<string> {
-    const owner = await t.signUpVerified();
+    const owner = await createUser(t);
     const res = await call('adminCreateAccount', { accountName: `Orders ${randomBytes(4).toString('hex')}`, ownerEmail: owner.email });
     expect(res.status).toBe(200);
     return res.result.account.id;

@@ -3,7 +3,7 @@ import {
   ACCOUNT_DISABLED, CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, EMAIL_TAKEN, INVALID_USERS_CURSOR, LAST_SUPER_ADMIN, NOTHING_TO_UPDATE,
   REASON_REQUIRED, USER_NOT_FOUND,
 } from '../../../../common/admin/users/texts.ts';
-import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
+import { accountWithMembers, type AccountWithMembers, createUser } from '../../../../../test/support/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, nextClientIp, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 
@@ -29,7 +29,7 @@ describeEachDialect('back office: users', (dialect) => {
   describe('getAllUsers', () => {
     it('pages every user by keyset with the cursor, without repeats or gaps, in each sort', async () => {
       const tag = `pg${Date.now().toString(36)}`;
-      for (let i = 0; i < 7; i += 1) await t.signUp({ email: `${tag}-${i}@example.test`, name: `Zed ${tag} ${6 - i}` });
+      for (let i = 0; i < 7; i += 1) await createUser(t, { email: `${tag}-${i}@example.test`, name: `Zed ${tag} ${6 - i}` });
       for (const sortBy of ['createdAt', 'email', 'displayName'] as const) {
         for (const sortOrder of ['asc', 'desc'] as const) {
           const seen: { email: string; displayName: string; createdAt: string }[] = [];
@@ -55,7 +55,7 @@ describeEachDialect('back office: users', (dialect) => {
     // 16 of a few dozen users is "many" for pages of 2, so this pages through that plan.
     it('pages a common e-mail prefix in date and name order, with and without the role filter', async () => {
       const tag = `cp${Date.now().toString(36)}`;
-      for (let i = 0; i < 16; i += 1) await t.signUp({ email: `${tag}-${i}@example.test`, name: `Common ${(i * 7) % 16}` });
+      for (let i = 0; i < 16; i += 1) await createUser(t, { email: `${tag}-${i}@example.test`, name: `Common ${(i * 7) % 16}` });
       for (const sortBy of ['createdAt', 'displayName'] as const) {
         for (const sortOrder of ['asc', 'desc'] as const) {
           for (const globalRole of [undefined, 'user'] as const) {
@@ -78,8 +78,8 @@ describeEachDialect('back office: users', (dialect) => {
 
     it('filters by e-mail prefix whatever the case, and by global role', async () => {
       const tag = `pf${Date.now().toString(36)}`;
-      const admin = await t.signUp({ email: `${tag}-admin@example.test` });
-      await t.signUp({ email: `${tag}-plain@example.test` });
+      const admin = await createUser(t, { email: `${tag}-admin@example.test` });
+      await createUser(t, { email: `${tag}-plain@example.test` });
       await t.call('updateUserGlobalRole', { targetUserId: admin.id, newGlobalRole: 'super_admin' }, operator);
       const byPrefix = await t.call('getAllUsers', { email: `  ${tag.toUpperCase()}-` }, operator);
       expect(byPrefix.result.users.map((u: { email: string }) => u.email).sort()).toEqual([`${tag}-admin@example.test`, `${tag}-plain@example.test`]);
@@ -157,7 +157,7 @@ describeEachDialect('back office: users', (dialect) => {
 
   describe('updateUserDetails', () => {
     it('changes name, e-mail and phone with the reason, audited before and after', async () => {
-      const user = await t.signUp();
+      const user = await createUser(t);
       const res = await t.call('updateUserDetails', {
         userId: user.id, updates: { displayName: ' New Name ', email: ' New.Address@Example.TEST ', phoneNumber: '+1 555 0100' }, reason: 'Ticket 42',
       }, operator);
@@ -175,7 +175,7 @@ describeEachDialect('back office: users', (dialect) => {
     });
 
     it('refuses a taken e-mail and each invalid field, writing nothing', async () => {
-      const user = await t.signUp();
+      const user = await createUser(t);
       const taken = await t.call('updateUserDetails', { userId: user.id, updates: { email: customers.owner.email.toUpperCase() }, reason: 'x' }, operator);
       expect([taken.status, taken.error!.message]).toEqual([409, EMAIL_TAKEN]);
       const cases: [unknown, string][] = [
@@ -202,7 +202,7 @@ describeEachDialect('back office: users', (dialect) => {
 
   describe('updateUserGlobalRole', () => {
     it('promotes and demotes another user, audited', async () => {
-      const user = await t.signUp();
+      const user = await createUser(t);
       const up = await t.call('updateUserGlobalRole', { targetUserId: user.id, newGlobalRole: 'super_admin' }, operator);
       expect(up.result).toEqual({ userId: user.id, globalRole: 'super_admin' });
       expect((await t.call('getAllUsers', { limit: 1 }, user)).status).toBe(200);
@@ -245,7 +245,7 @@ describeEachDialect('back office: users', (dialect) => {
 
   describe('sendUserPasswordReset', () => {
     it('sends the public reset e-mail, whose link sets a new password, audited', async () => {
-      const user = await t.signUp();
+      const user = await createUser(t);
       const res = await t.call('sendUserPasswordReset', { userId: user.id }, operator);
       expect([res.status, res.result]).toEqual([200, { email: user.email }]);
       const mail = (await t.outbox(user.email)).find((m) => m.subject === 'Reset your password');
@@ -265,7 +265,7 @@ describeEachDialect('back office: users', (dialect) => {
 
   describe('setUserDisabled', () => {
     it('ends every session at once, refuses sign-in with a clear text, and enabling lets the user back in', async () => {
-      const user = await t.signUp();
+      const user = await createUser(t);
       const second = await signIn(user.email);
       const secondToken = second.json().token as string;
       expect((await t.call('getProfile', {}, user)).status).toBe(200);

@@ -7,6 +7,7 @@ import {
 } from '../../../../common/admin/webhooks/texts.ts';
 import { liveTopics, type LiveMessage } from '../../../../common/live.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
+import { createUser } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { waitFor } from '../../../../../test/support/waitFor.ts';
 import { signedHeaders } from '../../events/index.ts';
@@ -21,7 +22,7 @@ describeEachDialect('back-office webhooks', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, { env: { WEBHOOK_ALLOWED_HOSTS: 'receiver.internal, 10.9.0.0/16' } });
     operator = await signUpOperator(t);
-    customer = await t.signUpVerified();
+    customer = await createUser(t);
   });
   afterAll(async () => { await t.stop(); });
 

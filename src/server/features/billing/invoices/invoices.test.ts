@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, accountWithMembers, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { accountWithMembers, addMember, createUser, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { INVOICES_PAGE_SIZE } from '../../../../common/billing/billing.ts';
 import { INVOICE_NOT_FOUND } from '../../../../common/billing/contract.ts';
@@ -102,7 +102,7 @@ describeEachDialect('invoices: listInvoices and getInvoice', (dialect) => {
 
     it('anyone outside the invoice\'s account gets not found, exactly as for an id that does not exist', async () => {
       const invoiceId = await storedInvoice(t.services.db, cast.accountId);
-      const memberOfB = await t.signUp();
+      const memberOfB = await createUser(t);
       await addMember(t, cast.otherAccountId, memberOfB, 'member');
       const unknown = await t.call('getInvoice', { invoiceId: 'in_does_not_exist' }, cast.owner);
       expect(unknown).toEqual({ status: 404, error: { status: 'NOT_FOUND', message: INVOICE_NOT_FOUND } });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { addMember, createUser, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { pdfTextLines } from '../../../../../test/support/pdfText.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { INVOICE_NOT_FOUND } from '../../../../common/billing/contract.ts';
@@ -82,7 +82,7 @@ describeEachDialect('invoice PDF: GET /api/invoices/{invoiceId}.pdf', (dialect) 
 
   it('anyone outside the invoice\'s account gets 404 and no PDF bytes, like an unknown id; signed out gets 401', async () => {
     const invoiceId = await storedInvoice(t.services.db, cast.accountId);
-    const memberOfB = await t.signUp();
+    const memberOfB = await createUser(t);
     await addMember(t, cast.otherAccountId, memberOfB, 'member');
     for (const user of [memberOfB, cast.outsider, cast.globalAdmin]) {
       const res = await get(`/api/invoices/${invoiceId}.pdf`, bearer(user.token));

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { freshDomainName, placedOrder, registrationContact, registrationInput } from '../../../../../test/support/samples/domainOrders.ts';
 import { seedSandboxSupplier } from '../../../../../test/support/domains/suppliers.ts';
-import { makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { createUser, makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { auditEntries } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { DOMAIN_NOT_FOUND } from '../../../../common/domains/domains.ts';
@@ -162,7 +162,7 @@ describeEachDialect('domain orders: registerDomain, renewDomain and getDomainOrd
     });
 
     it('lets an operator acting as the account order for it, recorded in the audit log', async () => {
-      const operator = await t.signUpVerified();
+      const operator = await createUser(t);
       await makeGlobalSuperAdmin(t, operator);
       await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, cast.accountId, 'Registering for the customer');
       const res = await register(registrationInput(cast.accountId), operator);

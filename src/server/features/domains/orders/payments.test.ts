@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { freshDomainName, placedOrder } from '../../../../../test/support/samples/domainOrders.ts';
-import { makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
+import { createUser, makeGlobalSuperAdmin, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { emittedTestEvents, GOOD_CARD } from '../../../../../test/support/payments/testModePayments.ts';
 import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../../common/billing/texts.ts';
@@ -122,7 +122,7 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
       await pay(await placedOrder(t, cast.member, cast.accountId));
       expect(create.mock.calls[0][0]).toMatchObject({ customerId: null, customerEmail: cast.member.email });
 
-      const operator = await t.signUpVerified();
+      const operator = await createUser(t);
       await makeGlobalSuperAdmin(t, operator);
       await startImpersonation(t.services, (await resolveCaller(t.services, operator.token))!, cast.accountId, 'Helping with a domain');
       await pay(await placedOrder(t, operator, cast.accountId), operator);

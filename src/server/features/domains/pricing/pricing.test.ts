@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_TLD_COSTS } from '../../../integrations/registrars/sandbox/sandboxPrices.ts';
+import { createUser } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { costsOf, pricingState, setMarkup, setSupplierActive, supplierRow } from '../../../../../test/support/domains/pricing.ts';
@@ -12,7 +13,7 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    [customer, operator] = await Promise.all([t.signUpVerified(), signUpOperator(t)]);
+    [customer, operator] = await Promise.all([createUser(t), signUpOperator(t)]);
   });
   afterAll(async () => { await t.stop(); });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { seedSandboxSupplier, seedSupplier } from '../../../../../test/support/domains/suppliers.ts';
-import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
+import { accountWithMembers, type AccountWithMembers, createUser } from '../../../../../test/support/factories.ts';
 import { DYNADOT_FAKE_KEY, type FakeDynadot, startFakeDynadot } from '../../../../../test/support/registrars/dynadot.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { CHECK_FAILED } from './service.ts';
@@ -98,7 +98,7 @@ describeEachDialect('searchDomains across suppliers', (dialect) => {
   });
 
   it('a refused caller reaches no supplier', async () => {
-    const outsider = await t.signUpVerified();
+    const outsider = await createUser(t);
     const res = await t.call('searchDomains', { query: 'not-yours', tlds: ['net'], accountId: account.accountId }, outsider);
     expect(res.status).toBe(403);
     expect(searches()).toHaveLength(0);
