@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_keyset_indexes.ts';
 import * as m0003 from './migrations/0003_platform_events.ts';
@@ -47,9 +47,10 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const schema = await postgresSchemaOf(db);
   const migrator = new Migrator({
-    db, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock',
-    migrationTableSchema: await postgresSchemaOf(db),
+    db: schema ? introspectingOnly(db, schema) : db, provider, migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock', migrationTableSchema: schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
@@ -65,4 +66,30 @@ async function postgresSchemaOf(db: Kysely<any>): Promise<string | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
+}
+
+/**
+ * The Migrator learns whether its own tables exist from the introspector's list of every table
+ * of the database, read with per-column catalog functions: a query that grows with every schema
+ * there and fails when another schema is dropped while it runs (parallel tests, another app's).
+ * Here it sees the tables of its schema only.
+ */
+function introspectingOnly(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => [{ name: schema }],
+    async getTables() {
+      const { rows } = await sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
+      return rows.map(({ name }) => ({ name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value = Reflect.get(target, key, target);
+      // Kysely keeps its state in private fields, which only the instance itself can read.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
