@@ -27,14 +27,8 @@ export async function findAccountHeader(db: Db, accountId: string) {
   return db.selectFrom('accounts').select(['id', 'name', 'status']).where('id', '=', accountId).executeTakeFirst();
 }
 
-export async function findActiveAccountId(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('active_account_id').where('id', '=', userId).executeTakeFirst();
-  return row?.active_account_id ?? null;
-}
-
-export async function setActiveAccountId(db: Db, userId: string, accountId: string | null) {
-  await db.updateTable('users').set({ active_account_id: accountId }).where('id', '=', userId).execute();
-}
+// The active account is a column of the user (identity's table): read and set there.
+export { findActiveAccountId, setActiveAccountId } from '../auth/users.ts';
 
 export async function insertImpersonation(db: Db, row: {
   id: string; sessionId: string; operatorUserId: string; accountId: string; reason: string;

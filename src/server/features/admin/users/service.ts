@@ -5,6 +5,7 @@ import {
 import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
 import type { GlobalRole } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
+import { lockSuperAdmins, setGlobalRole, setUserDisabled, updateUserDetails } from '../../../auth/users.ts';
 import { toIso } from '../../../db/connection.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -84,11 +85,11 @@ export async function updateDetails(ctx: BackOfficeWriteContext, userId: string,
     if (holder && holder !== userId) throw alreadyExists(EMAIL_TAKEN);
   }
   const now = ctx.services.clock.nowIso();
-  await db.updateTable('users').set({
+  await updateUserDetails(db, userId, {
     name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: now,
     // A new address is not proven yet: invitations (which ask for the proof) wait for it.
-    ...(after.email !== before.email ? { email_verified: 0 } : {}),
-  }).where('id', '=', userId).execute();
+    ...(after.email !== before.email ? { email_verified: 0 as const } : {}),
+  });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
     reason, before, after, requestId: ctx.requestId, at: now,
@@ -100,16 +101,14 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
   if (targetUserId === ctx.caller.userId) throw failedPrecondition(CANNOT_CHANGE_OWN_ROLE);
   const db = ctx.tx.db;
   // On PostgreSQL two operators demoting the last two admins at once would each see the other still there: lock them.
-  if (ctx.services.dialect === 'postgres') {
-    await db.selectFrom('users').select('id').where('role', '=', 'super_admin').forUpdate().execute();
-  }
+  if (ctx.services.dialect === 'postgres') await lockSuperAdmins(db);
   const user = await findUser(db, targetUserId);
   if (!user) throw notFound(USER_NOT_FOUND);
   const oldRole = roleOf(user.role);
   const now = ctx.services.clock.nowIso();
   if (oldRole === 'super_admin' && newRole !== 'super_admin' && await countSuperAdmins(db) <= 1) throw failedPrecondition(LAST_SUPER_ADMIN);
   if (oldRole !== newRole) {
-    await db.updateTable('users').set({ role: newRole, updated_at: now }).where('id', '=', targetUserId).execute();
+    await setGlobalRole(db, targetUserId, newRole, now);
   }
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
@@ -143,7 +142,7 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
   const user = await findUser(db, userId);
   if (!user) throw notFound(USER_NOT_FOUND);
   const now = ctx.services.clock.nowIso();
-  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
+  await setUserDisabled(db, userId, disabled, now);
   // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.
   const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
   await record(ctx.tx, {
