@@ -118,6 +118,9 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
+/** A boolean as both dialects store it: SQLite has no boolean type, PostgreSQL's integer column takes 0 and 1. */
+export const flag = (value: boolean) => (value ? 1 : 0);
+
 export function toIso(value: Date | string | null | undefined): string | null {
   if (value == null) return null;
   // SQLite hands back exactly what was written: nowIso()'s form needs no parsing.

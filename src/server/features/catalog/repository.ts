@@ -1,3 +1,4 @@
+import { flag } from '../../db/connection.ts';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { PriceInterval } from '../../../common/billing/billing.ts';
 import type { PricesTable, ProductsTable } from '../../db/schema.ts';
@@ -17,7 +18,6 @@ export interface PriceTerms {
 }
 
 // better-sqlite3 binds no booleans; PostgreSQL reads 1 and 0 as booleans too.
-const flag = (value: boolean) => (value ? 1 : 0);
 
 function productColumns(fields: ProductFields) {
   return {

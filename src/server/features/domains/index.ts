@@ -10,5 +10,4 @@ export {
   claimOrderForRefund, findOrder, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder, updateOrderFields,
 } from './orders/repository.ts';
 export type { OrderRow } from './orders/repository.ts';
-export { flag } from './pricing/supplierSyncRepository.ts';
 export { findDomainByName } from './records.ts';

@@ -1,3 +1,4 @@
+import { flag } from '../../../db/connection.ts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -12,7 +13,7 @@ import type { BackOfficeWriteContext } from '../../../rpc/context.ts';
 import { operatorOf } from '../../../rpc/context.ts';
 import { flowActions, toAdminFlow } from '../webhooks/presenters.ts';
 import {
-  activeWebhooks, allFlows, deleteFlowRow, flag, flowById, type FlowRow, flowsNamed, insertFlow, updateFlow, webhooksByIds,
+  activeWebhooks, allFlows, deleteFlowRow, flowById, type FlowRow, flowsNamed, insertFlow, updateFlow, webhooksByIds,
 } from '../webhooks/repository.ts';
 import { announce } from '../webhooks/writeContext.ts';
 

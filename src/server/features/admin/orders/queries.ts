@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './cursor.ts';
-import { flag } from '../../domains/index.ts';
+import { flag } from '../../../db/connection.ts';
 import { startOfDay, startOfNextDay } from '../../../db/dayRange.ts';
 import { preparedQueryByShape } from '../../../db/preparedQuery.ts';
 import { prefixEnd } from '../../../db/textMatch.ts';

@@ -1,3 +1,4 @@
+import { flag } from '../../../db/connection.ts';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { likeContaining } from '../../../db/textMatch.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -86,4 +87,3 @@ export async function deleteFlowRow(db: Db, id: string): Promise<void> {
 }
 
 /** Booleans as both databases take them (better-sqlite3 binds no booleans). */
-export const flag = (value: boolean) => (value ? 1 : 0);

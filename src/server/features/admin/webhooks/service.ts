@@ -1,3 +1,4 @@
+import { flag } from '../../../db/connection.ts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { COPY_SUFFIX, PREVIOUS_SECRET_HOURS, WEBHOOK_LIMITS, WEBHOOK_NOT_FOUND } from '../../../../common/admin/webhooks/texts.ts';
@@ -11,7 +12,7 @@ import type { BackOfficeWriteContext } from '../../../rpc/context.ts';
 import { operatorOf } from '../../../rpc/context.ts';
 import { flowActions, toAdminWebhook } from './presenters.ts';
 import {
-  deleteWebhookRows, flag, flowsMentioning, insertWebhook, updateFlow, updateWebhook, updateWebhooks, webhookById, webhooksByIds,
+  deleteWebhookRows, flowsMentioning, insertWebhook, updateFlow, updateWebhook, updateWebhooks, webhookById, webhooksByIds,
   webhooksMatching, type WebhookRow,
 } from './repository.ts';
 import { checkedHeaders, checkedTemplate, checkedUrl, mergedAuthentication, parseAuthentication } from './webhookSettings.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/transaction.ts';
-import { flag } from '../pricing/supplierSyncRepository.ts';
+import { flag } from '../../../db/connection.ts';
 
 /**
  * The daily expiry job's queries (Kysely only). Domains are read in keyset pages of

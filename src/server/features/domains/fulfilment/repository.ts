@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/transaction.ts';
 import type { DomainRow } from '../records.ts';
-import { flag } from '../pricing/supplierSyncRepository.ts';
+import { flag } from '../../../db/connection.ts';
 import { PORTAL_CURRENCY } from '../pricing/tldPricesRepository.ts';
 
 /** The registration job's reads: which suppliers to try, whom to tell. */

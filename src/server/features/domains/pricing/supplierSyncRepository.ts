@@ -1,3 +1,4 @@
+import { flag } from '../../../db/connection.ts';
 import type { Selectable } from 'kysely';
 import type { DomainSuppliersTable } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -6,7 +7,6 @@ import type { TldCost } from '../../../integrations/registrars/registrar.ts';
 export type SupplierRow = Selectable<DomainSuppliersTable>;
 
 // better-sqlite3 binds no booleans; PostgreSQL reads 1 and 0 as booleans too.
-export const flag = (value: boolean) => (value ? 1 : 0);
 
 /**
  * Inserts the suppliers that have no row yet. An existing row keeps its is_active (an operator's

@@ -1,6 +1,6 @@
 import type { MarkupKind } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
-import { flag } from './supplierSyncRepository.ts';
+import { flag } from '../../../db/connection.ts';
 
 /** The portal sells in US dollars only; costs in another currency are not used (docs/decisions.md). */
 export const PORTAL_CURRENCY = 'USD';
