@@ -80,7 +80,6 @@ export const pendingReads = {
   'src/server/features/invitations/repository.ts': ['account_members', 'accounts', 'users'],
   'src/server/features/members/repository.ts': ['account_members', 'accounts', 'users'],
   'src/server/features/profile/repository.ts': ['account_members', 'users'],
-  'src/server/features/tickets/repository.ts': ['account_members', 'accounts', 'users'],
   'src/server/integrations/payments/checkoutSessions.ts': ['checkout_sessions'],
   'src/server/integrations/payments/testMode/testProvider.ts': ['prices', 'products', 'users'],
 };

@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
+import { accountName, memberRole } from '../../access/fragments.ts';
+import { userEmail, userName } from '../../auth/fragments.ts';
 
 /** A position in the newest-first list: the stored created_at text and the id, exactly as the database compares them. */
 export interface TicketListPosition {
@@ -79,18 +81,15 @@ export async function listTickets(db: Kysely<Database>, scope: { authorId: strin
 /** What the read rule needs: who wrote the ticket and the caller's role in the ticket's account (if any). */
 export async function findTicketAccessFacts(db: Db, ticketId: string, userId: string) {
   return db.selectFrom('tickets as t')
-    .leftJoin('account_members as m', (join) => join.onRef('m.account_id', '=', 't.account_id').on('m.user_id', '=', userId))
-    .select(['t.user_id as author_id', 't.account_id', 'm.role as caller_role'])
+    .select((eb) => ['t.user_id as author_id', 't.account_id', memberRole(eb, eb.ref('t.account_id'), userId).as('caller_role')])
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
 }
 
 export async function findTicketDetail(db: Db, ticketId: string) {
   return db.selectFrom('tickets as t')
-    .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.account_id', 't.user_id', 't.subject', 't.description', 't.status', 't.priority', 't.created_at',
-      'a.name as account_name', 'u.name as author_name'])
+    .select((eb) => ['t.id', 't.account_id', 't.user_id', 't.subject', 't.description', 't.status', 't.priority', 't.created_at',
+      accountName(eb, eb.ref('t.account_id')).as('account_name'), userName(eb, eb.ref('t.user_id')).as('author_name')])
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
 }
@@ -116,8 +115,7 @@ export async function insertReply(db: Db, reply: {
 /** What a reply or a status change needs to know of the ticket: its account, author (and address, for the staff reply mail) and status. */
 export async function findTicketForUpdate(db: Db, ticketId: string) {
   return db.selectFrom('tickets as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.account_id', 't.user_id', 't.subject', 't.status', 'u.email as author_email'])
+    .select((eb) => ['t.id', 't.account_id', 't.user_id', 't.subject', 't.status', userEmail(eb, eb.ref('t.user_id')).as('author_email')])
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
 }

@@ -1,0 +1,33 @@
+import type { Expression, ExpressionBuilder } from 'kysely';
+import type { AccountRole } from '../../common/constants.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * Tenancy's reads that other areas put inside their own queries: a correlated subquery on
+ * accounts or account_members that the owner writes, so a list keeps its one round trip while
+ * the table stays the owner's (tools/eslint/tableOwners.js). `id` is the caller's column,
+ * e.g. `eb.ref('t.account_id')`. Each is an indexed lookup by primary key or membership key.
+ */
+// Any caller's FROM clause.
+type Eb = ExpressionBuilder<Database, any>;
+type Id = Expression<string> | Expression<string | null>;
+
+export function accountName(eb: Eb, id: Id) {
+  return eb.selectFrom('accounts').select('accounts.name').where('accounts.id', '=', id).$asScalar();
+}
+
+export function accountOwnerId(eb: Eb, id: Id) {
+  return eb.selectFrom('accounts').select('accounts.owner_id').where('accounts.id', '=', id).$asScalar();
+}
+
+/** The user's role in the account, null when not a member. */
+export function memberRole(eb: Eb, accountId: Id, userId: string | Id) {
+  return eb.selectFrom('account_members').select('account_members.role')
+    .where('account_members.account_id', '=', accountId).where('account_members.user_id', '=', userId)
+    .$asScalar().$castTo<AccountRole | null>();
+}
+
+/** The accounts the user belongs to, for `where(column, 'in', ...)`. */
+export function accountIdsOf(eb: Eb, userId: string | Id) {
+  return eb.selectFrom('account_members').select('account_members.account_id').where('account_members.user_id', '=', userId);
+}
