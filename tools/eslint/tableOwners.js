@@ -54,7 +54,6 @@ export const tableOwners = {
  * entry that is no longer needed); a new file or table here is not how a new need is met.
  */
 export const pendingReads = {
-  'src/server/auth/caller.ts': ['impersonations'],
   'src/server/features/accounts/repository.ts': ['account_members', 'accounts', 'users'],
   'src/server/features/admin/accounts/accountDetail.ts': ['account_members', 'domain_orders', 'domains', 'invoices', 'subscriptions', 'tickets', 'users'],
   'src/server/features/admin/accounts/repository.ts': ['account_members', 'accounts', 'domain_orders', 'domain_status_counts', 'domains', 'users'],
