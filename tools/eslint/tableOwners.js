@@ -54,7 +54,6 @@ export const tableOwners = {
  * entry that is no longer needed); a new file or table here is not how a new need is met.
  */
 export const pendingReads = {
-  'src/server/features/accounts/repository.ts': ['account_members', 'accounts', 'users'],
   'src/server/features/admin/accounts/accountDetail.ts': ['account_members', 'domain_orders', 'domains', 'invoices', 'subscriptions', 'tickets', 'users'],
   'src/server/features/admin/accounts/repository.ts': ['account_members', 'accounts', 'domain_orders', 'domain_status_counts', 'domains', 'users'],
   'src/server/features/admin/audit/repository.ts': ['accounts', 'audit_log', 'users'],
@@ -76,9 +75,6 @@ export const pendingReads = {
   'src/server/features/domains/fulfilment/repository.ts': ['accounts', 'users'],
   'src/server/features/domains/orders/queries.ts': ['accounts', 'checkout_sessions'],
   'src/server/features/events/engine/dispatcher.ts': ['platform_events'],
-  'src/server/features/invitations/repository.ts': ['account_members', 'accounts', 'users'],
-  'src/server/features/members/repository.ts': ['account_members', 'accounts', 'users'],
-  'src/server/features/profile/repository.ts': ['account_members', 'users'],
   'src/server/integrations/payments/checkoutSessions.ts': ['checkout_sessions'],
   'src/server/integrations/payments/testMode/testProvider.ts': ['prices', 'products', 'users'],
 };
