@@ -74,7 +74,6 @@ export const pendingReads = {
   'src/server/features/domains/expiry/repository.ts': ['accounts', 'users'],
   'src/server/features/domains/fulfilment/repository.ts': ['accounts', 'users'],
   'src/server/features/domains/orders/queries.ts': ['accounts', 'checkout_sessions'],
-  'src/server/features/events/engine/dispatcher.ts': ['platform_events'],
   'src/server/integrations/payments/checkoutSessions.ts': ['checkout_sessions'],
   'src/server/integrations/payments/testMode/testProvider.ts': ['prices', 'products', 'users'],
 };
