@@ -70,7 +70,6 @@ export const pendingReads = {
   'src/server/features/billing/invoices/repository.ts': ['account_members'],
   'src/server/features/billing/subscriptionRepository.ts': ['prices', 'products'],
   'src/server/features/catalog/repository.ts': ['subscriptions'],
-  'src/server/features/dashboard/repository.ts': ['accounts', 'invoices', 'subscriptions', 'tickets'],
   'src/server/features/domains/expiry/repository.ts': ['accounts', 'users'],
   'src/server/features/domains/fulfilment/repository.ts': ['accounts', 'users'],
   'src/server/features/domains/orders/queries.ts': ['accounts', 'checkout_sessions'],
