@@ -19,6 +19,9 @@ export const tableOwners = {
   mail_outbox: 'integrations/mail',
   payment_events: 'integrations/payments',
   test_payment_objects: 'integrations/payments',
+  // Our record of each hosted checkout, whatever it pays for: billing's plans and the domains' orders both start
+  // checkouts and find them again, so the payment integration that starts them keeps the rows.
+  checkout_sessions: 'integrations/payments',
   sandbox_registrar_domains: 'integrations/registrars',
 
   invitations: 'features/invitations',
@@ -29,7 +32,6 @@ export const tableOwners = {
   subscriptions: 'features/billing',
   invoices: 'features/billing',
   invoice_lines: 'features/billing',
-  checkout_sessions: 'features/billing',
   domains: 'features/domains',
   domain_status_counts: 'features/domains',
   domain_orders: 'features/domains',
@@ -65,14 +67,4 @@ export const pendingReads = {
   'src/server/features/admin/support/queries.ts': ['accounts', 'tickets', 'users'],
   'src/server/features/admin/users/repository.ts': ['account_members', 'accounts', 'auth_identity', 'auth_session', 'domain_orders', 'users'],
   'src/server/features/admin/webhooks/repository.ts': ['event_flows', 'webhooks'],
-  'src/server/features/billing/accountBillingRepository.ts': ['accounts', 'users'],
-  'src/server/features/billing/checkout/repository.ts': ['prices', 'products'],
-  'src/server/features/billing/invoices/repository.ts': ['account_members'],
-  'src/server/features/billing/subscriptionRepository.ts': ['prices', 'products'],
-  'src/server/features/catalog/repository.ts': ['subscriptions'],
-  'src/server/features/domains/expiry/repository.ts': ['accounts', 'users'],
-  'src/server/features/domains/fulfilment/repository.ts': ['accounts', 'users'],
-  'src/server/features/domains/orders/queries.ts': ['accounts', 'checkout_sessions'],
-  'src/server/integrations/payments/checkoutSessions.ts': ['checkout_sessions'],
-  'src/server/integrations/payments/testMode/testProvider.ts': ['prices', 'products', 'users'],
 };
