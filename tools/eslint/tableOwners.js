@@ -15,6 +15,7 @@ export const tableOwners = {
   audit_log: 'audit',
   jobs: 'jobs',
   job_schedules: 'jobs',
+  work_runs: 'jobs',
   platform_events: 'events',
   mail_outbox: 'integrations/mail',
   payment_events: 'integrations/payments',
