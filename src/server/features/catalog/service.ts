@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import { comparePrices, compareProducts } from '../../../common/billing/billing.ts';
 import {
   type AdminPrice, type AdminProduct, type CatalogPrice, type CatalogProduct,
@@ -5,14 +6,16 @@ import {
 } from '../../../common/catalog/contract.ts';
 import { record } from '../../audit/record.ts';
 import { toIso } from '../../db/connection.ts';
+import type { PricesTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { BackOfficeCallContext } from '../../rpc/context.ts';
 import { failedPrecondition, notFound } from '../../rpc/errors.ts';
+import { countSubscriptionsByPrice } from '../billing/index.ts';
 import { newPriceId, newProductId } from './catalogIds.ts';
 import {
   findPrice, findProduct, listActivePrices, listActiveProducts, listPriceRows, listProductRows,
-  type PriceRow, type PriceTerms, type ProductFields, type ProductRow, setPriceActive, updateProduct, upsertPriceByProviderId, upsertProductByProviderId,
+  type PriceTerms, type ProductFields, type ProductRow, setPriceActive, updateProduct, upsertPriceByProviderId, upsertProductByProviderId,
 } from './repository.ts';
 
 /** Written by the portal only; anything else reads as no features rather than failing the page. */
@@ -48,9 +51,18 @@ export async function publicCatalog(db: Db, category: string | null): Promise<Ca
 
 /** Every product and price, active or not, in the public order (operators find a plan where customers see it). */
 export async function operatorCatalog(db: Db, productId?: string): Promise<AdminProduct[]> {
-  const [products, prices] = await Promise.all([listProductRows(db, productId), listPriceRows(db, productId)]);
+  const [products, prices] = await Promise.all([listProductRows(db, productId), pricesWithSubscriptionCounts(db, productId)]);
   const pricesOf = groupBy(prices, (p) => p.product_id);
   return products.map((p) => adminProductOf(p, pricesOf.get(p.id) ?? [])).sort(compareProducts);
+}
+
+type PriceRow = Selectable<PricesTable> & { subscription_count: number };
+
+/** Every price (or those of one product), with how many subscriptions point at each: billing counts them. */
+async function pricesWithSubscriptionCounts(db: Db, productId?: string): Promise<PriceRow[]> {
+  const prices = await listPriceRows(db, productId);
+  const counts = await countSubscriptionsByPrice(db, prices.map((p) => p.id));
+  return prices.map((p) => ({ ...p, subscription_count: counts.get(p.id) ?? 0 }));
 }
 
 function adminProductOf(row: ProductRow, prices: PriceRow[]): AdminProduct {
@@ -141,7 +153,7 @@ export async function savePrice(ctx: BackOfficeCallContext, input: PriceInput): 
       }, 'always', now))!;
     }
 
-    const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === id)!);
+    const price = adminPriceOf((await pricesWithSubscriptionCounts(tx.db, product.id)).find((p) => p.id === id)!);
     await record(tx, {
       actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.price_saved',
       target: { type: 'price', id },

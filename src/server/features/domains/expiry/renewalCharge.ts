@@ -1,10 +1,11 @@
 import { liveTopics } from '../../../../common/live.ts';
+import { findBillingAccount } from '../../../access/accountBilling.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import { NO_SAVED_PAYMENT_METHOD } from '../../../integrations/payments/provider.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { billingContactOf, renewalFailedMail } from './mails.ts';
-import { customerOfAccount, isoOf, renewedDomainWithContact } from './repository.ts';
+import { isoOf, renewedDomainWithContact } from './repository.ts';
 import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob } from '../orders/queues.ts';
 import { type OrderRow, transitionOrder } from '../orders/repository.ts';
 
@@ -21,7 +22,7 @@ export const renewalIdempotencyKey = (orderId: string) => `domain-renewal:${orde
  */
 export async function chargeRenewal(services: Services, order: OrderRow): Promise<RenewalCharge> {
   if (services.payments.mode === 'test') return { status: 'paid', method: 'test', reference: null };
-  const customerId = await customerOfAccount(services.db, order.account_id);
+  const customerId = (await findBillingAccount(services.db, order.account_id))?.stripe_customer_id ?? null;
   // The account never paid through the provider: there is nothing saved to charge.
   if (!customerId) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
   const charge = await services.payments.chargeSavedPaymentMethod({

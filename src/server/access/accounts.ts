@@ -1,10 +1,21 @@
-import { toIso } from '../../db/connection.ts';
-import type { Db } from '../../db/transaction.ts';
+import { toIso } from '../db/connection.ts';
+import type { Db } from '../db/transaction.ts';
+
+/**
+ * The accounts rows (tenancy's, tools/eslint/tableOwners.js) as the accounts and invitations areas
+ * read and create them: an account is created with its owner's membership in the same unit of work.
+ */
 
 export async function findAccount(db: Db, accountId: string) {
   const row = await db.selectFrom('accounts').select(['id', 'name', 'status', 'owner_id', 'created_at'])
     .where('id', '=', accountId).executeTakeFirst();
   return row && { id: row.id, name: row.name, status: row.status, ownerId: row.owner_id, createdAt: toIso(row.created_at)! };
+}
+
+/** The name an invitation shows; null for an account that does not exist. */
+export async function findAccountName(db: Db, accountId: string): Promise<string | null> {
+  const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
+  return row?.name ?? null;
 }
 
 export async function insertAccountWithOwner(db: Db, account: { id: string; name: string; ownerId: string; now: string }) {
@@ -16,9 +27,4 @@ export async function insertAccountWithOwner(db: Db, account: { id: string; name
   await db.insertInto('account_members').values({
     account_id: account.id, user_id: account.ownerId, role: 'account_owner', joined_at: account.now,
   }).execute();
-}
-
-export async function findUserForSession(db: Db, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'name', 'phone_number', 'role', 'active_account_id'])
-    .where('id', '=', userId).executeTakeFirst();
 }
