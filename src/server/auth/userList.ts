@@ -48,7 +48,7 @@ const SORT_INDEXES = {
 
 /**
  * Which index a page filtered by an e-mail prefix and sorted otherwise reads on SQLite, which
- * has no statistics to choose by (see adminOrderIndex.ts): through the e-mail index, every match
+ * has no statistics to choose by (see features/domains/orders/deskListIndex.ts): through the e-mail index, every match
  * is read and sorted; walking the sort's index reads about limit x users / matches entries. A
  * common prefix ("ma": 5,556 of 100,000) took 4.6 ms sorted and 0.14 ms walked; a rare one would
  * walk the whole table. Walking wins above sqrt(limit x users) matches; the largest rowid stands
@@ -75,7 +75,7 @@ interface PageParams extends Record<string, unknown> {
 /**
  * One page of users in keyset order on (sort key, id). The e-mail filter is a prefix range
  * (addresses are stored lower-case, the filter is lower-cased) so it stays on an index.
- * Compiled once per shape (sort, which filters, page size: see adminOrderQueries.ts for why the
+ * Compiled once per shape (sort, which filters, page size: see features/domains/orders/deskList.ts for why the
  * limit is in the text): Kysely's build and driver cost more than the read.
  */
 const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, shape: { sortBy: UserSortField; sortOrder: SortOrder; index: string | null; limit: number }) => {
