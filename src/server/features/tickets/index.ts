@@ -2,3 +2,5 @@
 export { TICKET_NOT_FOUND } from './policy.ts';
 export { countOpenTickets, listReplies } from './repository.ts';
 export { changeStatus, storeReply } from './ticketUpdates.ts';
+export { findStaffTicket, pageOfStaffTickets, ticketsOfAccount } from './supportDesk.ts';
+export type { StaffTicketPosition } from './supportDesk.ts';
