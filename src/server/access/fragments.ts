@@ -20,6 +20,18 @@ export function accountOwnerId(eb: Eb, id: Id) {
   return eb.selectFrom('accounts').select('accounts.owner_id').where('accounts.id', '=', id).$asScalar();
 }
 
+/** How many members the account has. */
+export function memberCount(eb: Eb, accountId: Id) {
+  return eb.selectFrom('account_members').select((m) => m.fn.countAll<number | string>().as('n'))
+    .where('account_members.account_id', '=', accountId).$asScalar();
+}
+
+/** How many accounts the user belongs to. */
+export function membershipCount(eb: Eb, userId: Id) {
+  return eb.selectFrom('account_members').select((m) => m.fn.countAll<number | string>().as('n'))
+    .where('account_members.user_id', '=', userId).$asScalar();
+}
+
 /** The user's role in the account, null when not a member. */
 export function memberRole(eb: Eb, accountId: Id, userId: string | Id) {
   return eb.selectFrom('account_members').select('account_members.role')

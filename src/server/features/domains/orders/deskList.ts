@@ -1,15 +1,22 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, SqliteAdapter, sql } from 'kysely';
 import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../../common/admin/orders/texts.ts';
+import type { AdminOrderSummary } from '../../../../common/admin/orders/contract.ts';
 import type { OrderStatus } from '../../../../common/domains/orders.ts';
+import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
-import type { Db } from '../../../db/transaction.ts';
-import type { OrderListPosition, SortOrder } from './cursor.ts';
-import { flag } from '../../../db/connection.ts';
 import { startOfDay, startOfNextDay } from '../../../db/dayRange.ts';
 import { preparedQueryByShape } from '../../../db/preparedQuery.ts';
 import { prefixEnd } from '../../../db/textMatch.ts';
+import { accountName } from '../../../access/fragments.ts';
+import { userEmail } from '../../../auth/fragments.ts';
+import { PREFIX_SORT_LIMIT, sqliteOrderIndex } from './deskListIndex.ts';
 
-/** The back office's reads of domain orders: the list, its total, the failed-order queue, a detail's relations. */
+/** The back office's order desk reads every account's orders: the list with its total, the failed-order queue. */
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The last row of a page: its sort key (a timestamp as the database printed it, a name, or cents) and id. */
+export interface OrderListPosition { value: string | number; id: string }
 
 export interface OrderFilters {
   status: OrderStatus | null;
@@ -22,7 +29,7 @@ export interface OrderFilters {
 
 export interface OrderListQuery extends OrderFilters {
   limit: number;
-  /** SQLite's index for the page (adminOrderIndex.ts); null leaves the choice to the planner. */
+  /** SQLite's index for the page (deskListIndex.ts); null leaves the choice to the planner. */
   index: string | null;
   sortBy: OrderSortField;
   sortOrder: SortOrder;
@@ -122,9 +129,7 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
   }
   page = page.orderBy(column, shape.sortOrder).orderBy('o.id', shape.sortOrder).limit(sql.lit(shape.limit));
   return db.selectFrom(page.as('o'))
-    .leftJoin('accounts as a', 'a.id', 'o.account_id')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
-    .selectAll('o').select(['a.name as account_name', 'u.email as user_email'])
+    .selectAll('o').select((eb) => [accountName(eb, eb.ref('o.account_id')).as('account_name'), userEmail(eb, eb.ref('o.user_id')).as('user_email')])
     // On PostgreSQL the total comes with the page's rows: one round trip instead of two.
     .select(planner === 'postgres'
       ? sql<number | string | null>`(${totalQuery(db, p, ORDER_COUNT_CAP + 1, 'postgres')})`.as('total_count')
@@ -132,7 +137,7 @@ const pageQuery = preparedQueryByShape((db: Kysely<Database>, p: PageParams, sha
     .orderBy(column, shape.sortOrder).orderBy('o.id', shape.sortOrder);
 });
 
-export function listOrders(db: Kysely<Database>, q: OrderListQuery) {
+function listOrders(db: Kysely<Database>, q: OrderListQuery) {
   return pageQuery(db, { sortBy: q.sortBy, sortOrder: q.sortOrder, index: q.index, limit: q.limit }, {
     ...filterValues(q), afterValue: q.after?.value ?? null, afterId: q.after?.id ?? null,
   });
@@ -173,57 +178,94 @@ function isExactTotal(v: Pick<FilterValues, 'nameFrom' | 'accountId' | 'createdF
 const totalByShape = preparedQueryByShape((db: Kysely<Database>, v: FilterValues, cap: number) => totalQuery(db, v, cap, plannerOf(db)));
 
 /** A count read (or a page's `total_count`) as the list shows it: a counted total past the cap is the cap, marked capped. */
-export function totalOf(f: OrderFilters, n: number | string | null | undefined, cap = ORDER_COUNT_CAP): { count: number; capped: boolean } {
+function totalOf(f: OrderFilters, n: number | string | null | undefined, cap = ORDER_COUNT_CAP): { count: number; capped: boolean } {
   const count = Number(n ?? 0);
   return !isExactTotal(filterValues(f)) && count > cap ? { count: cap, capped: true } : { count, capped: false };
 }
 
-export async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
+async function countOrders(db: Kysely<Database>, f: OrderFilters, cap = ORDER_COUNT_CAP): Promise<{ count: number; capped: boolean }> {
   const [row] = await totalByShape(db, cap + 1, filterValues(f));
   return totalOf(f, row?.n, cap);
 }
 
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+type SummaryRow = Awaited<ReturnType<typeof listOrders>>[number];
+
+function toSummary(r: Omit<SummaryRow, 'position_value' | 'total_count'>): AdminOrderSummary {
+  const cents = Number(r.total_cents);
+  return {
+    id: r.id, kind: r.kind, domain: r.domain, accountId: r.account_id, accountName: r.account_name, userId: r.user_id, userEmail: r.user_email,
+    status: r.status, paymentStatus: r.payment_status, totalPrice: dollars(cents), totalCents: cents, currency: r.currency,
+    createdAt: toIso(r.created_at)!, adminActionRequired: Boolean(r.admin_action_required),
+  };
+}
+
+/** A date range alone (or with the status) ordered by name or price: how many orders the sort's index walks, from the day counts. */
+async function ordersWalked(db: Kysely<Database>, f: OrderFilters, sortBy: OrderSortField): Promise<number | null> {
+  if (sortBy === 'createdAt' || f.accountId || f.domainPrefix || !(f.dateFrom || f.dateTo)) return null;
+  return (await countOrders(db, { ...f, dateFrom: null, dateTo: null })).count;
+}
+
+/** A prefix with more matches than the shown count's cap, ordered by price: counted on to PREFIX_SORT_LIMIT to choose between sorting and walking. */
+async function prefixMatches(db: Kysely<Database>, f: OrderFilters, sortBy: OrderSortField, total: { count: number; capped: boolean }) {
+  if (!total.capped || sortBy !== 'totalPrice' || !f.domainPrefix || f.accountId) return { matches: total.count, capped: total.capped };
+  const { count, capped } = await countOrders(db, f, PREFIX_SORT_LIMIT);
+  return { matches: count, capped };
+}
+
+export interface DeskPageRequest {
+  filters: OrderFilters;
+  sortBy: OrderSortField;
+  sortOrder: SortOrder;
+  after: OrderListPosition | null;
+  limit: number;
+}
+
+/**
+ * A page of `limit` orders in keyset order; `next` is set when another page follows. The total
+ * comes from the kept counts or a capped count.
+ */
+export async function pageOfDeskOrders(db: Kysely<Database>, r: DeskPageRequest) {
+  const { filters, sortBy, sortOrder, limit } = r;
+  const query = { ...filters, limit: limit + 1, sortBy, sortOrder, after: r.after };
+  let total: { count: number; capped: boolean };
+  let rows: SummaryRow[];
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    // The count comes first: on SQLite it tells which index finds the page fastest.
+    total = await countOrders(db, filters);
+    const index = sqliteOrderIndex(filters, {
+      sortBy, limit: limit + 1, ...await prefixMatches(db, filters, sortBy, total), walked: await ordersWalked(db, filters, sortBy),
+    });
+    // An exact total of none needs no page: a walk would read every entry of the account or status looking for one.
+    rows = total.count === 0 ? [] : await listOrders(db, { ...query, index });
+  } else {
+    // PostgreSQL plans the page itself; the total rides along with its rows. A page past the end has no row to carry it.
+    rows = await listOrders(db, { ...query, index: null });
+    total = rows.length ? totalOf(filters, rows[0].total_count) : await countOrders(db, filters);
+  }
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const positionOf = (row: SummaryRow) => (sortBy === 'totalPrice' ? Number(row.position_value) : String(row.position_value));
+  const next: OrderListPosition | null = rows.length > limit && last ? { value: positionOf(last), id: last.id } : null;
+  return { orders: page.map(toSummary), next, total };
+}
+
 /** The failed-order queue, oldest first: the longest-waiting customer is served first, and age is the priority. */
-export async function failedOrders(db: Kysely<Database>, limit: number) {
-  return db.selectFrom('domain_orders as o')
-    .leftJoin('accounts as a', 'a.id', 'o.account_id')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
-    .select(['o.id', 'o.kind', 'o.domain', 'o.account_id', 'o.user_id', 'o.status', 'o.payment_status', 'o.total_cents', 'o.currency',
-      'o.created_at', 'o.admin_action_required', 'o.error', 'a.name as account_name', 'u.email as user_email',
-      (eb) => eb.selectFrom('domain_order_attempts as t').select((t) => t.fn.countAll<number | string>().as('n'))
+export async function failedDeskOrders(db: Kysely<Database>, limit: number) {
+  const rows = await db.selectFrom('domain_orders as o')
+    .select((eb) => ['o.id', 'o.kind', 'o.domain', 'o.account_id', 'o.user_id', 'o.status', 'o.payment_status', 'o.total_cents', 'o.currency',
+      'o.created_at', 'o.admin_action_required', 'o.error',
+      accountName(eb, eb.ref('o.account_id')).as('account_name'), userEmail(eb, eb.ref('o.user_id')).as('user_email'),
+      eb.selectFrom('domain_order_attempts as t').select((t) => t.fn.countAll<number | string>().as('n'))
         .whereRef('t.order_id', '=', 'o.id').as('attempts')])
     .where('o.status', 'in', [...FAILED_ORDER_STATUSES])
     .orderBy('o.created_at', 'asc').orderBy('o.id', 'asc').limit(limit).execute();
+  return rows.map((r) => ({ ...toSummary(r), error: r.error, attempts: Number(r.attempts ?? 0) }));
 }
 
 export async function countFailedOrders(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('domain_order_status_counts').select((eb) => eb.fn.sum<number | string | null>('order_count').as('n'))
     .where('status', 'in', [...FAILED_ORDER_STATUSES]).executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-
-/** Every supplier call of the order, oldest first, with the supplier's display name when it still exists. */
-export async function attemptsOfOrder(db: Db, orderId: string) {
-  return db.selectFrom('domain_order_attempts as t').leftJoin('domain_suppliers as s', 's.id', 't.supplier_id')
-    .select(['t.supplier_id', 's.name as supplier_name', 't.operation', 't.outcome', 't.reason', 't.duration_ms', 't.started_at'])
-    .where('t.order_id', '=', orderId).orderBy('t.started_at').orderBy('t.id').execute();
-}
-
-export async function accountAndUserOf(db: Db, accountId: string, userId: string | null) {
-  const [account, user] = await Promise.all([
-    db.selectFrom('accounts as a').leftJoin('users as owner', 'owner.id', 'a.owner_id')
-      .select(['a.name', 'a.billing_email', 'owner.email as owner_email']).where('a.id', '=', accountId).executeTakeFirst(),
-    userId ? db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst() : undefined,
-  ]);
-  return { account, user };
-}
-
-export async function activeSuppliers(db: Db) {
-  return db.selectFrom('domain_suppliers').select(['id', 'name']).where('is_active', '=', flag(true)).orderBy('name').orderBy('id').execute();
-}
-
-export async function isActiveSupplier(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('domain_suppliers').select('id').where('id', '=', id).where('is_active', '=', flag(true)).executeTakeFirst();
-  return row !== undefined;
 }

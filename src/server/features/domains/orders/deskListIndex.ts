@@ -1,5 +1,5 @@
 import type { OrderSortField } from '../../../../common/admin/orders/texts.ts';
-import type { OrderFilters } from './queries.ts';
+import type { OrderFilters } from './deskList.ts';
 
 /**
  * Which index a page of the order list reads on SQLite. SQLite's planner weighs the indexes by

@@ -1,4 +1,4 @@
-import { HIDDEN_VALUE } from '../../../../common/admin/audit/texts.ts';
+import { HIDDEN_VALUE } from '../../common/admin/audit/texts.ts';
 
 // Writers record who changed what, never secrets; this is the second line should one ever slip in.
 const SECRET_KEY = /password|secret|token|api_?key|transfer_?code|auth_?code|epp_?code/i;

@@ -1,14 +1,30 @@
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { averageOf, successRate, webhookBadge } from '../../../../common/admin/webhooks/texts.ts';
 import type { adminFlow } from '../../../../common/admin/flows/contract.ts';
 import type { adminWebhook } from '../../../../common/admin/webhooks/contract.ts';
 import { EMPTY_FLOW_FILTERS, type FlowAction, type FlowFilters, type FlowTrigger } from '../../../../common/events/eventFlows.ts';
 import { toIso } from '../../../db/connection.ts';
-import type { FlowRow, WebhookRow } from './repository.ts';
-import { parseAuthentication } from './webhookSettings.ts';
+import type { EventFlowsTable, WebhooksTable } from '../../../db/schema.ts';
 
-type AdminWebhook = z.input<typeof adminWebhook>;
-type AdminFlow = z.input<typeof adminFlow>;
+/** Webhooks and flows as operators see them, from their stored rows. */
+
+export type AdminWebhook = z.input<typeof adminWebhook>;
+export type AdminFlow = z.input<typeof adminFlow>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type FlowRow = Selectable<EventFlowsTable>;
+
+/** A webhook's credentials as stored (JSON); pages see only which kind and whether it is set. */
+export interface StoredAuthentication { type: 'none' | 'bearer' | 'basic'; token?: string; username?: string; password?: string }
+
+export function parseAuthentication(text: string): StoredAuthentication {
+  try {
+    const value = JSON.parse(text) as StoredAuthentication;
+    return value && typeof value === 'object' && ['none', 'bearer', 'basic'].includes(value.type) ? value : { type: 'none' };
+  } catch {
+    return { type: 'none' };
+  }
+}
 
 function parsedJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
