@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountRole, AccountStatus } from '../../common/constants.ts';
+import type { AccountRole } from '../../common/constants.ts';
 import { toIso } from '../db/connection.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
 import type { Database } from '../db/schema.ts';
@@ -23,12 +23,13 @@ export async function listMembershipRows(db: Db, userId: string) {
     .execute();
 }
 
-const accountHeader = preparedQuery<{ accountId: string }, { id: string; name: string; status: AccountStatus }>((db, p) =>
-  db.selectFrom('accounts').select(['id', 'name', 'status']).where('id', '=', p.accountId));
+export async function findAccountHeader(db: Db, accountId: string) {
+  return db.selectFrom('accounts').select(['id', 'name', 'status']).where('id', '=', accountId).executeTakeFirst();
+}
 
-/** The home page reads it on every load, so it takes the prepared fast path too. */
-export async function findAccountHeader(db: Kysely<Database>, accountId: string) {
-  return accountHeader.first(db, { accountId });
+/** The account's id, name and status as a query that other areas' fragments add their columns to (one round trip). */
+export function selectAccountHeader(db: Kysely<Database>, accountId: string) {
+  return db.selectFrom('accounts as a').select(['a.id', 'a.name', 'a.status']).where('a.id', '=', accountId);
 }
 
 // The active account is a column of the user (identity's table): read and set there.

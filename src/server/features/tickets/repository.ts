@@ -124,12 +124,3 @@ export async function findTicketForUpdate(db: Db, ticketId: string) {
 export async function updateTicketState(db: Db, ticketId: string, state: { status: TicketStatus; now: string }) {
   await db.updateTable('tickets').set({ status: state.status, updated_at: state.now }).where('id', '=', ticketId).execute();
 }
-
-/** Every status but closed, on tickets_account_status: the home page asks it on every load, so prepared. */
-const openTickets = preparedQuery<{ accountId: string }, { n: number | string }>((db, p) => db.selectFrom('tickets')
-  .select((eb) => eb.fn.countAll<number>().as('n'))
-  .where('account_id', '=', p.accountId).where('status', '<>', 'closed'));
-
-export async function countOpenTickets(db: Kysely<Database>, accountId: string): Promise<number> {
-  return Number((await openTickets.first(db, { accountId }))?.n ?? 0);
-}
