@@ -6,7 +6,7 @@ import { toIso } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
 import { likeContaining, likeStartingWith } from '../db/textMatch.ts';
-import { userEmail, userName } from '../auth/fragments.ts';
+import { userAddresses, userEmail, userName } from '../auth/fragments.ts';
 import { forgetActiveAccount } from '../auth/operatorUsers.ts';
 import { memberCount } from './fragments.ts';
 
@@ -54,21 +54,32 @@ const SORT_COLUMN = { createdAt: 'a.created_at', name: 'a.name' } as const;
 /** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
 const likeLower = (value: Expression<unknown>, pattern: string) => sql<boolean>`lower(${value}) like ${pattern} escape '\\'`;
 
-function accountsWithCounts(db: Db, activity: AccountActivity, recentSince: string, sortBy: AccountSortField) {
-  return db.selectFrom('accounts as a')
+const ACCOUNT_COLUMNS = [
+  'a.id', 'a.name', 'a.status', 'a.owner_id', 'a.billing_name', 'a.billing_email', 'a.billing_address', 'a.tax_id', 'a.created_at', 'a.updated_at',
+] as const;
+
+/** The accounts a read picks, with their sort value as text (as the database compares it). */
+function accountsBy(db: Db, sortBy: AccountSortField) {
+  return db.selectFrom('accounts as a').select([...ACCOUNT_COLUMNS, sql<string>`cast(${sql.ref(SORT_COLUMN[sortBy])} as text)`.as('position')]);
+}
+
+/**
+ * The picked accounts with their owner and counts, looked up for those rows only: the page is
+ * chosen first, so a sort over many accounts never counts or looks up the ones it leaves out.
+ */
+function withOwnerAndCounts(db: Db, picked: ReturnType<typeof accountsBy>, activity: AccountActivity, recentSince: string) {
+  return db.selectFrom(picked.as('a'))
     .select((eb) => [
-      'a.id', 'a.name', 'a.status', 'a.owner_id',
+      ...ACCOUNT_COLUMNS, 'a.position',
       // Every account has its owner (accounts.owner_id references users).
       userEmail(eb, eb.ref('a.owner_id')).$notNull().as('owner_email'), userName(eb, eb.ref('a.owner_id')).$notNull().as('owner_name'),
-      'a.billing_name', 'a.billing_email', 'a.billing_address', 'a.tax_id', 'a.created_at', 'a.updated_at',
       memberCount(eb, eb.ref('a.id')).as('member_count'),
       activity.domainCount(eb, eb.ref('a.id')).as('domain_count'),
       activity.recentOrderCount(eb, eb.ref('a.id'), recentSince).as('recent_order_count'),
-      sql<string>`cast(${sql.ref(SORT_COLUMN[sortBy])} as text)`.as('position'),
     ]);
 }
 
-type AccountRow = Awaited<ReturnType<ReturnType<typeof accountsWithCounts>['execute']>>[number];
+type AccountRow = Awaited<ReturnType<ReturnType<typeof withOwnerAndCounts>['execute']>>[number];
 
 function toOperatorAccount(row: AccountRow): OperatorAccount {
   return {
@@ -84,26 +95,28 @@ function toOperatorAccount(row: AccountRow): OperatorAccount {
 export async function pageOfOperatorAccounts(db: Db, q: AccountPageQuery, activity: AccountActivity) {
   const column = SORT_COLUMN[q.sortBy];
   const beyond = q.sortOrder === 'asc' ? '>' : '<';
-  let query = accountsWithCounts(db, activity, q.recentSince, q.sortBy);
-  if (q.name) query = query.where(likeLower(sql.ref('a.name'), likeContaining(q.name)));
+  let page = accountsBy(db, q.sortBy);
+  if (q.name) page = page.where(likeLower(sql.ref('a.name'), likeContaining(q.name)));
   if (q.email) {
     const pattern = likeContaining(q.email);
-    query = query.where((eb) => eb.or([likeLower(userEmail(eb, eb.ref('a.owner_id')), pattern), likeLower(sql.ref('a.billing_email'), pattern)]));
+    page = page.$if(true, (qb) => qb.innerJoin((eb) => userAddresses(eb).as('u'), (join) => join.onRef('u.id', '=', 'a.owner_id'))
+      .where((eb) => eb.or([likeLower(sql.ref('u.email'), pattern), likeLower(sql.ref('a.billing_email'), pattern)])));
   }
   if (q.after) {
     const { value, id } = q.after;
     // A row comparison lets both databases start the index scan at the cursor.
-    query = query.where(sql<SqlBool>`((${sql.ref(column)}, a.id) ${sql.raw(beyond)} (${value}, ${id}))`);
+    page = page.where(sql<SqlBool>`((${sql.ref(column)}, a.id) ${sql.raw(beyond)} (${value}, ${id}))`);
   }
-  const rows = await query.orderBy(sql.ref(column), q.sortOrder).orderBy('a.id', q.sortOrder).limit(q.limit + 1).execute();
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
+  page = page.orderBy(sql.ref(column), q.sortOrder).orderBy('a.id', q.sortOrder).limit(q.limit + 1);
+  const rows = await withOwnerAndCounts(db, page, activity, q.recentSince).orderBy(sql.ref(column), q.sortOrder).orderBy('a.id', q.sortOrder).execute();
+  const shown = rows.slice(0, q.limit);
+  const last = shown.at(-1);
   const next: AccountListPosition | null = rows.length > q.limit && last ? { value: last.position, id: last.id } : null;
-  return { accounts: page.map(toOperatorAccount), next };
+  return { accounts: shown.map(toOperatorAccount), next };
 }
 
 export async function findOperatorAccount(db: Db, accountId: string, recentSince: string, activity: AccountActivity): Promise<OperatorAccount | undefined> {
-  const row = await accountsWithCounts(db, activity, recentSince, 'createdAt').where('a.id', '=', accountId).executeTakeFirst();
+  const row = await withOwnerAndCounts(db, accountsBy(db, 'createdAt').where('a.id', '=', accountId), activity, recentSince).executeTakeFirst();
   return row && toOperatorAccount(row);
 }
 

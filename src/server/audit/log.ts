@@ -24,24 +24,27 @@ export interface AuditListQuery {
 /**
  * The log as operators read it: a page of `q.limit` entries newest first on (created_at, id),
  * with the operator's current name and the account acted as; `next` is set when another page
- * follows. Each filter narrows an indexed column; the action prefix is a range.
+ * follows. Each filter narrows an indexed column; the action prefix is a range, read and sorted,
+ * so the names are looked up after the page is chosen, for its rows only.
  */
 export async function pageOfAuditLog(db: Kysely<Database>, q: AuditListQuery): Promise<{ entries: AuditEntryView[]; next: NewestFirstPosition | null }> {
-  let query = db.selectFrom('audit_log as a')
-    .select((eb) => ['a.id', 'a.actor_user_id', 'a.actor_email', 'a.acting_as_account_id', 'a.action', 'a.target_type', 'a.target_id',
+  let chosen = db.selectFrom('audit_log as a')
+    .select(['a.id', 'a.actor_user_id', 'a.actor_email', 'a.acting_as_account_id', 'a.action', 'a.target_type', 'a.target_id',
       'a.reason', 'a.data', 'a.before_state', 'a.after_state', 'a.request_id', 'a.created_at',
-      userName(eb, eb.ref('a.actor_user_id')).as('actor_name'), userEmail(eb, eb.ref('a.actor_user_id')).as('actor_current_email'),
-      accountName(eb, eb.ref('a.acting_as_account_id')).as('acting_as_account_name'),
       sql<string>`cast(a.created_at as text)`.as('position_value')]);
-  if (q.actorUserId) query = query.where('a.actor_user_id', '=', q.actorUserId);
-  if (q.actorEmail) query = query.where('a.actor_email', '=', q.actorEmail);
-  if (q.targetType) query = query.where('a.target_type', '=', q.targetType);
-  if (q.targetId) query = query.where('a.target_id', '=', q.targetId);
-  if (q.actionPrefix) query = query.where('a.action', '>=', q.actionPrefix).where('a.action', '<', prefixEnd(q.actionPrefix));
-  if (q.from) query = query.where('a.created_at', '>=', q.from);
-  if (q.before) query = query.where('a.created_at', '<', q.before);
-  if (q.after) query = query.where(olderThan('a.created_at', 'a.id', q.after));
-  const rows = await query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(q.limit + 1).execute();
+  if (q.actorUserId) chosen = chosen.where('a.actor_user_id', '=', q.actorUserId);
+  if (q.actorEmail) chosen = chosen.where('a.actor_email', '=', q.actorEmail);
+  if (q.targetType) chosen = chosen.where('a.target_type', '=', q.targetType);
+  if (q.targetId) chosen = chosen.where('a.target_id', '=', q.targetId);
+  if (q.actionPrefix) chosen = chosen.where('a.action', '>=', q.actionPrefix).where('a.action', '<', prefixEnd(q.actionPrefix));
+  if (q.from) chosen = chosen.where('a.created_at', '>=', q.from);
+  if (q.before) chosen = chosen.where('a.created_at', '<', q.before);
+  if (q.after) chosen = chosen.where(olderThan('a.created_at', 'a.id', q.after));
+  chosen = chosen.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(q.limit + 1);
+  const rows = await db.selectFrom(chosen.as('a')).selectAll('a')
+    .select((eb) => [userName(eb, eb.ref('a.actor_user_id')).as('actor_name'), userEmail(eb, eb.ref('a.actor_user_id')).as('actor_current_email'),
+      accountName(eb, eb.ref('a.acting_as_account_id')).as('acting_as_account_name')])
+    .orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
   const page = rows.slice(0, q.limit);
   const entries: AuditEntryView[] = page.map((r) => ({
     id: r.id,
