@@ -8,7 +8,7 @@ import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { formatDateTime } from '../../components/dateFormat.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
+import { TicketStatusBadge } from '../../components/badges/TicketStatusBadge.tsx';
 import { useReplyDraft } from '../../components/useReplyDraft.ts';
 
 /** The server answers 'not found' and 'no access' alike so a ticket's existence does not leak. */
