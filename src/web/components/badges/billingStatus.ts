@@ -1,4 +1,4 @@
-import type { InvoiceStatus, SubscriptionStatus } from '../../common/billing/billing.ts';
+import type { InvoiceStatus, SubscriptionStatus } from '../../../common/billing/billing.ts';
 
 /**
  * Badge colours of subscription and invoice states: green when all is well, yellow while

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../../common/billing/billing.ts';
+import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../../../common/billing/billing.ts';
 import { invoiceStatusColor, statusLabel, subscriptionStatusColor } from './billingStatus.ts';
 
 describe('billing status badges', () => {

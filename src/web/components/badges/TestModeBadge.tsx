@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useSession } from '../session/SessionProvider.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
 
 /** A small 'Test mode' mark where payments start, so nobody takes the test provider for the real one. */
 export function TestModeBadge() {

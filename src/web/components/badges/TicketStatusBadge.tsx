@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TicketStatus } from '../../common/constants.ts';
+import type { TicketStatus } from '../../../common/constants.ts';
 
 /** Open is green (spec); the support desk's answered blue, customer-reply orange, closed grey. */
 const COLORS: Record<TicketStatus, string> = { open: 'green', answered: 'blue', 'customer-reply': 'orange', closed: 'gray' };
