@@ -6,9 +6,8 @@ export async function findSellablePrice(db: Db, priceId: string) {
     .innerJoin('products as pr', 'pr.id', 'p.product_id')
     .select(['p.id', 'p.provider_price_id', 'p.interval', 'pr.name as product_name'])
     .where('p.id', '=', priceId)
-    // 1, not true: SQLite binds no booleans, and PostgreSQL reads '1' as true.
-    .where('p.active', '=', 1)
-    .where('pr.active', '=', 1)
+    .where('p.active', '=', true)
+    .where('pr.active', '=', true)
     .executeTakeFirst();
 }
 

@@ -59,7 +59,7 @@ export function createRoutingCache(db: Kysely<Database>) {
   async function load(): Promise<Routing> {
     const [hooks, flows] = await Promise.all([
       db.selectFrom('webhooks').selectAll().execute(),
-      db.selectFrom('event_flows').selectAll().where('is_active', '=', 1).orderBy('created_at').orderBy('id').execute(),
+      db.selectFrom('event_flows').selectAll().where('is_active', '=', true).orderBy('created_at').orderBy('id').execute(),
     ]);
     const webhooks = new Map<string, EngineWebhook>();
     for (const h of hooks) {
