@@ -84,7 +84,7 @@ export function createAuth(deps: { db: Kysely<Database>; authDb: Kysely<Database
         create: {
           before: async (session) => {
             const user = await deps.db.selectFrom('users').select('disabled').where('id', '=', session.userId).executeTakeFirst();
-            if (user && Boolean(user.disabled)) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
+            if (user?.disabled) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
           },
         },
       },

@@ -28,7 +28,7 @@ export async function setGlobalRole(db: Db, userId: string, role: GlobalRole, no
 }
 
 export async function setUserDisabled(db: Db, userId: string, disabled: boolean, now: string): Promise<void> {
-  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ disabled, updated_at: now }).where('id', '=', userId).execute();
 }
 
 export async function findActiveAccountId(db: Db, userId: string): Promise<string | null> {

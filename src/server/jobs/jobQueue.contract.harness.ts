@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { type DatabaseHandle, openDatabase, toIso } from '../db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { createLocalQueue } from './localQueue.ts';
@@ -98,7 +98,7 @@ export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<Queu
     polled: () => queues.polled(),
     async job(id) {
       const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return { state: row.state, attempt: row.attempts, runAfter: new Date(toIso(row.run_at)!) };
+      return { state: row.state, attempt: row.attempts, runAfter: new Date(row.run_at) };
     },
     async count(queue) {
       const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('queue', '=', queue).executeTakeFirstOrThrow();
