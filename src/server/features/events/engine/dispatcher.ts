@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely } from 'kysely';
 import type { Dialect } from '../../../db/connection.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database, WebhookDeliveriesTable } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { bulkInsert } from './bulkInsert.ts';
@@ -39,9 +38,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
   const { db, dialect, now } = deps;
   const routing = await deps.routing.get();
   return inTransaction(db, async (tx) => {
-    // A literal, not a parameter: PostgreSQL then uses the partial index platform_events_pending.
-    const pending = sql.raw<boolean>(dialect === 'postgres' ? 'processed = false' : 'processed = 0');
-    let query = tx.db.selectFrom('platform_events').selectAll().where(pending).orderBy('created_at').orderBy('id').limit(deps.batchSize);
+    let query = tx.db.selectFrom('platform_events').selectAll().where('processed', '=', false).orderBy('created_at').orderBy('id').limit(deps.batchSize);
     if (dialect === 'postgres') query = query.forUpdate().skipLocked();
     const events = await query.execute();
     if (events.length === 0) return { events: 0, deliveries: 0 };
@@ -52,7 +49,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
     for (const row of events) {
       const event: EngineEvent = {
         id: row.id, type: row.event_type, severity: row.severity, source: row.source,
-        createdAt: toIso(row.created_at)!, accountId: row.account_id, actorUserId: row.actor_user_id,
+        createdAt: row.created_at, accountId: row.account_id, actorUserId: row.actor_user_id,
         correlationId: row.correlation_id, payload: parseObject(row.payload), context: parseObject(row.context),
       };
       const fields = eventFields(event);
