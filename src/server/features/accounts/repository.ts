@@ -1,10 +1,9 @@
-import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';
 
 export async function findAccount(db: Db, accountId: string) {
   const row = await db.selectFrom('accounts').select(['id', 'name', 'status', 'owner_id', 'created_at'])
     .where('id', '=', accountId).executeTakeFirst();
-  return row && { id: row.id, name: row.name, status: row.status, ownerId: row.owner_id, createdAt: toIso(row.created_at)! };
+  return row && { id: row.id, name: row.name, status: row.status, ownerId: row.owner_id, createdAt: row.created_at };
 }
 
 export async function insertAccountWithOwner(db: Db, account: { id: string; name: string; ownerId: string; now: string }) {

@@ -11,7 +11,7 @@ interface OverviewRow {
   open_ticket_count: number | string;
   invoice_amount_cents: number | null;
   invoice_currency: string | null;
-  invoice_date: Date | string | null;
+  invoice_date: string | null;
   invoice_id: string | null;
   invoice_status: InvoiceStatus | null;
   past_due_id: string | null;

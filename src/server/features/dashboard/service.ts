@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OutputOf } from '../../../common/protocol.ts';
 import type { getDashboard } from '../../../common/dashboard/contract.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { findAccountOverview } from './repository.ts';
 
@@ -21,7 +20,7 @@ export async function accountOverview(db: Kysely<Database>, accountId: string): 
     lastInvoice: account.invoice_date != null
       ? {
         id: account.invoice_id!, amountCents: Number(account.invoice_amount_cents), currency: account.invoice_currency!,
-        invoiceDate: toIso(account.invoice_date)!, status: account.invoice_status!,
+        invoiceDate: account.invoice_date!, status: account.invoice_status!,
       }
       : null,
     pastDueSubscription: account.past_due_id ? { id: account.past_due_id, productName: account.past_due_product! } : null,
