@@ -65,7 +65,7 @@ export async function recordRegistration(tx: Tx, services: Services, order: Orde
       await insertDomain(tx.db, {
         id: domainId, accountId: order.account_id, name: order.domain, tld: order.tld, supplierId: registered.supplierId,
         registrationId: registered.registrarOrderId, registrationDate: now, expirationDate: registered.expiresAt,
-        autoRenew: Boolean(order.auto_renew), privacy: Boolean(order.privacy_protection), locked: true,
+        autoRenew: order.auto_renew, privacy: order.privacy_protection, locked: true,
         nameservers: registered.nameservers, contacts: registered.contacts, now,
       });
     }

@@ -1,5 +1,4 @@
 import { record } from '../../../audit/record.ts';
-import { toIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { type Registrar, RegistrarError, type TldCost } from '../../../integrations/registrars/registrar.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -54,14 +53,14 @@ export async function ensureDomainSuppliers(services: Pick<Services, 'db' | 'reg
 export async function ensureDomainPricing(services: Services): Promise<SupplierSyncResult[]> {
   await ensureDomainSuppliers(services);
   await insertMarkupIfMissing(services.db, GLOBAL_MARKUP_TLD, DEFAULT_GLOBAL_MARKUP);
-  const neverSynced = (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active) && s.last_synced_at === null);
+  const neverSynced = (await listSuppliers(services.db)).filter((s) => s.is_active && s.last_synced_at === null);
   if (neverSynced.length === 0) return [];
   return syncInBackground(services, neverSynced);
 }
 
 /** The daily job and the first start: suppliers are asked outside any transaction, then their answers written in one. */
 export async function syncInBackground(services: Services, suppliers?: SupplierRow[], signal?: AbortSignal): Promise<SupplierSyncResult[]> {
-  const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
+  const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => s.is_active);
   const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal);
   return inTransaction(services.db, (tx) => writeSyncResults(tx, fetched, { actor: null }, services.clock.nowIso()), services.log);
 }
@@ -131,7 +130,7 @@ export async function writeSyncResults(
   const counts = await countCostsBySupplier(tx.db, fetched.map((f) => f.supplier.id));
   const results = fetched.map(({ supplier, ...outcome }): SupplierSyncResult => ({
     id: supplier.id, name: supplier.name, tldCount: counts.get(supplier.id) ?? 0,
-    error: 'error' in outcome ? outcome.error : null, syncedAt: toIso(at)!,
+    error: 'error' in outcome ? outcome.error : null, syncedAt: at,
   }));
   await record(tx, {
     actor: who.actor, actingAs: null, action: 'domains.tld_sync',
