@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { ACCOUNT_DETAIL_LIST_MAX, ADMIN_ACCOUNT_NOT_FOUND } from '../../../../common/admin/accounts/texts.ts';
 import type { adminAccountDetail } from '../../../../common/admin/accounts/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { accountWithCounts } from './repository.ts';
@@ -30,16 +29,16 @@ export async function accountDetail(db: Db, accountId: string, now: Date): Promi
   ]);
   return {
     account: toAdminAccount(row),
-    members: members.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role, joinedAt: toIso(m.joined_at)! })),
-    domains: domains.map((d) => ({ id: d.id, name: d.name, status: d.status, expirationDate: toIso(d.expiration_date), autoRenew: Boolean(d.auto_renew) })),
+    members: members.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role, joinedAt: m.joined_at })),
+    domains: domains.map((d) => ({ id: d.id, name: d.name, status: d.status, expirationDate: d.expiration_date, autoRenew: d.auto_renew })),
     orders: orders.map((o) => ({
-      id: o.id, kind: o.kind, domain: o.domain, status: o.status, years: o.years, amountCents: o.total_cents, currency: o.currency, createdAt: toIso(o.created_at)!,
+      id: o.id, kind: o.kind, domain: o.domain, status: o.status, years: o.years, amountCents: o.total_cents, currency: o.currency, createdAt: o.created_at,
     })),
     subscriptions: subscriptions.map((s) => ({
       id: s.id, productName: s.product_name, status: s.status, interval: s.interval, amountCents: s.unit_amount, currency: s.currency,
-      currentPeriodEnd: toIso(s.current_period_end),
+      currentPeriodEnd: s.current_period_end,
     })),
-    invoices: invoices.map((i) => ({ id: i.id, number: i.number, status: i.status, amountCents: i.amount_cents, currency: i.currency, invoiceDate: toIso(i.invoice_date)! })),
-    tickets: tickets.map((t) => ({ id: t.id, subject: t.subject, status: t.status, priority: t.priority, createdAt: toIso(t.created_at)! })),
+    invoices: invoices.map((i) => ({ id: i.id, number: i.number, status: i.status, amountCents: i.amount_cents, currency: i.currency, invoiceDate: i.invoice_date })),
+    tickets: tickets.map((t) => ({ id: t.id, subject: t.subject, status: t.status, priority: t.priority, createdAt: t.created_at })),
   };
 }

@@ -15,8 +15,8 @@ export interface AccountRow {
   billing_email: string | null;
   billing_address: string | null;
   tax_id: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: string;
+  updated_at: string;
   member_count: number | string | bigint;
   domain_count: number | string | bigint | null;
   recent_order_count: number | string | bigint;

@@ -5,7 +5,6 @@ import {
   ADMIN_ACCOUNT_NOT_FOUND, activityLabel, NOTHING_TO_UPDATE, OWNER_NOT_FOUND, TRANSFER_TARGET_NOT_FOUND, TRANSFER_TO_SELF,
 } from '../../../../common/admin/accounts/texts.ts';
 import type * as contracts from '../../../../common/admin/accounts/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { record } from '../../../audit/record.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
@@ -33,7 +32,7 @@ export function toAdminAccount(row: AccountRow): AdminAccount {
     billingName: row.billing_name, billingEmail: row.billing_email, billingAddress: row.billing_address, taxId: row.tax_id,
     memberCount: Number(row.member_count), domainCount, recentOrderCount,
     activity: activityLabel(recentOrderCount, domainCount),
-    createdAt: toIso(row.created_at)!, updatedAt: toIso(row.updated_at)!,
+    createdAt: row.created_at, updatedAt: row.updated_at,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { INVALID_AUDIT_CURSOR } from '../../../../common/admin/audit/texts.ts';
 import type { AuditEntryView } from '../../../../common/admin/audit/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';
 import { listAuditEntries } from './repository.ts';
@@ -40,7 +39,7 @@ export async function pageOfAuditEntries(db: Kysely<Database>, input: AuditListI
   const page = rows.slice(0, input.limit);
   const entries: AuditEntryView[] = page.map((r) => ({
     id: r.id,
-    createdAt: toIso(r.created_at)!,
+    createdAt: r.created_at,
     actor: r.actor_user_id || r.actor_email
       ? { userId: r.actor_user_id, email: r.actor_email ?? r.actor_current_email, displayName: r.actor_name }
       : null,

@@ -3,7 +3,6 @@ import {
   DELIVERY_ATTEMPTS_SHOWN, DELIVERY_NOT_FOUND, INVALID_DELIVERY_CURSOR, RESEND_WEBHOOK_GONE, RESEND_WHILE_PENDING, resendWebhookInactive,
 } from '../../../../common/admin/deliveries/texts.ts';
 import type { DeliveryDetails, DeliverySummary } from '../../../../common/admin/deliveries/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database, DeliveryStatus } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';
 import { notFound } from '../../../rpc/errors.ts';
@@ -37,9 +36,9 @@ export const summaryOf = (r: DeliverySummaryRow): DeliverySummary => ({
   lastHttpStatus: r.last_http_status,
   lastResponseMs: r.last_response_ms,
   lastError: r.last_error,
-  createdAt: toIso(r.created_at)!,
-  completedAt: toIso(r.completed_at),
-  nextAttemptAt: r.status === 'pending' ? toIso(r.next_attempt_at) : null,
+  createdAt: r.created_at,
+  completedAt: r.completed_at,
+  nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
 });
 
 /** Keyset pagination: one extra row tells whether another page exists. */
@@ -66,7 +65,7 @@ export async function pageOfDeliveries(db: Kysely<Database>, input: DeliveryList
  * Why a delivery cannot be queued again now, or null when it can: never twice at once (the
  * engine may be sending it), and never to a webhook that is gone or switched off.
  */
-export function resendRefusal(status: DeliveryStatus, webhook: { name: string; is_active: boolean | number } | undefined): string | null {
+export function resendRefusal(status: DeliveryStatus, webhook: { name: string; is_active: boolean } | undefined): string | null {
   if (status === 'pending') return RESEND_WHILE_PENDING;
   if (!webhook) return RESEND_WEBHOOK_GONE;
   if (!webhook.is_active) return resendWebhookInactive(webhook.name);
@@ -85,13 +84,13 @@ export async function deliveryDetails(db: Kysely<Database>, deliveryId: string):
   return {
     ...summaryOf(row),
     flowId: row.flow_id,
-    event: event ? { id: event.id, type: event.event_type, severity: event.severity, source: event.source, createdAt: toIso(event.created_at)! } : null,
-    webhook: webhook ? { id: webhook.id, name: webhook.name, url: maskedUrl(webhook.url), method: webhook.method, isActive: Boolean(webhook.is_active) } : null,
+    event: event ? { id: event.id, type: event.event_type, severity: event.severity, source: event.source, createdAt: event.created_at } : null,
+    webhook: webhook ? { id: webhook.id, name: webhook.name, url: maskedUrl(webhook.url), method: webhook.method, isActive: webhook.is_active } : null,
     payload: row.payload,
     attemptLog: attempts.rows.reverse().map((a) => ({
       id: a.id,
       attempt: a.attempt,
-      createdAt: toIso(a.created_at)!,
+      createdAt: a.created_at,
       status: a.status,
       httpStatus: a.http_status,
       responseMs: a.response_ms,
@@ -100,7 +99,7 @@ export async function deliveryDetails(db: Kysely<Database>, deliveryId: string):
       requestHeaders: maskedHeaders(a.request_headers) ?? {},
       responseHeaders: maskedHeaders(a.response_headers),
       responseBody: a.response_body,
-      responseTruncated: Boolean(a.response_truncated),
+      responseTruncated: a.response_truncated,
     })),
     attemptsLogged: attempts.total,
     resend: { allowed: refusal === null, reason: refusal },

@@ -1,5 +1,4 @@
 import type { EventView } from '../../../../common/admin/events/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { eventCatalogue, isEventType } from '../../../events/catalogue.ts';
 import { deliveryCountsOf, type listEventRows } from './repository.ts';
@@ -33,8 +32,8 @@ export async function eventViews(db: Db, rows: EventRow[]): Promise<EventView[]>
     correlationId: r.correlation_id,
     payload: readJson(r.payload),
     context: readJson(r.context),
-    createdAt: toIso(r.created_at)!,
-    processed: Boolean(r.processed),
+    createdAt: r.created_at,
+    processed: r.processed,
     deliveries: counts.get(r.id) ?? { pending: 0, success: 0, failed: 0 },
   }));
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DeliveryStatus } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { escapeLike, prefixEnd } from '../../../db/textMatch.ts';
@@ -32,18 +32,12 @@ export async function listEventRows(db: Db, q: EventListQuery) {
     .select([...EVENT_COLUMNS, sql<string>`cast(e.created_at as text)`.as('position_value')]);
   if (q.type) query = query.where(typeCondition(q.type));
   if (q.severity) query = query.where('e.severity', '=', q.severity as 'info');
-  if (q.processed !== null) query = query.where(sql<boolean>`e.processed = ${boolLiteral(db, q.processed)}`);
+  if (q.processed !== null) query = query.where('e.processed', '=', q.processed);
   if (q.accountId) query = query.where('e.account_id', '=', q.accountId);
   if (q.from) query = query.where('e.created_at', '>=', q.from);
   if (q.before) query = query.where('e.created_at', '<', q.before);
   if (q.after) query = query.where(olderThan('e.created_at', 'e.id', q.after));
   return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(q.limit).execute();
-}
-
-/** A literal, not a parameter: SQLite uses the partial index of pending events only for `processed = 0` written out. */
-function boolLiteral(db: Db, value: boolean) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return sql.raw(postgres ? String(value) : value ? '1' : '0');
 }
 
 function typeCondition(filter: string) {
@@ -108,6 +102,6 @@ export async function latestDeliveryRows(db: Db, limit: number) {
 
 /** The triggers of every active flow, as stored (JSON). */
 export async function activeFlowTriggers(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('event_flows').select('triggers').where(sql<boolean>`is_active = ${boolLiteral(db, true)}`).execute();
+  const rows = await db.selectFrom('event_flows').select('triggers').where('is_active', '=', true).execute();
   return rows.map((r) => r.triggers);
 }

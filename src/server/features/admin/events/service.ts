@@ -4,7 +4,6 @@ import {
 } from '../../../../common/admin/events/texts.ts';
 import { averageOf } from '../../../../common/admin/webhooks/texts.ts';
 import type { getEventsDashboard, listEvents } from '../../../../common/admin/events/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';
 import { eventViews } from './eventViews.ts';
@@ -58,7 +57,7 @@ export async function eventsDashboard(db: Db, now: Date): Promise<z.input<typeof
     latestEvents: await eventViews(db, latest),
     latestDeliveries: deliveries.map((d) => ({
       id: d.id, webhookId: d.webhook_id, webhookName: d.webhook_name, eventId: d.event_id, eventType: d.event_type, status: d.status,
-      httpStatus: d.last_http_status, responseMs: d.last_response_ms, at: toIso(d.updated_at)!,
+      httpStatus: d.last_http_status, responseMs: d.last_response_ms, at: d.updated_at,
     })),
     showQuickSetup: webhooks.total > 0 && flows.total === 0,
   };

@@ -1,4 +1,3 @@
-import { flag } from '../../../db/connection.ts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -27,7 +26,7 @@ const audited = (f: AdminFlow) => ({
 /** Each flow with its actions' webhooks named: one query for the webhooks of every flow shown. */
 async function presented(db: Db, rows: FlowRow[]): Promise<AdminFlow[]> {
   const ids = [...new Set(rows.flatMap((r) => flowActions(r).map((a) => a.webhookId)))];
-  const webhooks = new Map((await webhooksByIds(db, ids)).map((w) => [w.id, { name: w.name, isActive: Boolean(w.is_active) }]));
+  const webhooks = new Map((await webhooksByIds(db, ids)).map((w) => [w.id, { name: w.name, isActive: w.is_active }]));
   return rows.map((r) => toAdminFlow(r, webhooks));
 }
 
@@ -71,7 +70,7 @@ export async function saveFlow(ctx: BackOfficeWriteContext, input: SaveInput) {
   const routing = await checkedRouting(db, input);
   const now = ctx.services.clock.nowIso();
   const fields = {
-    name: input.name, description: input.description, is_active: flag(input.isActive),
+    name: input.name, description: input.description, is_active: input.isActive,
     triggers: JSON.stringify(routing.triggers), actions: JSON.stringify(routing.actions), filters: JSON.stringify(input.filters satisfies FlowFilters), updated_at: now,
   };
   let id: string;
@@ -99,7 +98,7 @@ export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string)
   await insertFlow(db, {
     id, name: source.name.slice(0, FLOW_LIMITS.nameMax - COPY_SUFFIX.length) + COPY_SUFFIX, description: source.description,
     // Inactive: an exact copy switched on at once would send every matching event twice.
-    is_active: flag(false), triggers: source.triggers, actions: source.actions, filters: source.filters,
+    is_active: false, triggers: source.triggers, actions: source.actions, filters: source.filters,
     created_by: 'duplicate', created_by_user_id: ctx.caller.userId, created_at: now, updated_at: now, ...FRESH_STATISTICS,
   });
   const flow = await presentOne(db, id);
@@ -127,10 +126,10 @@ export async function setFlowActive(ctx: BackOfficeWriteContext, input: In<typeo
   const db = ctx.tx.db;
   const row = await loadFlow(db, input.flowId);
   const now = ctx.services.clock.nowIso();
-  await updateFlow(db, input.flowId, { is_active: flag(input.isActive), updated_at: now });
+  await updateFlow(db, input.flowId, { is_active: input.isActive, updated_at: now });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'flow.activated' : 'flow.deactivated', target: { type: 'event_flow', id: input.flowId },
-    before: { isActive: Boolean(row.is_active) }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
+    before: { isActive: row.is_active }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
   });
   announce(ctx);
   return { success: true as const, flow: await presentOne(db, input.flowId) };
@@ -157,7 +156,7 @@ export async function setupQuickFlows(ctx: BackOfficeWriteContext) {
     const at = new Date(base + i).toISOString();
     const filters: FlowFilters = { ...EMPTY_FLOW_FILTERS, severity: { include: [...blueprint.severities], exclude: [] } };
     await insertFlow(db, {
-      id, name: blueprint.name, description: blueprint.description, is_active: flag(true),
+      id, name: blueprint.name, description: blueprint.description, is_active: true,
       triggers: JSON.stringify(blueprint.patterns.map((eventType) => ({ eventType, conditions: [] }))), actions: JSON.stringify(actions),
       filters: JSON.stringify(filters), created_by: 'quick_setup', created_by_user_id: ctx.caller.userId, created_at: at, updated_at: at,
       ...FRESH_STATISTICS,

@@ -4,7 +4,6 @@ import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import type { OrderListPosition, SortOrder } from './cursor.ts';
-import { flag } from '../../../db/connection.ts';
 import { startOfDay, startOfNextDay } from '../../../db/dayRange.ts';
 import { preparedQueryByShape } from '../../../db/preparedQuery.ts';
 import { prefixEnd } from '../../../db/textMatch.ts';
@@ -220,10 +219,10 @@ export async function accountAndUserOf(db: Db, accountId: string, userId: string
 }
 
 export async function activeSuppliers(db: Db) {
-  return db.selectFrom('domain_suppliers').select(['id', 'name']).where('is_active', '=', flag(true)).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('domain_suppliers').select(['id', 'name']).where('is_active', '=', true).orderBy('name').orderBy('id').execute();
 }
 
 export async function isActiveSupplier(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('domain_suppliers').select('id').where('id', '=', id).where('is_active', '=', flag(true)).executeTakeFirst();
+  const row = await db.selectFrom('domain_suppliers').select('id').where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
   return row !== undefined;
 }

@@ -4,7 +4,6 @@ import {
 } from '../../../../common/admin/orders/texts.ts';
 import type { AdminOrderDetails, AdminOrderSummary } from '../../../../common/admin/orders/contract.ts';
 import { canTransition, ORDER_NOT_FOUND, ORDER_TRANSITIONS, type OrderStatus } from '../../../../common/domains/orders.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { notFound } from '../../../rpc/errors.ts';
@@ -51,7 +50,7 @@ function toSummary(r: Omit<SummaryRow, 'position_value' | 'total_count'>): Admin
   return {
     id: r.id, kind: r.kind, domain: r.domain, accountId: r.account_id, accountName: r.account_name, userId: r.user_id, userEmail: r.user_email,
     status: r.status, paymentStatus: r.payment_status, totalPrice: dollars(cents), totalCents: cents, currency: r.currency,
-    createdAt: toIso(r.created_at)!, adminActionRequired: Boolean(r.admin_action_required),
+    createdAt: r.created_at, adminActionRequired: r.admin_action_required,
   };
 }
 
@@ -128,12 +127,12 @@ export async function orderDetails(db: Db, order: OrderRow): Promise<AdminOrderD
   if (!view) throw notFound(ORDER_NOT_FOUND);
   return {
     ...view,
-    adminActionRequired: Boolean(order.admin_action_required),
+    adminActionRequired: order.admin_action_required,
     adminNotes: order.admin_notes,
-    refundedAt: toIso(order.refunded_at),
+    refundedAt: order.refunded_at,
     registrationAttempts: attempts.map((a) => ({
       registrarId: a.supplier_id, registrar: a.supplier_name ?? a.supplier_id, operation: a.operation,
-      success: a.outcome === 'succeeded', outcome: a.outcome, reason: a.reason, attemptedAt: toIso(a.started_at)!,
+      success: a.outcome === 'succeeded', outcome: a.outcome, reason: a.reason, attemptedAt: a.started_at,
       durationMs: a.duration_ms === null ? null : Number(a.duration_ms),
     })),
     account: { name: related.account?.name ?? '', email: related.account ? related.account.billing_email ?? related.account.owner_email : null },

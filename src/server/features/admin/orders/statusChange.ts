@@ -105,8 +105,8 @@ async function recordChange(unit: BackOfficeWriteContext, change: StatusChange, 
   const to = change.status;
   const now = services.clock.nowIso();
   const notes = appendNote(order.admin_notes, now, unit.caller.email, change.notes);
-  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? Boolean(order.admin_action_required);
-  const changes = { admin_notes: notes, admin_action_required: flagged ? 1 : 0, updated_at: now };
+  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? order.admin_action_required;
+  const changes = { admin_notes: notes, admin_action_required: flagged, updated_at: now };
 
   if (to !== order.status) {
     const refunded = refund ? { payment_status: 'refunded' as const, refunded_at: now } : {};

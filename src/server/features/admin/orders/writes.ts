@@ -40,7 +40,7 @@ async function requireRegistrar(ctx: BackOfficeWriteContext, registrar: string):
 }
 
 export const factsOf = (order: OrderRow) => ({
-  status: order.status, paymentStatus: order.payment_status, adminActionRequired: Boolean(order.admin_action_required),
+  status: order.status, paymentStatus: order.payment_status, adminActionRequired: order.admin_action_required,
 });
 
 function retryRefusal(order: OrderRow | undefined): string | null {

@@ -30,7 +30,7 @@ export async function listStaffTickets(db: Kysely<Database>, q: StaffTicketQuery
     .innerJoin('accounts as a', 'a.id', 't.account_id')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.id', 't.subject', 't.status', 't.priority', 't.account_id', 'a.name as account_name', 't.user_id',
-      'u.email as author_email', 't.created_at', sql<string>`cast(t.updated_at as text)`.as('position_at')]);
+      'u.email as author_email', 't.created_at', 't.updated_at', sql<string>`cast(t.updated_at as text)`.as('position_at')]);
   if (q.status) query = query.where('t.status', '=', q.status);
   if (q.priority) query = query.where('t.priority', '=', q.priority);
   if (q.accountId) query = query.where('t.account_id', '=', q.accountId);

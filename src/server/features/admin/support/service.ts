@@ -3,7 +3,6 @@ import type { StaffTicketDetail, StaffTicketReply, StaffTicketSummary } from '..
 import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import type { TicketPriority, TicketStatus } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { notFound } from '../../../rpc/errors.ts';
@@ -31,7 +30,7 @@ export async function pageOfAllTickets(db: Kysely<Database>, input: StaffTicketL
   const page = rows.slice(0, input.limit);
   const tickets: StaffTicketSummary[] = page.map((r) => ({
     id: r.id, subject: r.subject, status: r.status, priority: r.priority, accountId: r.account_id, accountName: r.account_name,
-    authorId: r.user_id, authorEmail: r.author_email, createdAt: toIso(r.created_at)!, lastActivityAt: toIso(r.position_at)!,
+    authorId: r.user_id, authorEmail: r.author_email, createdAt: r.created_at, lastActivityAt: r.updated_at,
   }));
   const last = page.at(-1);
   const nextCursor = rows.length > input.limit && last
@@ -45,12 +44,12 @@ export async function staffTicketWithConversation(db: Kysely<Database>, ticketId
   const detail: StaffTicketDetail = {
     id: ticket.id, subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
     accountId: ticket.account_id, accountName: ticket.account_name, authorId: ticket.user_id, authorEmail: ticket.author_email,
-    authorName: ticket.author_name, createdAt: toIso(ticket.created_at)!, lastActivityAt: toIso(ticket.updated_at)!,
+    authorName: ticket.author_name, createdAt: ticket.created_at, lastActivityAt: ticket.updated_at,
   };
   return {
     ticket: detail,
     replies: replies.map((r): StaffTicketReply => ({
-      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: toIso(r.created_at)!, byStaff: Boolean(r.is_staff),
+      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: r.created_at, byStaff: r.is_staff,
     })),
   };
 }

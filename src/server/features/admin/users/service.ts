@@ -6,7 +6,6 @@ import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } fro
 import type { GlobalRole } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
 import { lockSuperAdmins, setGlobalRole, setUserDisabled, updateUserDetails } from '../../../auth/users.ts';
-import { toIso } from '../../../db/connection.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -37,8 +36,8 @@ export async function pageOfUsers(db: Kysely<Database>, input: UserListInput) {
   });
   const page = rows.slice(0, input.limit);
   const users: AdminUserSummary[] = page.map((r) => ({
-    id: r.id, email: r.email, displayName: r.name, globalRole: roleOf(r.role), createdAt: toIso(r.created_at)!,
-    disabled: Boolean(r.disabled), emailVerified: Boolean(r.email_verified), accountCount: Number(r.account_count ?? 0),
+    id: r.id, email: r.email, displayName: r.name, globalRole: roleOf(r.role), createdAt: r.created_at,
+    disabled: r.disabled, emailVerified: r.email_verified, accountCount: Number(r.account_count ?? 0),
   }));
   const last = page.at(-1);
   const nextCursor = rows.length > input.limit && last
@@ -54,15 +53,15 @@ export async function userDetails(db: Db, userId: string): Promise<AdminUserDeta
   ]);
   return {
     id: user.id, email: user.email, displayName: user.name, phoneNumber: user.phone_number, globalRole: roleOf(user.role),
-    createdAt: toIso(user.created_at)!, updatedAt: toIso(user.updated_at)!,
-    memberships: memberships.map((m) => ({ accountId: m.account_id, accountName: m.name, role: m.role, joinedAt: toIso(m.joined_at)! })),
+    createdAt: user.created_at, updatedAt: user.updated_at,
+    memberships: memberships.map((m) => ({ accountId: m.account_id, accountName: m.name, role: m.role, joinedAt: m.joined_at })),
     recentOrders: orders.map((o) => ({
       id: o.id, accountId: o.account_id, domain: o.domain, kind: o.kind, status: o.status,
-      totalCents: Number(o.total_cents), currency: o.currency, createdAt: toIso(o.created_at)!,
+      totalCents: Number(o.total_cents), currency: o.currency, createdAt: o.created_at,
     })),
     auth: {
-      emailVerified: Boolean(user.email_verified), disabled: Boolean(user.disabled),
-      providers: signIn.providers, lastSignInAt: toIso(signIn.lastSignInAt),
+      emailVerified: user.email_verified, disabled: user.disabled,
+      providers: signIn.providers, lastSignInAt: signIn.lastSignInAt,
     },
   };
 }
@@ -147,9 +146,9 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
   const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
-    reason, before: { disabled: Boolean(user.disabled) }, after: { disabled, sessionsEnded }, requestId: ctx.requestId, at: now,
+    reason, before: { disabled: user.disabled }, after: { disabled, sessionsEnded }, requestId: ctx.requestId, at: now,
   });
-  if (Boolean(user.disabled) !== disabled) {
+  if (user.disabled !== disabled) {
     await recordEvent(ctx.tx, {
       type: disabled ? 'admin.user.disabled' : 'admin.user.enabled', actor: byCaller(ctx.caller),
       payload: { userId, email: user.email, reason, sessionsEnded }, at: now,

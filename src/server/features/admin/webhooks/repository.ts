@@ -1,4 +1,3 @@
-import { flag } from '../../../db/connection.ts';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { likeContaining } from '../../../db/textMatch.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -19,7 +18,7 @@ export async function webhooksMatching(db: Db, filter: { search: string | null; 
     const like = likeContaining(filter.search);
     query = query.where((eb) => eb.or([likeLower('name', like), likeLower('url', like)]));
   }
-  if (filter.status !== 'all') query = query.where('is_active', '=', flag(filter.status === 'active'));
+  if (filter.status !== 'all') query = query.where('is_active', '=', filter.status === 'active');
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
@@ -33,7 +32,7 @@ export async function webhooksByIds(db: Db, ids: readonly string[]): Promise<Web
 }
 
 export async function activeWebhooks(db: Db): Promise<{ id: string; name: string }[]> {
-  return db.selectFrom('webhooks').select(['id', 'name']).where('is_active', '=', flag(true)).orderBy('created_at').orderBy('id').execute();
+  return db.selectFrom('webhooks').select(['id', 'name']).where('is_active', '=', true).orderBy('created_at').orderBy('id').execute();
 }
 
 export async function insertWebhook(db: Db, row: NewWebhook): Promise<void> {

@@ -1,4 +1,3 @@
-import { flag } from '../../../db/connection.ts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { COPY_SUFFIX, PREVIOUS_SECRET_HOURS, WEBHOOK_LIMITS, WEBHOOK_NOT_FOUND } from '../../../../common/admin/webhooks/texts.ts';
@@ -60,9 +59,9 @@ export async function saveWebhook(ctx: BackOfficeWriteContext, input: In<typeof 
     backoff_strategy: input.retryPolicy.backoffStrategy,
     initial_delay_ms: input.retryPolicy.initialDelay,
     max_delay_ms: input.retryPolicy.maxDelay,
-    ...(() => { const t = checkedTemplate(input.payloadTransform); return { transform_enabled: flag(t.enabled), transform_template: t.template }; })(),
+    ...(() => { const t = checkedTemplate(input.payloadTransform); return { transform_enabled: t.enabled, transform_template: t.template }; })(),
     timeout_ms: input.config.timeout,
-    follow_redirects: flag(input.config.followRedirects),
+    follow_redirects: input.config.followRedirects,
   };
   const time = ctx.services.clock.now();
   const now = time.toISOString();
@@ -72,7 +71,7 @@ export async function saveWebhook(ctx: BackOfficeWriteContext, input: In<typeof 
     id = existing.id;
     const reactivated = input.isActive && !existing.is_active;
     await updateWebhook(db, id, {
-      ...settings, is_active: flag(input.isActive), updated_at: now,
+      ...settings, is_active: input.isActive, updated_at: now,
       // Switched on again after the engine switched it off: it starts over as healthy.
       ...(reactivated && existing.health_status === 'disabled' ? { health_status: 'healthy', consecutive_failures: 0, failing_since: null, disabled_reason: null } : {}),
     });
@@ -80,7 +79,7 @@ export async function saveWebhook(ctx: BackOfficeWriteContext, input: In<typeof 
     id = randomUUID();
     secret = generateWebhookSecret();
     await insertWebhook(db, {
-      id, ...settings, is_active: flag(input.isActive), secret, previous_secret: null, previous_secret_expires_at: null,
+      id, ...settings, is_active: input.isActive, secret, previous_secret: null, previous_secret_expires_at: null,
       created_by: 'super_admin', created_by_user_id: ctx.caller.userId, created_at: now, updated_at: now, ...FRESH_STATE,
     });
   }
@@ -103,9 +102,9 @@ export async function duplicateWebhook(ctx: BackOfficeWriteContext, webhookId: s
   await insertWebhook(db, {
     id, name, description: source.description, url: source.url, method: source.method, headers: source.headers,
     authentication: source.authentication, max_retries: source.max_retries, backoff_strategy: source.backoff_strategy,
-    initial_delay_ms: source.initial_delay_ms, max_delay_ms: source.max_delay_ms, transform_enabled: flag(Boolean(source.transform_enabled)),
-    transform_template: source.transform_template, timeout_ms: source.timeout_ms, follow_redirects: flag(Boolean(source.follow_redirects)),
-    is_active: flag(false), secret, previous_secret: null, previous_secret_expires_at: null,
+    initial_delay_ms: source.initial_delay_ms, max_delay_ms: source.max_delay_ms, transform_enabled: source.transform_enabled,
+    transform_template: source.transform_template, timeout_ms: source.timeout_ms, follow_redirects: source.follow_redirects,
+    is_active: false, secret, previous_secret: null, previous_secret_expires_at: null,
     created_by: 'duplicate', created_by_user_id: ctx.caller.userId, created_at: now, updated_at: now, ...FRESH_STATE,
   });
   const webhook = toAdminWebhook(await loadWebhook(db, id), time.getTime());
@@ -128,7 +127,7 @@ export async function setWebhooksActive(ctx: BackOfficeWriteContext, input: In<t
   const db = ctx.tx.db;
   const rows = await loadAll(db, input.webhookIds);
   const now = ctx.services.clock.nowIso();
-  await updateWebhooks(db, input.webhookIds, { is_active: flag(input.isActive), updated_at: now });
+  await updateWebhooks(db, input.webhookIds, { is_active: input.isActive, updated_at: now });
   if (input.isActive) {
     const disabled = rows.filter((r) => r.health_status === 'disabled').map((r) => r.id);
     if (disabled.length) await updateWebhooks(db, disabled, { health_status: 'healthy', consecutive_failures: 0, failing_since: null, disabled_reason: null });
@@ -136,7 +135,7 @@ export async function setWebhooksActive(ctx: BackOfficeWriteContext, input: In<t
   for (const row of rows) {
     await record(ctx.tx, {
       actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'webhook.activated' : 'webhook.deactivated', target: { type: 'webhook', id: row.id },
-      before: { isActive: Boolean(row.is_active), health: row.health_status }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
+      before: { isActive: row.is_active, health: row.health_status }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
     });
   }
   announce(ctx);
