@@ -11,7 +11,7 @@ export interface UserDetailChanges {
   email: string;
   phone_number: string | null;
   updated_at: string;
-  email_verified?: 0;
+  email_verified?: false;
 }
 
 export async function updateUserDetails(db: Db, userId: string, changes: UserDetailChanges): Promise<void> {

@@ -101,18 +101,6 @@ function readOnly(file: string) {
   return cachedStatements(sqlite);
 }
 
-const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/** Both dialects take a boolean now (sqliteStatements.ts binds it as 1 or 0); the areas stop calling this. */
-export const flag = (value: boolean) => value;
-
-export function toIso(value: Date | string | null | undefined): string | null {
-  if (value == null) return null;
-  // SQLite hands back exactly what was written: nowIso()'s form needs no parsing.
-  if (typeof value === 'string' && ISO_UTC.test(value)) return value;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 /** The system's time, for test set-up and scripts: business code reads `Services.clock`, which tests move. */
 export function nowIso(): string {
   return new Date().toISOString();

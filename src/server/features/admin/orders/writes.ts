@@ -67,7 +67,7 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
       continue;
     }
     const moved = await transitionOrder(tx.db, orderId, 'processing', {
-      registration_status: 'pending', error: null, admin_action_required: 0, updated_at: now,
+      registration_status: 'pending', error: null, admin_action_required: false, updated_at: now,
     }, order.status);
     if (!moved) {
       results.push({ orderId, ok: false, message: RETRY_MESSAGES.notAllowed });
@@ -128,7 +128,7 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
   }
   const now = services.clock.nowIso();
   await updateOrderFields(tx.db, order.id, {
-    admin_notes: appendNote(order.admin_notes, now, ctx.caller.email, input.notes), admin_action_required: 0, updated_at: now,
+    admin_notes: appendNote(order.admin_notes, now, ctx.caller.email, input.notes), admin_action_required: false, updated_at: now,
   });
   const after = await requireOrder(ctx, order.id);
   await record(tx, {

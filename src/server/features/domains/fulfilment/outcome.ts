@@ -136,7 +136,7 @@ export async function failOrder(services: Services, order: OrderRow, error: stri
   return inTransaction(services.db, async (tx) => {
     const now = services.clock.nowIso();
     const moved = await transitionOrder(tx.db, order.id, 'failed', {
-      registration_status: 'failed', error, admin_action_required: 1, updated_at: now,
+      registration_status: 'failed', error, admin_action_required: true, updated_at: now,
     }, 'processing');
     if (!moved) return false;
     await recordEvent(tx, {
@@ -161,7 +161,7 @@ export async function parkForOperator(services: Services, order: Pick<OrderRow, 
     const verb = order.kind === 'renewal' ? 'renewal' : 'registration';
     const moved = await transitionOrder(tx.db, order.id, 'requires_manual_processing', {
       error: `We could not confirm the ${verb} of ${order.domain} with our registrar yet. Our team has been notified and will complete it.`,
-      admin_action_required: 1, updated_at: services.clock.nowIso(),
+      admin_action_required: true, updated_at: services.clock.nowIso(),
     }, 'processing');
     if (moved) services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     return moved;

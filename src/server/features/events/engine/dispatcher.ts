@@ -78,7 +78,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
     await bulkInsert(tx.db, dialect, 'webhook_deliveries', DELIVERY_COLUMNS, rows);
     const ids = events.map((e) => e.id);
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      await tx.db.updateTable('platform_events').set({ processed: 1 }).where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
+      await tx.db.updateTable('platform_events').set({ processed: true }).where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
     }
     for (const [flowId, counts] of flowCounts) {
       await tx.db.updateTable('event_flows').set((eb) => ({
