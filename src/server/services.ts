@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
+import { testModeCatalog } from './features/catalog/index.ts';
 import { paymentEventHandlers } from './features/paymentEventHandlers.ts';
 import { registerFeatureWorkers } from './features/workers.ts';
 import { createPaymentProvider } from './integrations/payments/createPaymentProvider.ts';
@@ -25,7 +26,7 @@ export function createServices(deps: { database: DatabaseHandle; config: Config;
   const receive: Services['receivePaymentEvent'] = (event) => receivePaymentEvent(services, paymentEventHandlers, event);
   const services: Services = {
     db: database.db, dialect: database.dialect, config, clock, mailer, jobs, live, log,
-    payments: createPaymentProvider({ config, db: database.db, jobs, log, clock, deliver: receive }),
+    payments: createPaymentProvider({ config, db: database.db, jobs, log, clock, deliver: receive, catalog: testModeCatalog }),
     receivePaymentEvent: receive,
     registrars: createRegistrars({ config, db: database.db, clock }),
     domainLookup: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),

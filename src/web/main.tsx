@@ -4,9 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { z } from 'zod';
 import { AppRoutes } from './router.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The portal's CSP refuses eval. Unless told, zod tries `new Function` once to learn whether it may
+// compile its parsers, and the browser reports the refusal as a CSP issue on every page that parses.
+z.config({ jitless: true });
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },

@@ -26,6 +26,27 @@ function mantineImports(): Map<string, string[]> {
   return used;
 }
 
+/**
+ * The building blocks whose stylesheets the components in use need as well
+ * (https://mantine.dev/styles/css-files-list): without FloatingIndicator.css a segmented
+ * control's highlight sits off its option.
+ */
+const BUILT_ON: Record<string, readonly string[]> = {
+  Autocomplete: ['Combobox', 'Input', 'Popover'],
+  Select: ['Combobox', 'Input', 'Popover'],
+  NativeSelect: ['Input'],
+  NumberInput: ['Input'],
+  PasswordInput: ['Input', 'ActionIcon'],
+  Textarea: ['Input'],
+  TextInput: ['Input'],
+  Checkbox: ['InlineInput', 'CheckboxIndicator'],
+  Switch: ['InlineInput'],
+  Modal: ['ModalBase', 'Overlay', 'CloseButton'],
+  Menu: ['Popover'],
+  Tooltip: ['Popover'],
+  SegmentedControl: ['FloatingIndicator'],
+};
+
 // Mantine's CSS is imported per component (mantineStyles.ts); a component whose file is
 // missing renders unstyled (tabs without their underline, a stepper without its steps).
 describe('Mantine styles', () => {
@@ -34,6 +55,14 @@ describe('Mantine styles', () => {
     const missing = [...mantineImports()]
       .filter(([name]) => existsSync(join(STYLES, `${name}.css`)) && !loaded.includes(`'@mantine/core/styles/${name}.css'`))
       .map(([name, files]) => `${name} (used in ${files.join(', ')})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('loads the stylesheets of the building blocks those components are made of', () => {
+    const loaded = readFileSync(join(WEB, 'mantineStyles.ts'), 'utf8');
+    const missing = [...mantineImports().keys()]
+      .flatMap((name) => (BUILT_ON[name] ?? []).map((block) => `${block} (for ${name})`))
+      .filter((entry) => !loaded.includes(`'@mantine/core/styles/${entry.split(' ')[0]}.css'`));
     expect(missing).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 // The components the pages use, in Mantine's order.
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Alert.css';

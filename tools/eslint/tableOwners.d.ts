@@ -1,2 +1,1 @@
 export declare const tableOwners: Record<string, string>;
-export declare const pendingReads: Record<string, string[]>;

@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { pendingReads, tableOwners } from './tableOwners.js';
+import { tableOwners } from './tableOwners.js';
 
 /**
  * Only a table's owner (tableOwners.js) queries it: a Kysely call naming the table (selectFrom,
@@ -33,40 +33,32 @@ function tableOf(node) {
   return null;
 }
 
-/** The rule, given the pending reads it lets pass (none: every read outside its owner is reported). */
-function ruleAllowing(pendingOf) {
-  return {
-    meta: { type: 'problem', docs: { description: "Keeps each table's queries inside its owner." }, schema: [] },
-    create(context) {
-      const owner = ownerOf(context.filename);
-      if (exempt(context.filename, owner)) return {};
-      const pending = pendingOf(relative(ROOT, context.filename).split(sep).join('/'));
-      const check = (node, table) => {
-        const tableOwner = table && Object.hasOwn(tableOwners, table) ? tableOwners[table] : null;
-        if (tableOwner && tableOwner !== owner && !pending.includes(table)) {
-          context.report({ node, message: `${owner} must not query ${table}, which ${tableOwner} owns; use its public face.` });
+export const tableOwnership = {
+  meta: { type: 'problem', docs: { description: "Keeps each table's queries inside its owner." }, schema: [] },
+  create(context) {
+    const owner = ownerOf(context.filename);
+    if (exempt(context.filename, owner)) return {};
+    const check = (node, table) => {
+      const tableOwner = table && Object.hasOwn(tableOwners, table) ? tableOwners[table] : null;
+      if (tableOwner && tableOwner !== owner) {
+        context.report({ node, message: `${owner} must not query ${table}, which ${tableOwner} owns; use its public face.` });
+      }
+    };
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (!BUILDER_CALLS.has(callee.property.name)) return;
+        const [first] = node.arguments;
+        if (first?.type === 'ArrayExpression') for (const element of first.elements) check(element, tableOf(element));
+        else check(first, tableOf(first));
+      },
+      TaggedTemplateExpression(node) {
+        if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+        for (const quasi of node.quasi.quasis) {
+          for (const match of quasi.value.cooked.matchAll(RAW_TABLE)) check(quasi, match[1].toLowerCase());
         }
-      };
-      return {
-        CallExpression(node) {
-          const callee = node.callee;
-          if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
-          if (!BUILDER_CALLS.has(callee.property.name)) return;
-          const [first] = node.arguments;
-          if (first?.type === 'ArrayExpression') for (const element of first.elements) check(element, tableOf(element));
-          else check(first, tableOf(first));
-        },
-        TaggedTemplateExpression(node) {
-          if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
-          for (const quasi of node.quasi.quasis) {
-            for (const match of quasi.value.cooked.matchAll(RAW_TABLE)) check(quasi, match[1].toLowerCase());
-          }
-        },
-      };
-    },
-  };
-}
-
-export const tableOwnership = ruleAllowing((file) => pendingReads[file] ?? []);
-/** Every read outside its owner, pending ones included: how the test finds entries no longer needed. */
-export const strictTableOwnership = ruleAllowing(() => []);
+      },
+    };
+  },
+};

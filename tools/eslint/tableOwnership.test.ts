@@ -3,21 +3,21 @@ import { resolve } from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { strictTableOwnership, tableOwnership } from './tableOwnership.js';
-import { pendingReads, tableOwners } from './tableOwners.js';
+import { tableOwnership } from './tableOwnership.js';
+import { tableOwners } from './tableOwners.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const linter = new Linter({ configType: 'flat' });
-const configOf = (rule: typeof tableOwnership) => [{
+const config = [{
   files: ['**/*.ts'],
   languageOptions: { parser: tseslint.parser as Linter.Parser },
-  plugins: { portal: { rules: { 'table-ownership': rule } } },
+  plugins: { portal: { rules: { 'table-ownership': tableOwnership } } },
   rules: { 'portal/table-ownership': 'error' as const },
 }];
 
 /** The rule's messages for `code` in a file at `file` (relative to the repository). */
-function lint(file: string, code: string, rule = tableOwnership): string[] {
-  return linter.verify(code, configOf(rule), { filename: resolve(root, file) }).map((m) => m.message);
+function lint(file: string, code: string): string[] {
+  return linter.verify(code, config, { filename: resolve(root, file) }).map((m) => m.message);
 }
 
 describe('table ownership', () => {
@@ -50,22 +50,5 @@ describe('table ownership', () => {
       .matchAll(/^export interface \w+Tables \{\n([^}]*)\}/gm)].flatMap((m) => [...m[1].matchAll(/^\s+([a-z_]+):/gm)].map((t) => t[1])));
     expect(tables.length).toBeGreaterThan(30);
     expect(Object.keys(tableOwners).sort()).toEqual(tables.sort());
-  });
-
-  it('lets a pending read pass only in its file, for its tables', () => {
-    const [file, [table]] = Object.entries(pendingReads)[0];
-    expect(lint(file, `db.selectFrom('${table}');`)).toEqual([]);
-    expect(lint(file, `db.selectFrom('${table}');`, strictTableOwnership)).toHaveLength(1);
-  });
-
-  it('keeps no pending read that the code no longer needs, so the list only shrinks', () => {
-    const stale: string[] = [];
-    for (const [file, tables] of Object.entries(pendingReads)) {
-      const source = readFileSync(resolve(root, file), 'utf8');
-      // Linted as if the entry were gone: each of its tables must still be named by the file.
-      const named = new Set(lint(file, source, strictTableOwnership).map((m) => m.match(/must not query ([a-z_]+),/)?.[1]));
-      for (const table of tables) if (!named.has(table)) stale.push(`${file}: ${table}`);
-    }
-    expect(stale).toEqual([]);
   });
 });

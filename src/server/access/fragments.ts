@@ -20,6 +20,18 @@ export function accountOwnerId(eb: Eb, id: Id) {
   return eb.selectFrom('accounts').select('accounts.owner_id').where('accounts.id', '=', id).$asScalar();
 }
 
+/** How many members the account has. */
+export function memberCount(eb: Eb, accountId: Id) {
+  return eb.selectFrom('account_members').select((m) => m.fn.countAll<number | string>().as('n'))
+    .where('account_members.account_id', '=', accountId).$asScalar();
+}
+
+/** How many accounts the user belongs to. */
+export function membershipCount(eb: Eb, userId: Id) {
+  return eb.selectFrom('account_members').select((m) => m.fn.countAll<number | string>().as('n'))
+    .where('account_members.user_id', '=', userId).$asScalar();
+}
+
 /** The user's role in the account, null when not a member. */
 export function memberRole(eb: Eb, accountId: Id, userId: string | Id) {
   return eb.selectFrom('account_members').select('account_members.role')
@@ -30,4 +42,19 @@ export function memberRole(eb: Eb, accountId: Id, userId: string | Id) {
 /** The accounts the user belongs to, for `where(column, 'in', ...)`. */
 export function accountIdsOf(eb: Eb, userId: string | Id) {
   return eb.selectFrom('account_members').select('account_members.account_id').where('account_members.user_id', '=', userId);
+}
+
+export function accountBillingEmail(eb: Eb, id: Id) {
+  return eb.selectFrom('accounts').select('accounts.billing_email').where('accounts.id', '=', id).$asScalar();
+}
+
+/**
+ * The impersonations still open, as a table to left-join on `session_id` (impersonations_open_session):
+ * the session's acting-as comes with the caller's own one query.
+ */
+export function openImpersonations(eb: Eb) {
+  return eb.selectFrom('impersonations')
+    .select(['impersonations.session_id', 'impersonations.account_id', 'impersonations.reason', 'impersonations.started_at',
+      'impersonations.original_account_id'])
+    .where('impersonations.ended_at', 'is', null);
 }

@@ -26,6 +26,11 @@ export async function findAccountHeader(db: Db, accountId: string) {
   return db.selectFrom('accounts').select(['id', 'name', 'status']).where('id', '=', accountId).executeTakeFirst();
 }
 
+/** The account's id, name and status as a query that other areas' fragments add their columns to (one round trip). */
+export function selectAccountHeader(db: Kysely<Database>, accountId: string) {
+  return db.selectFrom('accounts as a').select(['a.id', 'a.name', 'a.status']).where('a.id', '=', accountId);
+}
+
 // The active account is a column of the user (identity's table): read and set there.
 export { findActiveAccountId, setActiveAccountId } from '../auth/users.ts';
 

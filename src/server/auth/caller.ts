@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { GlobalRole } from '../../common/constants.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
+import { openImpersonations } from '../access/fragments.ts';
 import { closeExpiredImpersonation, impersonationExpired } from '../access/impersonation.ts';
 import type { ActingAs, Caller, Services } from '../rpc/context.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
@@ -68,7 +69,7 @@ function safeDecode(s: string): string {
 const sessionByToken = preparedQuery<{ token: string }, SessionRow>((db, p) => db.selectFrom('auth_session as s')
   .innerJoin('users as u', 'u.id', 's.user_id')
   // The session's open impersonation, if any (impersonations_open_session): still one indexed query.
-  .leftJoin('impersonations as i', (join) => join.onRef('i.session_id', '=', 's.id').on('i.ended_at', 'is', null))
+  .leftJoin((eb) => openImpersonations(eb).as('i'), (join) => join.onRef('i.session_id', '=', 's.id'))
   .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role', 'u.email_verified',
     'i.account_id as actingAsAccountId', 'i.reason as actingAsReason', 'i.started_at as actingAsStartedAt',
     'i.original_account_id as actingAsOriginalAccountId'])

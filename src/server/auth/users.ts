@@ -1,9 +1,10 @@
 import type { GlobalRole } from '../../common/constants.ts';
 import type { Db } from '../db/transaction.ts';
+import { accountIdsOf } from '../access/fragments.ts';
 
 /**
- * The users table belongs to identity (tools/eslint/tableOwners.js): the changes other places make
- * to a user go through here, so better-auth's rows have one set of writers to reason about.
+ * The users table belongs to identity (tools/eslint/tableOwners.js): the reads and changes other
+ * places make of a user go through here, so better-auth's rows have one set of writers to reason about.
  */
 
 export interface UserDetailChanges {
@@ -38,4 +39,40 @@ export async function findActiveAccountId(db: Db, userId: string): Promise<strin
 
 export async function setActiveAccountId(db: Db, userId: string, accountId: string | null): Promise<void> {
   await db.updateTable('users').set({ active_account_id: accountId }).where('id', '=', userId).execute();
+}
+
+/** Forgets the user's active account only if it is this one (the membership ended). */
+export async function clearActiveAccountIf(db: Db, userId: string, accountId: string): Promise<void> {
+  await db.updateTable('users').set({ active_account_id: null })
+    .where('id', '=', userId).where('active_account_id', '=', accountId).execute();
+}
+
+export async function findUserForSession(db: Db, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'name', 'phone_number', 'role', 'active_account_id'])
+    .where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** The profile page's user, and whether it belongs to any account. */
+export async function findProfileRow(db: Db, userId: string) {
+  return db.selectFrom('users').select(['email', 'name', 'phone_number'])
+    .select((eb) => eb.exists(accountIdsOf(eb, eb.ref('users.id'))).as('has_accounts'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** `phoneNumber: undefined` leaves the stored number as it is. */
+export async function updateProfileRow(db: Db, userId: string, change: { name: string; phoneNumber?: string | null; now: string }): Promise<void> {
+  await db.updateTable('users')
+    .set({
+      name: change.name,
+      ...(change.phoneNumber === undefined ? {} : { phone_number: change.phoneNumber }),
+      updated_at: change.now,
+    })
+    .where('id', '=', userId)
+    .execute();
 }

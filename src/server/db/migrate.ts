@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_order_counts.ts';
 import * as m0018 from './migrations/0018_event_delivery.ts';
 import * as m0019 from './migrations/0019_event_list_indexes.ts';
 import * as m0020 from './migrations/0020_order_refund_claims.ts';
+import * as m0021 from './migrations/0021_work_runs.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_event_delivery': m0018,
   '0019_event_list_indexes': m0019,
   '0020_order_refund_claims': m0020,
+  '0021_work_runs': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,29 +1,28 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ADMIN_GUARD_TEXTS } from '../../common/admin/dashboard/texts.ts';
 import { callFunction, type FunctionCallError } from '../api/client.ts';
+import { NoticePage } from '../components/NoticePage.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { useSession } from './SessionProvider.tsx';
 import { guardState, superAdminCheckKey } from './superAdminGuard.ts';
 
 function AccessDeniedCard({ failure, retrying, onRetry }: { failure: { text: string; detail: string } | null; retrying: boolean; onRetry(): void }) {
   return (
-    <Card withBorder maw={520} mx="auto" mt="xl" p="lg">
-      <Stack gap="sm">
-        <Title order={1} size="h3">{ADMIN_GUARD_TEXTS.deniedTitle}</Title>
-        {failure ? (
-          <Alert color="red" role="alert" title={failure.text}>{failure.detail}</Alert>
-        ) : (
-          <Text size="sm" c="dimmed">{ADMIN_GUARD_TEXTS.deniedBody}</Text>
-        )}
-        <Group gap="xs">
+    <NoticePage
+      title={ADMIN_GUARD_TEXTS.deniedTitle}
+      context={failure ? undefined : ADMIN_GUARD_TEXTS.deniedBody}
+      actions={(
+        <>
           <Button component={Link} to="/">{ADMIN_GUARD_TEXTS.returnToDashboard}</Button>
           <Button variant="default" onClick={onRetry} loading={retrying}>{ADMIN_GUARD_TEXTS.retry}</Button>
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      )}
+    >
+      {failure && <Alert color="red" role="alert" title={failure.text}>{failure.detail}</Alert>}
+    </NoticePage>
   );
 }
 

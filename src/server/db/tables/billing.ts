@@ -1,4 +1,4 @@
-import type { CheckoutMode, CheckoutStatus, InvoiceStatus, PriceInterval, SubscriptionStatus } from '../../../common/billing/billing.ts';
+import type { InvoiceStatus, PriceInterval, SubscriptionStatus } from '../../../common/billing/billing.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, DefaultedTimestamp, DefaultedBool, Epoch } from './columns.ts';
 
@@ -59,27 +59,9 @@ export interface SubscriptionsTable {
   updated_at: DefaultedTimestamp;
 }
 
-export interface CheckoutSessionsTable {
-  id: string;
-  provider_session_id: string;
-  account_id: string;
-  user_id: string | null;
-  price_id: string | null;
-  mode: CheckoutMode;
-  /** What the payment is for: 'subscription', or a later area's purpose (a domain order). */
-  purpose: Generated<string>;
-  /** The purpose's own id (an order id). */
-  reference: string | null;
-  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
-  url: string;
-  created_at: DefaultedTimestamp;
-  completed_at: Timestamp | null;
-}
-
 /** The billing tables, owned by features/billing (tools/eslint/tableOwners.js). */
 export interface BillingTables {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   subscriptions: SubscriptionsTable;
-  checkout_sessions: CheckoutSessionsTable;
 }

@@ -30,8 +30,32 @@ export interface JobSchedulesTable {
   next_run_at: Timestamp;
 }
 
+export type WorkRunKind = 'catalog-sync' | 'tld-sync';
+export type WorkRunStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** Long work as a run: its progress while it goes, its summary or error at the end (src/server/jobs/workRuns.ts). */
+export interface WorkRunsTable {
+  id: string;
+  kind: WorkRunKind;
+  /** The operator who asked; null for the system's runs (the daily job, the first start). */
+  requested_by: string | null;
+  status: WorkRunStatus;
+  done: Generated<number>;
+  /** Null while the run does not know its size yet. */
+  total: number | null;
+  /** JSON of what the run answered, once it succeeded. */
+  summary: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  /** Renewed while the run's process works on it; past it the run counts as abandoned. */
+  lease_until: Timestamp | null;
+}
+
 /** The jobs tables, owned by jobs (tools/eslint/tableOwners.js). */
 export interface JobTables {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  work_runs: WorkRunsTable;
 }

@@ -1,10 +1,10 @@
 import * as accounts from '../../../common/accounts/contract.ts';
 import * as session from '../../../common/session/contract.ts';
 import { membershipsOf } from '../../access/accountAccess.ts';
+import { findAccount } from '../../access/accounts.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { implement } from '../../rpc/registry.ts';
 import { abilitiesOn, requireAccountReader } from './policy.ts';
-import { findAccount } from './repository.ts';
 import { chooseActiveAccount, createAccountOwnedBy, sessionState } from './service.ts';
 
 export const handlers = [

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionState } from '../../../common/session/contract.ts';
 import { membershipsOf } from '../../access/accountAccess.ts';
+import { insertAccountWithOwner } from '../../access/accounts.ts';
 import { impersonationOf } from '../../access/impersonation.ts';
 import { setActiveAccountId } from '../../access/repository.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
+import { findUserForSession } from '../../auth/users.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
-import { insertAccountWithOwner, findUserForSession } from './repository.ts';
 
 /**
  * The active account is the one the user chose last, while still a member; else the first

@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { findBillingAccount, updateBillingProfile } from './accountBillingRepository.ts';
+import { findBillingAccount, updateBillingProfile } from '../../access/accountBilling.ts';
 import { toInvoiceSummary } from './invoices/invoices.ts';
 import { listInvoicesOfAccount } from './invoices/repository.ts';
 import { mayManageBilling } from './policy.ts';

@@ -2,7 +2,7 @@ import { liveTopics } from '../../../common/live.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { Services } from '../../rpc/context.ts';
-import { findBillingAccount, setCustomerIfNone } from './accountBillingRepository.ts';
+import { findBillingAccount, setCustomerIfNone } from '../../access/accountBilling.ts';
 
 /**
  * The account's customer at the provider, stored the first time a payment names one. An

@@ -20,15 +20,6 @@ export async function findSubscriptionByProviderId(db: Db, providerSubscriptionI
     .executeTakeFirst();
 }
 
-/** Our price and product for a provider price id, to name the plan as the catalogue does. */
-export async function findCataloguedPrice(db: Db, providerPriceId: string) {
-  return db.selectFrom('prices as p')
-    .innerJoin('products as pr', 'pr.id', 'p.product_id')
-    .select(['p.id', 'pr.name as product_name'])
-    .where('p.provider_price_id', '=', providerPriceId)
-    .executeTakeFirst();
-}
-
 /** The subscription as the provider reported it. */
 export interface SubscriptionState {
   providerCustomerId: string;
@@ -70,4 +61,15 @@ export async function updateSubscription(db: Db, id: string, state: Subscription
 /** A status change an invoice event causes (past due, active again), moving the subscription's clock with it. */
 export async function setSubscriptionStatus(db: Db, id: string, status: SubscriptionStatus, providerUpdated: number, now: string) {
   await db.updateTable('subscriptions').set({ status, provider_updated: providerUpdated, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** How many subscriptions (any status) point at each of these prices; a price none points at is absent. */
+export async function countSubscriptionsByPrice(db: Db, priceIds: string[]): Promise<Map<string, number>> {
+  if (priceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('subscriptions')
+    .select((eb) => ['price_id', eb.fn.countAll<number | string>().as('n')])
+    .where('price_id', 'in', priceIds)
+    .groupBy('price_id')
+    .execute();
+  return new Map(rows.map((row) => [row.price_id!, Number(row.n)]));
 }

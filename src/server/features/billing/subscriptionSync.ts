@@ -6,11 +6,10 @@ import type { EventType } from '../../events/catalogue.ts';
 import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
 import type { ProviderSubscription } from '../../integrations/payments/events.ts';
 import type { Services } from '../../rpc/context.ts';
-import { accountExists, findAccountIdByCustomer } from './accountBillingRepository.ts';
+import { accountExists, findAccountIdByCustomer } from '../../access/accountBilling.ts';
+import { findCataloguedPrice } from '../catalog/index.ts';
 import { linkCustomer } from './providerRecords.ts';
-import {
-  findCataloguedPrice, findSubscriptionByProviderId, insertSubscription, type SubscriptionState, updateSubscription,
-} from './subscriptionRepository.ts';
+import { findSubscriptionByProviderId, insertSubscription, type SubscriptionState, updateSubscription } from './subscriptionRepository.ts';
 
 export const SUBSCRIPTION_REFRESH_QUEUE = 'billing.subscription-refresh';
 
@@ -101,7 +100,7 @@ async function stateOf(db: Db, subscription: ProviderSubscription, clock: number
     providerCustomerId: subscription.customer,
     priceId: catalogued?.id ?? null,
     // A price the catalogue does not know (made in Stripe's dashboard) is named by its product id.
-    productName: catalogued?.product_name ?? price?.product ?? 'Subscription',
+    productName: catalogued?.productName ?? price?.product ?? 'Subscription',
     unitAmount: price?.unit_amount ?? 0,
     currency: (price?.currency ?? 'usd').toUpperCase(),
     interval: interval === 'month' || interval === 'year' ? interval as PriceInterval : null,

@@ -5,7 +5,6 @@ import type { Db } from '../../db/transaction.ts';
 import type { ProductFields } from '../../integrations/payments/provider.ts';
 
 export type ProductRow = Selectable<ProductsTable>;
-export type PriceRow = Selectable<PricesTable> & { subscription_count: number };
 
 export type { ProductFields };
 
@@ -51,14 +50,11 @@ export async function listProductRows(db: Db, productId?: string): Promise<Produ
   return query.execute();
 }
 
-/** Every price (or those of one product), with how many subscriptions point at each. */
-export async function listPriceRows(db: Db, productId?: string): Promise<PriceRow[]> {
-  let query = db.selectFrom('prices').selectAll('prices')
-    .select((eb) => eb.selectFrom('subscriptions').whereRef('subscriptions.price_id', '=', 'prices.id')
-      .select((sub) => sub.fn.countAll<number>().as('n')).as('subscription_count'));
+/** Every price (or those of one product), active or not. */
+export async function listPriceRows(db: Db, productId?: string): Promise<Selectable<PricesTable>[]> {
+  let query = db.selectFrom('prices').selectAll('prices');
   if (productId !== undefined) query = query.where('prices.product_id', '=', productId);
-  const rows = await query.execute();
-  return rows.map((row) => ({ ...row, subscription_count: Number(row.subscription_count ?? 0) }));
+  return query.execute();
 }
 
 export async function findProduct(db: Db, id: string): Promise<ProductRow | undefined> {
@@ -190,4 +186,55 @@ export async function insertPricesIfAbsent(db: Db, prices: (PriceTerms & { id: s
       id: p.id, product_id: p.productId, provider_price_id: p.id, unit_amount: p.unitAmount, currency: p.currency, interval: p.interval, active: true,
     })))
     .onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** A price as billing names and sells it: ours, the provider's id, its rhythm and its product's name. */
+export interface CataloguedPrice {
+  id: string;
+  providerPriceId: string | null;
+  interval: PriceInterval | null;
+  productName: string;
+}
+
+function cataloguedPrices(db: Db) {
+  return db.selectFrom('prices as p')
+    .innerJoin('products as pr', 'pr.id', 'p.product_id')
+    .select(['p.id', 'p.provider_price_id', 'p.interval', 'pr.name as product_name']);
+}
+
+function cataloguedPriceOf(row: { id: string; provider_price_id: string | null; interval: PriceInterval | null; product_name: string } | undefined): CataloguedPrice | undefined {
+  return row && { id: row.id, providerPriceId: row.provider_price_id, interval: row.interval, productName: row.product_name };
+}
+
+/** A price customers may buy now: itself and its product active. */
+export async function findSellablePrice(db: Db, priceId: string): Promise<CataloguedPrice | undefined> {
+  return cataloguedPriceOf(await cataloguedPrices(db)
+    .where('p.id', '=', priceId)
+    // 1, not true: SQLite binds no booleans, and PostgreSQL reads '1' as true.
+    .where('p.active', '=', 1)
+    .where('pr.active', '=', 1)
+    .executeTakeFirst());
+}
+
+/** Our price for a provider price id, active or not, to name the plan as the catalogue does. */
+export async function findCataloguedPrice(db: Db, providerPriceId: string): Promise<CataloguedPrice | undefined> {
+  return cataloguedPriceOf(await cataloguedPrices(db).where('p.provider_price_id', '=', providerPriceId).executeTakeFirst());
+}
+
+/** Our price by our id, active or not (the plan a checkout bought). */
+export async function findPriceById(db: Db, priceId: string): Promise<CataloguedPrice | undefined> {
+  return cataloguedPriceOf(await cataloguedPrices(db).where('p.id', '=', priceId).executeTakeFirst());
+}
+
+/** Every price with its product's provider id, for test mode's provider catalogue. */
+export async function listPricesWithProductProviderId(db: Db) {
+  return db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
+    .selectAll('prices').select('products.provider_product_id as product_provider_id').execute();
+}
+
+/** A price by its provider id with what a checkout line shows of it and its product. */
+export async function findPriceLine(db: Db, providerPriceId: string) {
+  return db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
+    .select(['prices.unit_amount', 'prices.currency', 'prices.interval', 'prices.active', 'products.name', 'products.provider_product_id', 'products.id as product_id'])
+    .where('prices.provider_price_id', '=', providerPriceId).executeTakeFirst();
 }

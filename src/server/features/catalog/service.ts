@@ -1,17 +1,21 @@
+import type { Selectable } from 'kysely';
 import { comparePrices, compareProducts } from '../../../common/billing/billing.ts';
 import {
   type AdminPrice, type AdminProduct, type CatalogPrice, type CatalogProduct,
   PRICE_NOT_FOUND, PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER, PRODUCT_NOT_FOUND,
 } from '../../../common/catalog/contract.ts';
 import { record } from '../../audit/record.ts';
+import { toIso } from '../../db/connection.ts';
+import type { PricesTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { BackOfficeCallContext } from '../../rpc/context.ts';
 import { failedPrecondition, notFound } from '../../rpc/errors.ts';
+import { countSubscriptionsByPrice } from '../billing/index.ts';
 import { newPriceId, newProductId } from './catalogIds.ts';
 import {
   findPrice, findProduct, listActivePrices, listActiveProducts, listPriceRows, listProductRows,
-  type PriceRow, type PriceTerms, type ProductFields, type ProductRow, setPriceActive, updateProduct, upsertPriceByProviderId, upsertProductByProviderId,
+  type PriceTerms, type ProductFields, type ProductRow, setPriceActive, updateProduct, upsertPriceByProviderId, upsertProductByProviderId,
 } from './repository.ts';
 
 /** Written by the portal only; anything else reads as no features rather than failing the page. */
@@ -38,7 +42,7 @@ export async function publicCatalog(db: Db, category: string | null): Promise<Ca
   const pricesOf = groupBy(prices, (p) => p.product_id);
   return products
     .map((p): CatalogProduct => ({
-      id: p.id, name: p.name, description: p.description, category: p.category, popular: p.popular,
+      id: p.id, name: p.name, description: p.description, category: p.category, popular: Boolean(p.popular),
       features: featuresOf(p.features), prices: (pricesOf.get(p.id) ?? []).map(catalogPriceOf).sort(comparePrices),
     }))
     .filter((p) => p.prices.length > 0)
@@ -47,23 +51,32 @@ export async function publicCatalog(db: Db, category: string | null): Promise<Ca
 
 /** Every product and price, active or not, in the public order (operators find a plan where customers see it). */
 export async function operatorCatalog(db: Db, productId?: string): Promise<AdminProduct[]> {
-  const [products, prices] = await Promise.all([listProductRows(db, productId), listPriceRows(db, productId)]);
+  const [products, prices] = await Promise.all([listProductRows(db, productId), pricesWithSubscriptionCounts(db, productId)]);
   const pricesOf = groupBy(prices, (p) => p.product_id);
   return products.map((p) => adminProductOf(p, pricesOf.get(p.id) ?? [])).sort(compareProducts);
 }
 
+type PriceRow = Selectable<PricesTable> & { subscription_count: number };
+
+/** Every price (or those of one product), with how many subscriptions point at each: billing counts them. */
+async function pricesWithSubscriptionCounts(db: Db, productId?: string): Promise<PriceRow[]> {
+  const prices = await listPriceRows(db, productId);
+  const counts = await countSubscriptionsByPrice(db, prices.map((p) => p.id));
+  return prices.map((p) => ({ ...p, subscription_count: counts.get(p.id) ?? 0 }));
+}
+
 function adminProductOf(row: ProductRow, prices: PriceRow[]): AdminProduct {
   return {
-    id: row.id, name: row.name, description: row.description, category: row.category, popular: row.popular,
-    features: featuresOf(row.features), active: row.active, providerProductId: row.provider_product_id,
-    updatedAt: row.updated_at, prices: prices.map(adminPriceOf).sort(comparePrices),
+    id: row.id, name: row.name, description: row.description, category: row.category, popular: Boolean(row.popular),
+    features: featuresOf(row.features), active: Boolean(row.active), providerProductId: row.provider_product_id,
+    updatedAt: toIso(row.updated_at)!, prices: prices.map(adminPriceOf).sort(comparePrices),
   };
 }
 
 function adminPriceOf(row: PriceRow): AdminPrice {
   return {
-    ...catalogPriceOf(row), productId: row.product_id, active: row.active, providerPriceId: row.provider_price_id,
-    subscriptionCount: row.subscription_count, updatedAt: row.updated_at,
+    ...catalogPriceOf(row), productId: row.product_id, active: Boolean(row.active), providerPriceId: row.provider_price_id,
+    subscriptionCount: row.subscription_count, updatedAt: toIso(row.updated_at)!,
   };
 }
 
@@ -140,11 +153,11 @@ export async function savePrice(ctx: BackOfficeCallContext, input: PriceInput): 
       }, 'always', now))!;
     }
 
-    const price = adminPriceOf((await listPriceRows(tx.db, product.id)).find((p) => p.id === id)!);
+    const price = adminPriceOf((await pricesWithSubscriptionCounts(tx.db, product.id)).find((p) => p.id === id)!);
     await record(tx, {
       actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.price_saved',
       target: { type: 'price', id },
-      before: existing ? { active: existing.active } : null,
+      before: existing ? { active: Boolean(existing.active) } : null,
       after: { productId: product.id, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active },
       requestId, at: now,
     });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OutputOf } from '../../../common/protocol.ts';
 import type { getDashboard } from '../../../common/dashboard/contract.ts';
 import type { Database } from '../../db/schema.ts';
+import { billingSummaryOf } from '../billing/index.ts';
 import { findAccountOverview } from './repository.ts';
 
 type Dashboard = OutputOf<typeof getDashboard>;
@@ -17,12 +18,6 @@ export async function accountOverview(db: Kysely<Database>, accountId: string): 
   return {
     account: { id: account.id, name: account.name, status: account.status },
     openTicketCount: Number(account.open_ticket_count ?? 0),
-    lastInvoice: account.invoice_date != null
-      ? {
-        id: account.invoice_id!, amountCents: Number(account.invoice_amount_cents), currency: account.invoice_currency!,
-        invoiceDate: account.invoice_date!, status: account.invoice_status!,
-      }
-      : null,
-    pastDueSubscription: account.past_due_id ? { id: account.past_due_id, productName: account.past_due_product! } : null,
+    ...billingSummaryOf(account),
   };
 }

@@ -1,13 +1,17 @@
 /**
- * The domains area's public face: what the back office's order desk may read and call. Everything
- * else in domains/ is private to the area (tools/eslint/importBoundaries.js).
+ * The domains area's public face: what the back office may read and call (the order desk, the
+ * account and user pages, the stats). Everything else in domains/ is private to the area
+ * (tools/eslint/importBoundaries.js).
  */
-export { registrarContactsOf } from './fulfilment/contacts.ts';
-export { OrderMovedMeanwhile, recordRegistration, recordRenewal } from './fulfilment/outcome.ts';
+export { countOrdersInProgress, domainNamesOf, domainsOfAccount, moveDomains, ordersOfAccount, ordersOfUsersAccounts } from './accountHoldings.ts';
+export { domainCountOf, recentOrderCountOf } from './fragments.ts';
+export { activeSuppliers, isActiveSupplier, recordManualCompletion } from './fulfilment/byOperator.ts';
+export { OrderMovedMeanwhile } from './fulfilment/outcome.ts';
+export { countFailedOrders, failedDeskOrders, pageOfDeskOrders } from './orders/deskList.ts';
+export type { OrderFilters, OrderListPosition, SortOrder } from './orders/deskList.ts';
+export { findOperatorOrder, moveOrderByOperator, registrationAttemptsOf, reopenForRetry, setDeskNotes } from './orders/deskOrder.ts';
+export type { DeskNotes, OperatorOrder } from './orders/deskOrder.ts';
+export { countOrdersByStatus, countOrdersPerDay, countOrdersSince } from './orders/orderStats.ts';
 export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts';
 export type { FulfilOrderJob } from './orders/queues.ts';
-export {
-  claimOrderForRefund, findOrder, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder, updateOrderFields,
-} from './orders/repository.ts';
-export type { OrderRow } from './orders/repository.ts';
-export { findDomainByName } from './records.ts';
+export { claimOrderForRefund, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder } from './orders/repository.ts';

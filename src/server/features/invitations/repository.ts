@@ -1,40 +1,24 @@
-import { sql } from 'kysely';
 import type { InviteRole } from '../../../common/constants.ts';
 import type { Db } from '../../db/transaction.ts';
+import { accountName } from '../../access/fragments.ts';
 
-const invitationColumns = [
-  'i.id', 'i.account_id', 'i.email', 'i.role', 'i.status', 'i.invited_by_email',
-  'i.created_at', 'i.expires_at', 'a.name as account_name',
-] as const;
+// With the account's name beside them, from tenancy's fragment.
+const invitationColumns = ['i.id', 'i.account_id', 'i.email', 'i.role', 'i.status', 'i.invited_by_email', 'i.created_at', 'i.expires_at'] as const;
 
 export async function findInvitation(db: Db, id: string) {
-  return db.selectFrom('invitations as i').innerJoin('accounts as a', 'a.id', 'i.account_id')
-    .select(invitationColumns).where('i.id', '=', id).executeTakeFirst();
-}
-
-/** The name the invitation mail shows; invitations read accounts with their own query. */
-export async function findAccountName(db: Db, accountId: string): Promise<string | null> {
-  const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
-  return row?.name ?? null;
+  return db.selectFrom('invitations as i')
+    .select((eb) => [...invitationColumns, accountName(eb, eb.ref('i.account_id')).as('account_name')])
+    .where('i.id', '=', id).executeTakeFirst();
 }
 
 export type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
 
 export async function listPendingInvitationsFor(db: Db, email: string, now: string) {
-  return db.selectFrom('invitations as i').innerJoin('accounts as a', 'a.id', 'i.account_id')
-    .select(invitationColumns)
+  return db.selectFrom('invitations as i')
+    .select((eb) => [...invitationColumns, accountName(eb, eb.ref('i.account_id')).as('account_name')])
     .where('i.email', '=', email).where('i.status', '=', 'pending').where('i.expires_at', '>', now)
     .orderBy('i.created_at', 'desc').orderBy('i.id')
     .execute();
-}
-
-/** Whether a user with this e-mail (any case) is already a member of the account. */
-export async function isMemberByEmail(db: Db, accountId: string, email: string): Promise<boolean> {
-  const row = await db.selectFrom('account_members as m').innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('m.user_id')
-    .where('m.account_id', '=', accountId).where(sql<string>`lower(u.email)`, '=', email)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export async function revokePendingInvitations(db: Db, accountId: string, email: string) {
@@ -64,13 +48,4 @@ export async function markAccepted(db: Db, id: string, userId: string, now: stri
     .where('id', '=', id).where('status', '=', 'pending').where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Adds the membership; an existing one (any role, the owner's included) is left untouched. Answers whether it was added. */
-export async function addMembershipIfAbsent(db: Db, accountId: string, userId: string, role: InviteRole, now: string): Promise<boolean> {
-  const result = await db.insertInto('account_members')
-    .values({ account_id: accountId, user_id: userId, role, joined_at: now })
-    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -5,13 +5,14 @@ import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../rpc/errors.ts';
+import { findAccountName } from '../../access/accounts.ts';
+import { addMembershipIfAbsent, isMemberByEmail } from '../../access/members.ts';
 import { setActiveAccountId } from '../../access/repository.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { invitationMail } from './invitationMail.ts';
 import { acceptance, isExpired, mayListInvitations, requireAcceptable } from './policy.ts';
 import {
-  addMembershipIfAbsent, findAccountName, findInvitation, insertInvitation, type InvitationRow, isMemberByEmail,
-  listPendingInvitationsFor, markAccepted, revokePendingInvitations,
+  findInvitation, insertInvitation, type InvitationRow, listPendingInvitationsFor, markAccepted, revokePendingInvitations,
 } from './repository.ts';
 
 export const ALREADY_MEMBER = 'This user is already a member of the account.';

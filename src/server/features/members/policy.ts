@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound, permissionDenied } from '../../rpc/errors.ts';
 import { administers, requireAccountAdmin } from '../../access/accountAccess.ts';
-import { findMemberRow } from './repository.ts';
+import { findMemberRow } from '../../access/members.ts';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AccountRole, InviteRole } from '../../../common/constants.ts';
 import type { MemberView } from '../../../common/members/contract.ts';
 import type { Database } from '../../db/schema.ts';
+import { deleteMemberRow, listMemberRows, updateMemberRoleRow } from '../../access/members.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
+import { clearActiveAccountIf } from '../../auth/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
-import { clearActiveAccountIf, deleteMemberRow, listMemberRows, updateMemberRoleRow } from './repository.ts';
 
 /** Owner first, then by display name (case-insensitive, the same on both dialects), then e-mail. */
 export async function listMembersFor(db: Kysely<Database>, viewer: { userId: string; role: AccountRole }, accountId: string): Promise<MemberView[]> {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ProfileView } from '../../../common/profile/contract.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
+import { findProfileRow, updateProfileRow } from '../../auth/users.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { unauthenticated } from '../../rpc/errors.ts';
-import { findProfileRow, updateProfileRow } from './repository.ts';
 
 export async function profileOf(db: Kysely<Database>, userId: string): Promise<ProfileView> {
   const row = await findProfileRow(db, userId);

@@ -14,3 +14,39 @@ export async function insertCheckoutSession(db: Db, row: {
     mode: row.mode, purpose: row.purpose, reference: row.reference ?? null, status: 'open', url: row.url, created_at: row.now,
   }).execute();
 }
+
+const sessionColumns = ['id', 'account_id', 'mode', 'purpose', 'reference', 'status', 'price_id', 'completed_at'] as const;
+
+export async function findCheckoutByProviderId(db: Db, providerSessionId: string) {
+  return db.selectFrom('checkout_sessions').select(sessionColumns).where('provider_session_id', '=', providerSessionId).executeTakeFirst();
+}
+
+export async function findCheckoutById(db: Db, id: string) {
+  return db.selectFrom('checkout_sessions').select(sessionColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest open checkout for this purpose and reference started after `since`. */
+export async function findOpenCheckout(db: Db, of: { purpose: string; reference: string; since: string }): Promise<{ id: string; url: string } | undefined> {
+  return db.selectFrom('checkout_sessions').select(['id', 'url'])
+    .where('purpose', '=', of.purpose).where('reference', '=', of.reference).where('status', '=', 'open')
+    .where('created_at', '>', of.since)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** open → complete or expired; a finished session stays as it is. Answers whether it changed. */
+export async function finishCheckout(db: Db, id: string, status: 'complete' | 'expired'): Promise<boolean> {
+  const result = await db.updateTable('checkout_sessions').set({ status }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * `completed_at` is when the portal fulfilled the checkout (the confirmation sent): set once,
+ * in the fulfilment's own unit of work, so a second run of the job finds it and does nothing.
+ */
+export async function claimFulfilment(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('checkout_sessions').set({ completed_at: now })
+    .where('id', '=', id).where('status', '=', 'complete').where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -145,8 +145,11 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   retrieveInvoice(id: string): Promise<ProviderInvoice>;
 
-  /** The whole catalogue as the provider holds it (every page), for the operators' sync. */
-  listCatalog(): Promise<{ products: ProviderProduct[]; prices: ProviderPrice[] }>;
+  /**
+   * The whole catalogue as the provider holds it (every page), for the operators' sync;
+   * `onListed` hears how many products and prices were read so far, as the pages come in.
+   */
+  listCatalog(onListed?: (count: number) => void): Promise<{ products: ProviderProduct[]; prices: ProviderPrice[] }>;
   /** Creates or updates a product at the provider; answers its provider id and the provider's clock. */
   saveProduct(input: ProductInput): Promise<{ providerProductId: string; updated: number }>;
   /** Creates a price, or (existing) changes only whether it is active. */

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { requestPasswordReset } from '../../api/auth.ts';
 import { passwordResetRequestErrorText, RESET_EMAIL_SENT } from '../../api/errorTexts.ts';
-import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
+import { useFeedback } from '../../components/MutationFeedback.tsx';
 import { EMAIL_PATTERN } from './AuthCard.tsx';
 
 interface Props {
@@ -51,29 +52,23 @@ export default function ForgotPasswordModal({ opened, initialEmail, onClose, onS
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reset your password" centered>
-      <form onSubmit={send} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Enter the email address of your login. We will send you a link to set a new password.
-          </Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            data-autofocus
-          />
-          <FeedbackAlert feedback={feedback} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={busy}>Send Reset Email</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Reset your password" centered opened={opened} onClose={onClose}
+      onSubmit={send} feedback={feedback} submitLabel="Send Reset Email" submitting={busy}
+    >
+      <Text size="sm" c="dimmed">
+        Enter the email address of your login. We will send you a link to set a new password.
+      </Text>
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        withAsterisk={false}
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        data-autofocus
+      />
+    </FormModal>
   );
 }

@@ -6,7 +6,7 @@ import { BILLING_MANAGED_BY_ADMIN, billingLoadText, NO_ACTIVE_ACCOUNT_SELECTED }
 import { fnKey, useFn } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { TestModeBadge } from '../../components/TestModeBadge.tsx';
+import { TestModeBadge } from '../../components/badges/TestModeBadge.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { BillingProfileForm } from './BillingProfileForm.tsx';
 import { InvoicesTable, invoicesKey } from './InvoicesTable.tsx';

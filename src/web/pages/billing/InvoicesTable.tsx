@@ -4,7 +4,7 @@ import { formatAmount } from '../../../common/billing/billing.ts';
 import type { InvoiceSummary } from '../../../common/billing/contract.ts';
 import { INVOICES_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useKeysetPages } from '../../api/useKeysetPages.ts';
-import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
+import { InvoiceStatusBadge } from '../../components/badges/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { ResourceList } from '../../components/resourceList/ResourceList.tsx';

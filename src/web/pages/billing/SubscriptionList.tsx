@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatPrice } from '../../../common/billing/billing.ts';
 import type { SubscriptionSummary } from '../../../common/billing/contract.ts';
-import { SubscriptionStatusBadge } from '../../components/BillingStatusBadges.tsx';
+import { SubscriptionStatusBadge } from '../../components/badges/BillingStatusBadges.tsx';
 import { renewalText } from './renewalText.ts';
 
 function PastDueAlert({ subscription, canEdit }: { subscription: SubscriptionSummary; canEdit: boolean }) {

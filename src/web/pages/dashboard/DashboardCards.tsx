@@ -2,8 +2,8 @@ import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../common/billing/billing.ts';
-import { AccountStatusBadge } from '../../components/AccountStatusBadge.tsx';
-import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
+import { AccountStatusBadge } from '../../components/badges/AccountStatusBadge.tsx';
+import { InvoiceStatusBadge } from '../../components/badges/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import type { FnOutput } from '../../api/client.ts';
 

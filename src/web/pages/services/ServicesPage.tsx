@@ -6,7 +6,7 @@ import { PLANS_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn } from '../../api/hooks.ts';
 import { FeedbackAlert } from '../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { TestModeBadge } from '../../components/TestModeBadge.tsx';
+import { TestModeBadge } from '../../components/badges/TestModeBadge.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PricingCard } from './PricingCard.tsx';
 import { useCheckout } from './useCheckout.ts';

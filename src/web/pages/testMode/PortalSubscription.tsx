@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatPrice } from '../../../common/billing/billing.ts';
 import type { FnOutput } from '../../api/client.ts';
 import { useFnMutation } from '../../api/hooks.ts';
-import { SubscriptionStatusBadge } from '../../components/BillingStatusBadges.tsx';
+import { SubscriptionStatusBadge } from '../../components/badges/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 

@@ -6,7 +6,7 @@ import { TEST_SESSION_NOT_FOUND } from '../../../common/testPayments/contract.ts
 import type { FnOutput } from '../../api/client.ts';
 import { isSessionGone, TEST_PAGE_LOAD_FAILED } from '../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../api/hooks.ts';
-import { InvoiceStatusBadge } from '../../components/BillingStatusBadges.tsx';
+import { InvoiceStatusBadge } from '../../components/badges/BillingStatusBadges.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import { StackedTable } from '../../components/StackedTable.tsx';
 import { type TestCard, TestCardForm } from './TestCardForm.tsx';

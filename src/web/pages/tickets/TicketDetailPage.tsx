@@ -7,7 +7,9 @@ import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { formatDateTime } from '../../components/dateFormat.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
-import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { TicketStatusBadge } from '../../components/badges/TicketStatusBadge.tsx';
+import { useReplyDraft } from '../../components/useReplyDraft.ts';
 
 /** The server answers 'not found' and 'no access' alike so a ticket's existence does not leak. */
 const HIDDEN_CODES = new Set(['not-found', 'permission-denied', 'invalid-argument']);
@@ -34,19 +36,18 @@ function ReplyItem({ reply }: { reply: TicketReply }) {
 
 /** A blank reply is the field's own error; a failed save is the write's outcome above the button. */
 function AddReplyForm({ ticketId }: { ticketId: string }) {
-  const [body, setBody] = useState('');
-  const [blank, setBlank] = useState(false);
+  const draft = useReplyDraft();
   const feedback = useFeedback();
   const addReply = useFnMutation('addTicketReply', ['getTicket', 'listMyTickets']);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     feedback.clear();
-    setBlank(!body.trim());
-    if (!body.trim()) return;
+    const body = draft.take();
+    if (body === null) return;
     addReply.mutate({ ticketId, body }, {
       // The new reply appearing in the list above is the success.
-      onSuccess: () => setBody(''),
+      onSuccess: draft.clear,
       onError: (error) => feedback.failure('Failed to add reply', error),
     });
   };
@@ -54,15 +55,7 @@ function AddReplyForm({ ticketId }: { ticketId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add Reply">
       <Stack gap="xs">
-        <Textarea
-          label="Reply"
-          autosize
-          minRows={3}
-          maxLength={10_000}
-          value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
-          error={blank ? 'Reply cannot be empty.' : null}
-        />
+        <Textarea label="Reply" autosize minRows={3} maxLength={10_000} {...draft.field} />
         <FeedbackAlert feedback={feedback} />
         <Group justify="flex-end">
           <Button type="submit" loading={addReply.isPending}>Add Reply</Button>
@@ -129,14 +122,12 @@ export default function TicketDetailPage() {
   const { ticket, replies } = query.data;
   return (
     <Stack maw={860}>
-      <BackToTickets />
-      <Group justify="space-between" align="flex-start">
-        <Title order={2}>{ticket.subject || 'No Subject'}</Title>
-        <Group gap="sm">
-          <TicketStatusBadge status={ticket.status} />
-          {ticket.status !== 'closed' && <CloseTicketButton ticketId={ticket.id} />}
-        </Group>
-      </Group>
+      <PageHeader
+        back={<BackToTickets />}
+        title={ticket.subject || 'No Subject'}
+        badges={<TicketStatusBadge status={ticket.status} />}
+        actions={ticket.status !== 'closed' && <CloseTicketButton ticketId={ticket.id} />}
+      />
       <Group gap="lg">
         <Group gap={6}>
           <Text size="sm" c="dimmed">Priority:</Text>
@@ -147,11 +138,11 @@ export default function TicketDetailPage() {
         <Text size="sm"><Text span c="dimmed">Account: </Text>{ticket.accountName}</Text>
       </Group>
       <Paper withBorder p="md">
-        <Title order={4} mb="xs">Description</Title>
+        <Title order={2} size="h4" mb="xs">Description</Title>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.description}</Text>
       </Paper>
       <Divider />
-      <Title order={3}>Comments/History</Title>
+      <Title order={2} size="h3">Comments/History</Title>
       {replies.length === 0
         ? <Text c="dimmed">No replies yet.</Text>
         : (

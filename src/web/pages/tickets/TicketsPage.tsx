@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { ResourceList } from '../../components/resourceList/ResourceList.tsx';
 import classes from '../../components/StackedTable.module.css';
-import { TicketStatusBadge } from '../../components/TicketStatusBadge.tsx';
+import { TicketStatusBadge } from '../../components/badges/TicketStatusBadge.tsx';
 
 const PAGE_SIZE = 50;
 const COLUMNS = ['Subject', 'Created', 'Status', 'Priority'];

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_NAME_MAX, type AccountSortField, INVALID_ACCOUNTS_CURSOR } from '../../../../common/admin/accounts/texts.ts';
+import type { AccountListPosition } from '../../../access/operatorAccounts.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
-
-export interface AccountListPosition {
-  /** The last row's sort value as the database compares it. */
-  value: string;
-  id: string;
-}
 
 const sortValue: Record<AccountSortField, z.ZodType<string>> = {
   createdAt: cursorTimestamp,

@@ -10,11 +10,13 @@ import { record } from '../../../audit/record.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
-import { decodeAccountCursor, encodeAccountCursor } from './accountCursor.ts';
 import {
-  type AccountChanges, type AccountRow, accountById, accountOptions, accountsByNamePrefix, accountWithCounts, countOrdersInProgress,
-  deleteAccount, domainNamesOf, findUserIdByEmail, insertAccount, moveDomains, pageOfAccounts, updateAccount,
-} from './repository.ts';
+  type AccountActivity, type AccountChanges, accountById, accountOptions, accountsByNamePrefix, deleteAccount, findOperatorAccount, insertAccount,
+  type OperatorAccount, pageOfOperatorAccounts, updateAccount,
+} from '../../../access/operatorAccounts.ts';
+import { findUserIdByEmailAnyCase } from '../../../auth/operatorUsers.ts';
+import { decodeAccountCursor, encodeAccountCursor } from './accountCursor.ts';
+import { countOrdersInProgress, domainCountOf, domainNamesOf, moveDomains, recentOrderCountOf } from '../../domains/index.ts';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type Out<C extends { output: z.ZodType }> = z.input<C['output']>;
@@ -23,16 +25,16 @@ type AdminAccount = z.input<typeof contracts.adminAccount>;
 const DAY_MS = 86_400_000;
 export const recentSince = (now: Date) => new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
 
-export function toAdminAccount(row: AccountRow): AdminAccount {
-  const domainCount = Number(row.domain_count ?? 0);
-  const recentOrderCount = Number(row.recent_order_count);
+/** The domains area counts each account's domains and recent orders inside tenancy's list query. */
+export const accountActivity: AccountActivity = { domainCount: domainCountOf, recentOrderCount: recentOrderCountOf };
+
+export function toAdminAccount(a: OperatorAccount): AdminAccount {
   return {
-    id: row.id, name: row.name, status: row.status,
-    owner: { id: row.owner_id, email: row.owner_email, name: row.owner_name },
-    billingName: row.billing_name, billingEmail: row.billing_email, billingAddress: row.billing_address, taxId: row.tax_id,
-    memberCount: Number(row.member_count), domainCount, recentOrderCount,
-    activity: activityLabel(recentOrderCount, domainCount),
-    createdAt: row.created_at, updatedAt: row.updated_at,
+    id: a.id, name: a.name, status: a.status, owner: a.owner,
+    billingName: a.billingName, billingEmail: a.billingEmail, billingAddress: a.billingAddress, taxId: a.taxId,
+    memberCount: a.memberCount, domainCount: a.domainCount, recentOrderCount: a.recentOrderCount,
+    activity: activityLabel(a.recentOrderCount, a.domainCount),
+    createdAt: a.createdAt, updatedAt: a.updatedAt,
   };
 }
 
@@ -46,16 +48,13 @@ export async function listAccounts(db: Db, input: In<typeof contracts.getAllAcco
   const sortOrder = input.sortOrder ?? 'desc';
   const limit = input.limit ?? ACCOUNTS_PAGE_SIZE;
   const after = input.startAfter ? decodeAccountCursor(input.startAfter, sortBy, sortOrder) : null;
-  const rows = await pageOfAccounts(db, {
-    name: input.name || null, email: input.email || null, sortBy, sortOrder, after, limit: limit + 1, recentSince: recentSince(now),
-  });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > limit;
+  const { accounts, next } = await pageOfOperatorAccounts(db, {
+    name: input.name || null, email: input.email || null, sortBy, sortOrder, after, limit, recentSince: recentSince(now),
+  }, accountActivity);
   return {
     shape: 'page',
-    accounts: page.map(toAdminAccount),
-    pagination: { hasMore, nextStartAfter: hasMore && last ? encodeAccountCursor(sortBy, sortOrder, { value: last.position, id: last.id }) : null },
+    accounts: accounts.map(toAdminAccount),
+    pagination: { hasMore: next !== null, nextStartAfter: next ? encodeAccountCursor(sortBy, sortOrder, next) : null },
   };
 }
 
@@ -70,15 +69,15 @@ export async function searchAccounts(db: Db, query: string): Promise<Out<typeof 
 }
 
 async function loadAccount(db: Db, accountId: string, now: Date): Promise<AdminAccount> {
-  const row = await accountWithCounts(db, accountId, recentSince(now));
-  if (!row) throw notFound(ADMIN_ACCOUNT_NOT_FOUND);
-  return toAdminAccount(row);
+  const account = await findOperatorAccount(db, accountId, recentSince(now), accountActivity);
+  if (!account) throw notFound(ADMIN_ACCOUNT_NOT_FOUND);
+  return toAdminAccount(account);
 }
 
 
 export async function createAccount(ctx: BackOfficeWriteContext, input: In<typeof contracts.adminCreateAccount>) {
   const db = ctx.tx.db;
-  const ownerId = input.ownerEmail ? await findUserIdByEmail(db, input.ownerEmail) : ctx.caller.userId;
+  const ownerId = input.ownerEmail ? await findUserIdByEmailAnyCase(db, input.ownerEmail) : ctx.caller.userId;
   if (!ownerId) throw invalidArgument(OWNER_NOT_FOUND);
   const id = randomUUID();
   const now = ctx.services.clock.now();

@@ -1,7 +1,9 @@
 import { STATS_SERIES_DAYS, type SystemStats } from '../../../../common/admin/dashboard/contract.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { countAccounts, countOrdersByStatus, countOrdersPerDay, countOrdersSince, countSignUpsPerDay, countUsers } from './statsQueries.ts';
+import { countAccounts } from '../../../access/operatorAccounts.ts';
+import { countSignUpsPerDay, countUsers } from '../../../auth/operatorUsers.ts';
 import { successRate, utcDayStart, zeroFilledSeries } from './statsSeries.ts';
+import { countOrdersByStatus, countOrdersPerDay, countOrdersSince } from '../../domains/index.ts';
 
 const DAY_MS = 86_400_000;
 

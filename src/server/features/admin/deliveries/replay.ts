@@ -5,8 +5,8 @@ import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
-import { findDeliveryWebhook, hasFailedDeliveriesSince, requeueFailedDeliveries } from './queries.ts';
 import { signalDeliveryWork } from '../../../events/deliverySignal.ts';
+import { findDeliveryWebhook, hasFailedDeliveriesSince, requeueFailedDeliveries } from '../../events/index.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -28,7 +28,7 @@ export async function replayFailedDeliveries(ctx: BackOfficeWriteContext, webhoo
   if (since < earliestReplayStart(now)) throw invalidArgument(REPLAY_SINCE_TOO_OLD);
   const webhook = await findDeliveryWebhook(tx.db, webhookId);
   if (!webhook) throw notFound(WEBHOOK_NOT_FOUND);
-  if (!webhook.is_active) throw failedPrecondition(replayWebhookInactive(webhook.name));
+  if (!webhook.isActive) throw failedPrecondition(replayWebhookInactive(webhook.name));
 
   const replayed = await requeueFailedDeliveries(tx.db, webhookId, since, REPLAY_MAX_DELIVERIES, now.toISOString());
   const more = replayed === REPLAY_MAX_DELIVERIES && await hasFailedDeliveriesSince(tx.db, webhookId, since);

@@ -1,12 +1,11 @@
 import { EVENT_COLLECTED, TEST_EVENT_SOURCE, TEST_EVENT_TEMPLATES, type TestEventTemplate, UNKNOWN_EVENT_TYPE } from '../../../../common/admin/events/texts.ts';
-import { type FlowTrigger, matchesEventPattern } from '../../../../common/events/eventFlows.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type EventSeverity, isEventType } from '../../../events/catalogue.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { invalidArgument } from '../../../rpc/errors.ts';
-import { activeFlowTriggers } from './repository.ts';
+import { countActiveFlowsMatching } from '../../events/index.ts';
 
 export interface CollectInput {
   eventType: string;
@@ -45,22 +44,11 @@ export async function sendTest(ctx: BackOfficeWriteContext, template: TestEventT
     type: eventType, actor: byCaller(ctx.caller), severity: 'info', source: TEST_EVENT_SOURCE,
     payload: { ...payload }, context: { test: true, template }, at,
   });
-  const flowsMatched = (await activeFlowTriggers(ctx.tx.db)).filter((triggers) => triggersOf(triggers)
-    .some((t) => typeof t?.eventType === 'string' && matchesEventPattern(t.eventType, eventType))).length;
+  const flowsMatched = await countActiveFlowsMatching(ctx.tx.db, eventType);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'event.test_sent',
     target: { type: 'event', id: eventId }, after: { template, eventType, flowsMatched }, requestId: ctx.requestId, at,
   });
   ctx.services.live.publish(ctx.tx, liveTopics.adminEvents(), 'events.changed');
   return { success: true as const, eventId, eventType, flowsMatched, message: `${label} sent` };
-}
-
-/** A flow's stored triggers; a row another version wrote badly matches nothing rather than failing the send. */
-function triggersOf(json: string): Partial<FlowTrigger>[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
 }

@@ -5,12 +5,11 @@ import {
 import { averageOf } from '../../../../common/admin/webhooks/texts.ts';
 import type { getEventsDashboard, listEvents } from '../../../../common/admin/events/contract.ts';
 import type { Db } from '../../../db/transaction.ts';
+import { countEventsSince, pageOfPlatformEvents } from '../../../events/eventLog.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';
 import { eventViews } from './eventViews.ts';
-import {
-  countEventsSince, flowTotals, latestDeliveryRows, listEventRows, webhookTotals,
-} from './repository.ts';
 import { startOfDay, startOfNextDay } from '../../../db/dayRange.ts';
+import { flowTotals, latestDeliveries, webhookTotals } from '../../events/index.ts';
 
 const CURSOR_LIST = 'events';
 const HOUR_MS = 3_600_000;
@@ -18,8 +17,8 @@ const HOUR_MS = 3_600_000;
 /** Keyset pagination: one extra row tells whether another page exists. */
 export async function pageOfEvents(db: Db, input: z.output<typeof listEvents.input>): Promise<z.input<typeof listEvents.output>> {
   const after = input.startAfter ? decodeNewestFirstCursor(CURSOR_LIST, input.startAfter, INVALID_EVENTS_CURSOR) : null;
-  const rows = await listEventRows(db, {
-    limit: input.limit + 1,
+  const { events, next } = await pageOfPlatformEvents(db, {
+    limit: input.limit,
     type: input.type ?? null,
     severity: input.severity ?? null,
     processed: input.status ? input.status === 'processed' : null,
@@ -28,11 +27,7 @@ export async function pageOfEvents(db: Db, input: z.output<typeof listEvents.inp
     before: input.dateTo ? startOfNextDay(input.dateTo) : null,
     after,
   });
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > input.limit && last
-    ? encodeNewestFirstCursor(CURSOR_LIST, { createdAt: last.position_value, id: last.id }) : null;
-  return { events: await eventViews(db, page), nextCursor };
+  return { events: await eventViews(db, events), nextCursor: next ? encodeNewestFirstCursor(CURSOR_LIST, next) : null };
 }
 
 export async function eventsDashboard(db: Db, now: Date): Promise<z.input<typeof getEventsDashboard.output>> {
@@ -41,8 +36,8 @@ export async function eventsDashboard(db: Db, now: Date): Promise<z.input<typeof
     countEventsSince(db, since),
     webhookTotals(db),
     flowTotals(db),
-    listEventRows(db, { limit: DASHBOARD_EVENTS_READ, type: null, severity: null, processed: null, accountId: null, from: null, before: null, after: null }),
-    latestDeliveryRows(db, DASHBOARD_DELIVERIES_READ),
+    pageOfPlatformEvents(db, { limit: DASHBOARD_EVENTS_READ, type: null, severity: null, processed: null, accountId: null, from: null, before: null, after: null }),
+    latestDeliveries(db, DASHBOARD_DELIVERIES_READ),
   ]);
   return {
     counts: {
@@ -54,11 +49,8 @@ export async function eventsDashboard(db: Db, now: Date): Promise<z.input<typeof
       // Spec §9: the rounded mean; every attempt adds to both sums (the webhooks' statistics).
       averageResponseMs: averageOf(webhooks.responseMs, webhooks.attempts),
     },
-    latestEvents: await eventViews(db, latest),
-    latestDeliveries: deliveries.map((d) => ({
-      id: d.id, webhookId: d.webhook_id, webhookName: d.webhook_name, eventId: d.event_id, eventType: d.event_type, status: d.status,
-      httpStatus: d.last_http_status, responseMs: d.last_response_ms, at: d.updated_at,
-    })),
+    latestEvents: await eventViews(db, latest.events),
+    latestDeliveries: deliveries,
     showQuickSetup: webhooks.total > 0 && flows.total === 0,
   };
 }

@@ -10,39 +10,25 @@ import type { Db } from '../../../db/transaction.ts';
 import { failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
 import type { BackOfficeWriteContext } from '../../../rpc/context.ts';
 import { operatorOf } from '../../../rpc/context.ts';
-import { flowActions, toAdminFlow } from '../webhooks/presenters.ts';
 import {
-  activeWebhooks, allFlows, deleteFlowRow, flowById, type FlowRow, flowsNamed, insertFlow, updateFlow, webhooksByIds,
-} from '../webhooks/repository.ts';
+  activeWebhooks, type AdminFlow, deleteFlowRow, findFlowView, flowsNamed, insertFlow, insertFlowCopy, listFlowViews, setFlowActive as setActive,
+  updateFlowSettings, webhookNames,
+} from '../../events/index.ts';
 import { announce } from '../webhooks/writeContext.ts';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
-type AdminFlow = ReturnType<typeof toAdminFlow>;
 
 const audited = (f: AdminFlow) => ({
   name: f.name, isActive: f.isActive, triggers: f.triggers.map((t) => t.eventType), webhookIds: f.actions.map((a) => a.webhookId), filters: f.filters,
 });
 
-/** Each flow with its actions' webhooks named: one query for the webhooks of every flow shown. */
-async function presented(db: Db, rows: FlowRow[]): Promise<AdminFlow[]> {
-  const ids = [...new Set(rows.flatMap((r) => flowActions(r).map((a) => a.webhookId)))];
-  const webhooks = new Map((await webhooksByIds(db, ids)).map((w) => [w.id, { name: w.name, isActive: w.is_active }]));
-  return rows.map((r) => toAdminFlow(r, webhooks));
-}
-
 export async function listFlows(db: Db) {
-  const rows = await allFlows(db, FLOW_LIMITS.listMax + 1);
-  return { flows: await presented(db, rows.slice(0, FLOW_LIMITS.listMax)), truncated: rows.length > FLOW_LIMITS.listMax };
+  return listFlowViews(db, FLOW_LIMITS.listMax);
 }
 
-async function loadFlow(db: Db, id: string): Promise<FlowRow> {
-  const row = await flowById(db, id);
-  if (!row) throw notFound(FLOW_NOT_FOUND);
-  return row;
-}
-
-async function presentOne(db: Db, id: string): Promise<AdminFlow> {
-  const [flow] = await presented(db, [await loadFlow(db, id)]);
+async function loadFlow(db: Db, id: string): Promise<AdminFlow> {
+  const flow = await findFlowView(db, id);
+  if (!flow) throw notFound(FLOW_NOT_FOUND);
   return flow;
 }
 
@@ -52,42 +38,39 @@ type SaveInput = In<typeof contracts.saveFlow>;
 async function checkedRouting(db: Db, input: Pick<SaveInput, 'triggers' | 'actions'>): Promise<{ triggers: FlowTrigger[]; actions: FlowAction[] }> {
   for (const t of input.triggers) if (!isValidEventPattern(t.eventType)) throw invalidArgument(patternInvalid(t.eventType.slice(0, 120)));
   const ids = [...new Set(input.actions.map((a) => a.webhookId))];
-  const webhooks = new Map((await webhooksByIds(db, ids)).map((w) => [w.id, w.name]));
+  const webhooks = await webhookNames(db, ids);
   if (webhooks.size !== ids.length) throw invalidArgument(FLOW_WEBHOOK_MISSING);
   return {
     triggers: input.triggers.map((t) => ({ eventType: t.eventType, conditions: t.conditions })),
     actions: input.actions.map((a) => ({
-      type: 'webhook', name: a.name || webhooks.get(a.webhookId)!, webhookId: a.webhookId, conditions: a.conditions, config: a.config,
+      type: 'webhook', name: a.name || webhooks.get(a.webhookId)!.name, webhookId: a.webhookId, conditions: a.conditions, config: a.config,
     })),
   };
 }
 
-const FRESH_STATISTICS = { total_events: 0, total_executions: 0, successful_executions: 0, total_execution_ms: 0, last_execution_at: null } as const;
-
 export async function saveFlow(ctx: BackOfficeWriteContext, input: SaveInput) {
   const db = ctx.tx.db;
-  const existing = input.flowId ? await loadFlow(db, input.flowId) : null;
+  const before = input.flowId ? await loadFlow(db, input.flowId) : null;
   const routing = await checkedRouting(db, input);
   const now = ctx.services.clock.nowIso();
-  const fields = {
-    name: input.name, description: input.description, is_active: input.isActive,
-    triggers: JSON.stringify(routing.triggers), actions: JSON.stringify(routing.actions), filters: JSON.stringify(input.filters satisfies FlowFilters), updated_at: now,
+  const settings = {
+    name: input.name, description: input.description, isActive: input.isActive,
+    triggers: routing.triggers, actions: routing.actions, filters: input.filters satisfies FlowFilters,
   };
   let id: string;
-  const before = existing ? (await presented(db, [existing]))[0] : null;
-  if (existing) {
-    id = existing.id;
-    await updateFlow(db, id, fields);
+  if (before) {
+    id = before.flowId;
+    await updateFlowSettings(db, id, settings, now);
   } else {
     id = randomUUID();
-    await insertFlow(db, { id, ...fields, created_by: input.createdBy, created_by_user_id: ctx.caller.userId, created_at: now, ...FRESH_STATISTICS });
+    await insertFlow(db, id, settings, { createdBy: input.createdBy, userId: ctx.caller.userId }, now);
   }
-  const flow = await presentOne(db, id);
+  const flow = await loadFlow(db, id);
   await record(ctx.tx, before
     ? { actor: operatorOf(ctx), actingAs: null, action: 'flow.updated', target: { type: 'event_flow', id }, before: audited(before), after: audited(flow), requestId: ctx.requestId, at: now }
     : { actor: operatorOf(ctx), actingAs: null, action: 'flow.created', target: { type: 'event_flow', id }, before: null, after: { ...audited(flow), createdBy: flow.createdBy }, requestId: ctx.requestId, at: now });
   announce(ctx);
-  return { success: true as const, created: !existing, flow };
+  return { success: true as const, created: !before, flow };
 }
 
 export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string) {
@@ -95,13 +78,8 @@ export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string)
   const source = await loadFlow(db, flowId);
   const id = randomUUID();
   const now = ctx.services.clock.nowIso();
-  await insertFlow(db, {
-    id, name: source.name.slice(0, FLOW_LIMITS.nameMax - COPY_SUFFIX.length) + COPY_SUFFIX, description: source.description,
-    // Inactive: an exact copy switched on at once would send every matching event twice.
-    is_active: false, triggers: source.triggers, actions: source.actions, filters: source.filters,
-    created_by: 'duplicate', created_by_user_id: ctx.caller.userId, created_at: now, updated_at: now, ...FRESH_STATISTICS,
-  });
-  const flow = await presentOne(db, id);
+  await insertFlowCopy(db, flowId, { id, name: source.name.slice(0, FLOW_LIMITS.nameMax - COPY_SUFFIX.length) + COPY_SUFFIX, userId: ctx.caller.userId, now });
+  const flow = await loadFlow(db, id);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'flow.duplicated', target: { type: 'event_flow', id },
     before: null, after: { ...audited(flow), copiedFrom: flowId }, requestId: ctx.requestId, at: now,
@@ -112,7 +90,7 @@ export async function duplicateFlow(ctx: BackOfficeWriteContext, flowId: string)
 
 export async function deleteFlow(ctx: BackOfficeWriteContext, flowId: string) {
   const db = ctx.tx.db;
-  const [before] = await presented(db, [await loadFlow(db, flowId)]);
+  const before = await loadFlow(db, flowId);
   await deleteFlowRow(db, flowId);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'flow.deleted', target: { type: 'event_flow', id: flowId }, before: audited(before), after: null, requestId: ctx.requestId,
@@ -124,15 +102,15 @@ export async function deleteFlow(ctx: BackOfficeWriteContext, flowId: string) {
 
 export async function setFlowActive(ctx: BackOfficeWriteContext, input: In<typeof contracts.setFlowActive>) {
   const db = ctx.tx.db;
-  const row = await loadFlow(db, input.flowId);
+  const flow = await loadFlow(db, input.flowId);
   const now = ctx.services.clock.nowIso();
-  await updateFlow(db, input.flowId, { is_active: input.isActive, updated_at: now });
+  await setActive(db, input.flowId, input.isActive, now);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: input.isActive ? 'flow.activated' : 'flow.deactivated', target: { type: 'event_flow', id: input.flowId },
-    before: { isActive: row.is_active }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
+    before: { isActive: flow.isActive }, after: { isActive: input.isActive }, requestId: ctx.requestId, at: now,
   });
   announce(ctx);
-  return { success: true as const, flow: await presentOne(db, input.flowId) };
+  return { success: true as const, flow: await loadFlow(db, input.flowId) };
 }
 
 /**
@@ -155,15 +133,13 @@ export async function setupQuickFlows(ctx: BackOfficeWriteContext) {
     // A millisecond apart, so the list (newest first) shows them in the spec's order from the bottom up.
     const at = new Date(base + i).toISOString();
     const filters: FlowFilters = { ...EMPTY_FLOW_FILTERS, severity: { include: [...blueprint.severities], exclude: [] } };
-    await insertFlow(db, {
-      id, name: blueprint.name, description: blueprint.description, is_active: true,
-      triggers: JSON.stringify(blueprint.patterns.map((eventType) => ({ eventType, conditions: [] }))), actions: JSON.stringify(actions),
-      filters: JSON.stringify(filters), created_by: 'quick_setup', created_by_user_id: ctx.caller.userId, created_at: at, updated_at: at,
-      ...FRESH_STATISTICS,
-    });
+    await insertFlow(db, id, {
+      name: blueprint.name, description: blueprint.description, isActive: true,
+      triggers: blueprint.patterns.map((eventType) => ({ eventType, conditions: [] })), actions, filters,
+    }, { createdBy: 'quick_setup', userId: ctx.caller.userId }, at);
     ids.push(id);
   }
-  const flows = ids.length ? await presented(db, await Promise.all(ids.map((id) => loadFlow(db, id)))) : [];
+  const flows = await Promise.all(ids.map((id) => loadFlow(db, id)));
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'flow.quick_setup', target: { type: 'event_flow', id: null },
     before: null, after: { created: flows.map((f) => ({ flowId: f.flowId, name: f.name })), webhookIds: webhooks.map((w) => w.id) }, requestId: ctx.requestId,

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { INVALID_ORDERS_CURSOR, type OrderSortField } from '../../../../common/admin/orders/texts.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
-
-export type SortOrder = 'asc' | 'desc';
-
-/** The last row of a page: its sort key (a timestamp as the database printed it, a name, or cents) and id. */
-export interface OrderListPosition { value: string | number; id: string }
+import type { OrderListPosition, SortOrder } from '../../domains/index.ts';
 
 const valueSchema = (sortBy: OrderSortField): z.ZodType<string | number> => {
   if (sortBy === 'createdAt') return cursorTimestamp;

@@ -3,11 +3,10 @@ import * as orders from '../../../../common/admin/orders/contract.ts';
 import { ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
 import { notFound } from '../../../rpc/errors.ts';
-import { countFailedOrders } from './queries.ts';
 import { failedQueue, orderDetails, orderSuppliers, pageOfOrders } from './service.ts';
 import { changeStatus } from './statusChange.ts';
 import { completeManually, retryOrders } from './writes.ts';
-import { findOrder } from '../../domains/index.ts';
+import { countFailedOrders, findOperatorOrder } from '../../domains/index.ts';
 import { requireOperator } from '../policy.ts';
 
 /** The back office's order handlers (issue 8). */
@@ -29,7 +28,7 @@ export const handlers = [
 
   implement(orders.getOrderDetails, async ({ orderId }, { caller, services }) => {
     requireOperator(caller);
-    const order = await findOrder(services.db, orderId);
+    const order = await findOperatorOrder(services.db, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return { success: true as const, order: await orderDetails(services.db, order) };
   }),

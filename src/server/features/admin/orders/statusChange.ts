@@ -9,7 +9,7 @@ import { PaymentProviderError } from '../../../integrations/payments/provider.ts
 import { type BackOfficeCallContext, type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound, unavailable } from '../../../rpc/errors.ts';
 import {
-  claimOrderForRefund, findOrder, lockOrder, type OrderRow, releaseRefundClaim, transitionOrder, updateOrderFields,
+  claimOrderForRefund, findOperatorOrder, lockOrder, moveOrderByOperator, type OperatorOrder, releaseRefundClaim, setDeskNotes,
 } from '../../domains/index.ts';
 import { orderDetails, settableStatuses } from './service.ts';
 import { appendNote, factsOf, requireOrder } from './writes.ts';
@@ -30,7 +30,7 @@ interface Refund {
   claim: string;
 }
 
-function checkChange(order: OrderRow, change: StatusChange): void {
+function checkChange(order: OperatorOrder, change: StatusChange): void {
   const to = change.status;
   const moving = to !== order.status;
   if (to === 'processing' && moving) throw failedPrecondition(PROCESSING_IS_RETRY);
@@ -46,10 +46,10 @@ function checkChange(order: OrderRow, change: StatusChange): void {
  * asked, then the cancel recorded with it. Any other change is one short unit of work.
  */
 export async function changeStatus(ctx: BackOfficeCallContext, change: StatusChange) {
-  const order = await findOrder(ctx.services.db, change.orderId);
+  const order = await findOperatorOrder(ctx.services.db, change.orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   checkChange(order, change);
-  const refundDue = change.status === 'cancelled' && order.status !== 'cancelled' && order.payment_status === 'paid';
+  const refundDue = change.status === 'cancelled' && order.status !== 'cancelled' && order.paymentStatus === 'paid';
   const refund = refundDue ? await refundFirst(ctx, order, change.notes!) : null;
   return ctx.unitOfWork((unit) => recordChange(unit, change, refund));
 }
@@ -60,12 +60,12 @@ export async function changeStatus(ctx: BackOfficeCallContext, change: StatusCha
  * the next cancellation asks with the same idempotency key, and the providers look that refund
  * up before making one.
  */
-async function refundFirst(ctx: BackOfficeCallContext, order: OrderRow, reason: string): Promise<Refund> {
-  if (!order.payment_reference) throw failedPrecondition(refundRefused('the payment has no reference at the payment provider.'));
+async function refundFirst(ctx: BackOfficeCallContext, order: OperatorOrder, reason: string): Promise<Refund> {
+  if (!order.paymentReference) throw failedPrecondition(refundRefused('the payment has no reference at the payment provider.'));
   const now = ctx.services.clock.now().getTime();
-  if (order.refund_claimed_until && new Date(order.refund_claimed_until).getTime() > now) throw aborted(REFUND_UNDER_WAY);
+  if (order.refundClaimedUntil && new Date(order.refundClaimedUntil).getTime() > now) throw aborted(REFUND_UNDER_WAY);
   const request = {
-    paymentReference: order.payment_reference, amountCents: order.total_cents, currency: order.currency,
+    paymentReference: order.paymentReference, amountCents: order.totalCents, currency: order.currency,
     idempotencyKey: `refund_domain_order_${order.id}`, reason,
   };
   const claim = new Date(now + REFUND_CLAIM_MS).toISOString();
@@ -104,15 +104,14 @@ async function recordChange(unit: BackOfficeWriteContext, change: StatusChange, 
   if (!refund) checkChange(order, change);
   const to = change.status;
   const now = services.clock.nowIso();
-  const notes = appendNote(order.admin_notes, now, unit.caller.email, change.notes);
-  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? order.admin_action_required;
-  const changes = { admin_notes: notes, admin_action_required: flagged, updated_at: now };
+  const notes = appendNote(order.adminNotes, now, unit.caller.email, change.notes);
+  const flagged = to === 'requires_manual_processing' ? true : change.adminActionRequired ?? order.adminActionRequired;
+  const desk = { notes, adminActionRequired: flagged };
 
   if (to !== order.status) {
-    const refunded = refund ? { payment_status: 'refunded' as const, refunded_at: now } : {};
-    if (!await transitionOrder(tx.db, order.id, to, { ...changes, ...refunded }, order.status, refund?.claim)) throw aborted(ORDER_MOVED);
+    if (!await moveOrderByOperator(tx.db, order.id, to, order.status, desk, now, refund)) throw aborted(ORDER_MOVED);
   } else {
-    await updateOrderFields(tx.db, order.id, changes);
+    await setDeskNotes(tx.db, order.id, desk, now);
   }
   const after = await requireOrder(unit, order.id);
   await record(tx, {

@@ -1,17 +1,15 @@
 import {
   DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, ORDER_MOVED, OTHER_REGISTRAR, RETRY_MESSAGES, UNKNOWN_SUPPLIER,
 } from '../../../../common/admin/orders/texts.ts';
-import type { ContactInfo } from '../../../../common/domains/ordersContract.ts';
 import { canTransition, ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
-import { isActiveSupplier } from './queries.ts';
 import { canRetry, orderDetails } from './service.ts';
 import {
-  findDomainByName, findOrder, FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob, OrderMovedMeanwhile,
-  type OrderRow, recordRegistration, recordRenewal, registrarContactsOf, transitionOrder, updateOrderFields,
+  findOperatorOrder, FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob, isActiveSupplier, type OperatorOrder,
+  OrderMovedMeanwhile, recordManualCompletion, reopenForRetry, setDeskNotes,
 } from '../../domains/index.ts';
 
 /**
@@ -29,8 +27,8 @@ export function appendNote(notes: string | null, at: string, email: string, note
   return notes ? `${notes}\n${line}` : line;
 }
 
-export async function requireOrder(ctx: BackOfficeWriteContext, orderId: string): Promise<OrderRow> {
-  const order = await findOrder(ctx.tx.db, orderId);
+export async function requireOrder(ctx: BackOfficeWriteContext, orderId: string): Promise<OperatorOrder> {
+  const order = await findOperatorOrder(ctx.tx.db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
@@ -39,16 +37,16 @@ async function requireRegistrar(ctx: BackOfficeWriteContext, registrar: string):
   if (registrar !== OTHER_REGISTRAR && !await isActiveSupplier(ctx.tx.db, registrar)) throw invalidArgument(UNKNOWN_SUPPLIER);
 }
 
-export const factsOf = (order: OrderRow) => ({
-  status: order.status, paymentStatus: order.payment_status, adminActionRequired: order.admin_action_required,
+export const factsOf = (order: OperatorOrder) => ({
+  status: order.status, paymentStatus: order.paymentStatus, adminActionRequired: order.adminActionRequired,
 });
 
-function retryRefusal(order: OrderRow | undefined): string | null {
+function retryRefusal(order: OperatorOrder | undefined): string | null {
   if (!order) return RETRY_MESSAGES.notFound;
   if (order.status === 'processing') return RETRY_MESSAGES.processing;
   if (order.status === 'completed') return RETRY_MESSAGES.completed;
   if (order.status === 'cancelled') return RETRY_MESSAGES.cancelled;
-  if (order.payment_status !== 'paid') return RETRY_MESSAGES.unpaid;
+  if (order.paymentStatus !== 'paid') return RETRY_MESSAGES.unpaid;
   return canRetry(order) ? null : RETRY_MESSAGES.notAllowed;
 }
 
@@ -60,15 +58,13 @@ export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[
   const now = services.clock.nowIso();
   const results: { orderId: string; ok: boolean; message: string }[] = [];
   for (const orderId of orderIds) {
-    const order = await findOrder(tx.db, orderId);
+    const order = await findOperatorOrder(tx.db, orderId);
     const refusal = retryRefusal(order);
     if (refusal || !order) {
       results.push({ orderId, ok: false, message: refusal ?? RETRY_MESSAGES.notFound });
       continue;
     }
-    const moved = await transitionOrder(tx.db, orderId, 'processing', {
-      registration_status: 'pending', error: null, admin_action_required: false, updated_at: now,
-    }, order.status);
+    const moved = await reopenForRetry(tx.db, orderId, order.status, now);
     if (!moved) {
       results.push({ orderId, ok: false, message: RETRY_MESSAGES.notAllowed });
       continue;
@@ -108,28 +104,16 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
   const supplierId = input.registrar === OTHER_REGISTRAR ? null : input.registrar;
   const expiresAt = `${input.expirationDate}T00:00:00.000Z`;
   try {
-    if (order.kind === 'renewal') {
-      const domain = order.domain_id ? { id: order.domain_id } : await findDomainByName(tx.db, order.domain);
-      if (!domain) throw failedPrecondition(`${order.domain} is not among the account's domains; it cannot be renewed.`);
-      await recordRenewal(tx, services, order, { supplierId, domainId: domain.id, registrarOrderId: input.registrationId, expiresAt });
-      if (input.nameservers.length > 0) {
-        await tx.db.updateTable('domains').set({ nameservers: JSON.stringify(input.nameservers) }).where('id', '=', domain.id).execute();
-      }
-    } else {
-      const contacts = order.contact_info ? registrarContactsOf(JSON.parse(order.contact_info) as ContactInfo) : null;
-      const outcome = await recordRegistration(tx, services, order, {
-        supplierId, registrarOrderId: input.registrationId, expiresAt, nameservers: input.nameservers, contacts,
-      });
-      if (outcome === 'taken') throw failedPrecondition(DOMAIN_HELD_ELSEWHERE);
-    }
+    const outcome = await recordManualCompletion(tx, services, order.id, {
+      supplierId, registrationId: input.registrationId, expiresAt, nameservers: input.nameservers,
+    });
+    if (outcome === 'taken') throw failedPrecondition(DOMAIN_HELD_ELSEWHERE);
   } catch (error) {
     if (error instanceof OrderMovedMeanwhile) throw aborted(ORDER_MOVED);
     throw error;
   }
   const now = services.clock.nowIso();
-  await updateOrderFields(tx.db, order.id, {
-    admin_notes: appendNote(order.admin_notes, now, ctx.caller.email, input.notes), admin_action_required: false, updated_at: now,
-  });
+  await setDeskNotes(tx.db, order.id, { notes: appendNote(order.adminNotes, now, ctx.caller.email, input.notes), adminActionRequired: false }, now);
   const after = await requireOrder(ctx, order.id);
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },

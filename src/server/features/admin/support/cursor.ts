@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { INVALID_TICKETS_CURSOR } from '../../../../common/admin/support/texts.ts';
 import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
-
-/** The last row of a staff list page: its last activity (as the database printed it) and id. */
-export interface StaffTicketPosition { activityAt: string; id: string }
+import type { StaffTicketPosition } from '../../tickets/index.ts';
 
 // The order travels in the cursor: a cursor of one order used with the other is refused, not misread.
 const keysFor = schemaPerKey((order: SortOrder) => z.object({ s: z.literal(order), c: cursorTimestamp, i: cursorRowId }).strict());

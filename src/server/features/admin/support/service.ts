@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { StaffTicketDetail, StaffTicketReply, StaffTicketSummary } from '../../../../common/admin/support/contract.ts';
+import type { StaffTicketReply } from '../../../../common/admin/support/contract.ts';
 import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import type { TicketPriority, TicketStatus } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
+import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { decodeStaffTicketCursor, encodeStaffTicketCursor } from './cursor.ts';
-import { findStaffTicket, listStaffTickets } from './queries.ts';
-import { TICKET_NOT_FOUND, listReplies, changeStatus, storeReply } from '../../tickets/index.ts';
+import { TICKET_NOT_FOUND, findStaffTicket, listReplies, changeStatus, pageOfStaffTickets, storeReply } from '../../tickets/index.ts';
 
 export interface StaffTicketListInput {
   limit: number;
@@ -23,33 +23,20 @@ export interface StaffTicketListInput {
 /** Keyset pagination: one extra row tells whether another page exists. */
 export async function pageOfAllTickets(db: Kysely<Database>, input: StaffTicketListInput) {
   const after = input.startAfter ? decodeStaffTicketCursor(input.startAfter, input.sortOrder) : null;
-  const rows = await listStaffTickets(db, {
-    limit: input.limit + 1, status: input.status ?? null, priority: input.priority ?? null,
+  const { tickets, next } = await pageOfStaffTickets(db, {
+    limit: input.limit, status: input.status ?? null, priority: input.priority ?? null,
     accountId: input.accountId || null, text: input.text || null, sortOrder: input.sortOrder, after,
   });
-  const page = rows.slice(0, input.limit);
-  const tickets: StaffTicketSummary[] = page.map((r) => ({
-    id: r.id, subject: r.subject, status: r.status, priority: r.priority, accountId: r.account_id, accountName: r.account_name,
-    authorId: r.user_id, authorEmail: r.author_email, createdAt: r.created_at, lastActivityAt: r.updated_at,
-  }));
-  const last = page.at(-1);
-  const nextCursor = rows.length > input.limit && last
-    ? encodeStaffTicketCursor(input.sortOrder, { activityAt: last.position_at, id: last.id }) : null;
-  return { tickets, nextCursor };
+  return { tickets, nextCursor: next ? encodeStaffTicketCursor(input.sortOrder, next) : null };
 }
 
 export async function staffTicketWithConversation(db: Kysely<Database>, ticketId: string) {
   const [ticket, replies] = await Promise.all([findStaffTicket(db, ticketId), listReplies(db, ticketId)]);
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  const detail: StaffTicketDetail = {
-    id: ticket.id, subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
-    accountId: ticket.account_id, accountName: ticket.account_name, authorId: ticket.user_id, authorEmail: ticket.author_email,
-    authorName: ticket.author_name, createdAt: ticket.created_at, lastActivityAt: ticket.updated_at,
-  };
   return {
-    ticket: detail,
+    ticket,
     replies: replies.map((r): StaffTicketReply => ({
-      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: r.created_at, byStaff: r.is_staff,
+      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: toIso(r.created_at)!, byStaff: Boolean(r.is_staff),
     })),
   };
 }

@@ -2,21 +2,22 @@ import type { Kysely } from 'kysely';
 import {
   CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, EMAIL_TAKEN, LAST_SUPER_ADMIN, RECENT_ORDERS_SHOWN, USER_NOT_FOUND,
 } from '../../../../common/admin/users/texts.ts';
-import type { AdminUserDetails, AdminUserSummary, SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
+import type { AdminUserDetails, SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
 import type { GlobalRole } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
+import { membershipsOfUser } from '../../../access/operatorAccounts.ts';
+import {
+  countSuperAdmins, endSessionsOf, findOperatorUser, findUserIdByEmail, type OperatorUser, signInFactsOf,
+} from '../../../auth/operatorUsers.ts';
+import { pageOfUserSummaries } from '../../../auth/userList.ts';
 import { lockSuperAdmins, setGlobalRole, setUserDisabled, updateUserDetails } from '../../../auth/users.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { alreadyExists, failedPrecondition, notFound } from '../../../rpc/errors.ts';
-import {
-  countSuperAdmins, endSessionsOf, findUser, findUserIdByEmail, listUsers, membershipsOf, recentOrdersOf, signInFactsOf,
-} from './repository.ts';
 import { decodeUserCursor, encodeUserCursor } from './userCursor.ts';
-
-const roleOf = (role: string): GlobalRole => (role === 'super_admin' ? 'super_admin' : 'user');
+import { ordersOfUsersAccounts } from '../../domains/index.ts';
 
 export interface UserListInput {
   limit: number;
@@ -30,40 +31,32 @@ export interface UserListInput {
 /** Keyset pagination: one extra row tells whether another page exists. */
 export async function pageOfUsers(db: Kysely<Database>, input: UserListInput) {
   const after = input.startAfter ? decodeUserCursor(input.startAfter, input.sortBy, input.sortOrder) : null;
-  const rows = await listUsers(db, {
-    limit: input.limit + 1, globalRole: input.globalRole ?? null, emailPrefix: input.email || null,
+  const { users, next } = await pageOfUserSummaries(db, {
+    limit: input.limit, globalRole: input.globalRole ?? null, emailPrefix: input.email || null,
     sortBy: input.sortBy, sortOrder: input.sortOrder, after,
   });
-  const page = rows.slice(0, input.limit);
-  const users: AdminUserSummary[] = page.map((r) => ({
-    id: r.id, email: r.email, displayName: r.name, globalRole: roleOf(r.role), createdAt: r.created_at,
-    disabled: r.disabled, emailVerified: r.email_verified, accountCount: Number(r.account_count ?? 0),
-  }));
-  const last = page.at(-1);
-  const nextCursor = rows.length > input.limit && last
-    ? encodeUserCursor(input.sortBy, input.sortOrder, { value: last.position_value, id: last.id }) : null;
-  return { users, nextCursor };
+  return { users, nextCursor: next ? encodeUserCursor(input.sortBy, input.sortOrder, next) : null };
 }
 
+/** The user with their memberships, their accounts' newest orders and how they sign in, each from its owner. */
 export async function userDetails(db: Db, userId: string): Promise<AdminUserDetails> {
-  const user = await findUser(db, userId);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const [memberships, orders, signIn] = await Promise.all([
-    membershipsOf(db, userId), recentOrdersOf(db, userId, RECENT_ORDERS_SHOWN), signInFactsOf(db, userId),
+  const user = await requireUser(db, userId);
+  const [memberships, recentOrders, signIn] = await Promise.all([
+    membershipsOfUser(db, userId), ordersOfUsersAccounts(db, userId, RECENT_ORDERS_SHOWN), signInFactsOf(db, userId),
   ]);
   return {
-    id: user.id, email: user.email, displayName: user.name, phoneNumber: user.phone_number, globalRole: roleOf(user.role),
-    createdAt: user.created_at, updatedAt: user.updated_at,
-    memberships: memberships.map((m) => ({ accountId: m.account_id, accountName: m.name, role: m.role, joinedAt: m.joined_at })),
-    recentOrders: orders.map((o) => ({
-      id: o.id, accountId: o.account_id, domain: o.domain, kind: o.kind, status: o.status,
-      totalCents: Number(o.total_cents), currency: o.currency, createdAt: o.created_at,
-    })),
-    auth: {
-      emailVerified: user.email_verified, disabled: user.disabled,
-      providers: signIn.providers, lastSignInAt: signIn.lastSignInAt,
-    },
+    id: user.id, email: user.email, displayName: user.displayName, phoneNumber: user.phoneNumber, globalRole: user.globalRole,
+    createdAt: user.createdAt, updatedAt: user.updatedAt,
+    memberships,
+    recentOrders,
+    auth: { emailVerified: user.emailVerified, disabled: user.disabled, providers: signIn.providers, lastSignInAt: signIn.lastSignInAt },
   };
+}
+
+async function requireUser(db: Db, userId: string): Promise<OperatorUser> {
+  const user = await findOperatorUser(db, userId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
 }
 
 
@@ -71,9 +64,8 @@ export interface DetailUpdates { displayName?: string; email?: string; phoneNumb
 
 export async function updateDetails(ctx: BackOfficeWriteContext, userId: string, updates: DetailUpdates, reason: string) {
   const db = ctx.tx.db;
-  const user = await findUser(db, userId);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const before = { displayName: user.name, email: user.email, phoneNumber: user.phone_number };
+  const user = await requireUser(db, userId);
+  const before = { displayName: user.displayName, email: user.email, phoneNumber: user.phoneNumber };
   const after = {
     displayName: updates.displayName ?? before.displayName,
     email: updates.email ?? before.email,
@@ -87,7 +79,7 @@ export async function updateDetails(ctx: BackOfficeWriteContext, userId: string,
   await updateUserDetails(db, userId, {
     name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: now,
     // A new address is not proven yet: invitations (which ask for the proof) wait for it.
-    ...(after.email !== before.email ? { email_verified: false as const } : {}),
+    ...(after.email !== before.email ? { email_verified: 0 as const } : {}),
   });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },
@@ -101,9 +93,8 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
   const db = ctx.tx.db;
   // On PostgreSQL two operators demoting the last two admins at once would each see the other still there: lock them.
   if (ctx.services.dialect === 'postgres') await lockSuperAdmins(db);
-  const user = await findUser(db, targetUserId);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const oldRole = roleOf(user.role);
+  const user = await requireUser(db, targetUserId);
+  const oldRole = user.globalRole;
   const now = ctx.services.clock.nowIso();
   if (oldRole === 'super_admin' && newRole !== 'super_admin' && await countSuperAdmins(db) <= 1) throw failedPrecondition(LAST_SUPER_ADMIN);
   if (oldRole !== newRole) {
@@ -123,8 +114,7 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
 }
 
 export async function sendPasswordReset(ctx: BackOfficeWriteContext, userId: string) {
-  const user = await findUser(ctx.tx.db, userId);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  const user = await requireUser(ctx.tx.db, userId);
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.password_reset_sent', target: { type: 'user', id: userId },
     after: { email: user.email }, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
@@ -138,8 +128,7 @@ export async function sendPasswordReset(ctx: BackOfficeWriteContext, userId: str
 export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, disabled: boolean, reason: string) {
   if (disabled && userId === ctx.caller.userId) throw failedPrecondition(CANNOT_DISABLE_SELF);
   const db = ctx.tx.db;
-  const user = await findUser(db, userId);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  const user = await requireUser(db, userId);
   const now = ctx.services.clock.nowIso();
   await setUserDisabled(db, userId, disabled, now);
   // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.

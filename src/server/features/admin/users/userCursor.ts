@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { INVALID_USERS_CURSOR } from '../../../../common/admin/users/texts.ts';
 import type { SortOrder, UserSortField } from '../../../../common/admin/users/contract.ts';
+import type { UserListPosition } from '../../../auth/userList.ts';
 import { cursorRowId, cursorTimestamp, decodePageCursor, encodePageCursor, schemaPerKey } from '../../../rpc/pageCursor.ts';
-
-/** The last row of a page: its sort key (as the database printed it) and id. */
-export interface UserListPosition { value: string; id: string }
 
 // The sort travels in the cursor: a cursor of one sort used with another is refused, not misread.
 const keysFor = schemaPerKey((sort: `${UserSortField}.${SortOrder}`) =>

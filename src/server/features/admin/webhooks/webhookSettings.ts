@@ -4,7 +4,7 @@ import {
   TEMPLATE_INVALID_JSON, TEMPLATE_REQUIRED, TEMPLATE_TOO_DEEP, TEMPLATE_TOO_LARGE, templatePathInvalid, templatePlaceholders, WEBHOOK_LIMITS,
 } from '../../../../common/admin/webhooks/texts.ts';
 import type * as contracts from '../../../../common/admin/webhooks/contract.ts';
-import { parseAllowList, plainlyBlockedUrlReason } from '../../events/index.ts';
+import { parseAllowList, plainlyBlockedUrlReason, type StoredAuthentication } from '../../events/index.ts';
 import { invalidArgument } from '../../../rpc/errors.ts';
 
 type SaveInput = z.output<typeof contracts.saveWebhook.input>;
@@ -90,17 +90,6 @@ export function checkedTemplate(transform: SaveInput['payloadTransform']): { ena
     }
   }
   return { enabled, template };
-}
-
-export interface StoredAuthentication { type: 'none' | 'bearer' | 'basic'; token?: string; username?: string; password?: string }
-
-export function parseAuthentication(text: string): StoredAuthentication {
-  try {
-    const value = JSON.parse(text) as StoredAuthentication;
-    return value && typeof value === 'object' && ['none', 'bearer', 'basic'].includes(value.type) ? value : { type: 'none' };
-  } catch {
-    return { type: 'none' };
-  }
 }
 
 /** The authentication to store: a token or password left out keeps the stored one when the type is unchanged. */

@@ -9,8 +9,8 @@ import { insertCheckoutSession } from '../../../integrations/payments/checkoutSe
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
 import type { Caller, FunctionContext } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError, notFound } from '../../../rpc/errors.ts';
-import { findBillingAccount } from '../accountBillingRepository.ts';
-import { findSellablePrice } from './repository.ts';
+import { findBillingAccount } from '../../../access/accountBilling.ts';
+import { findSellablePrice } from '../../catalog/index.ts';
 import { ACCOUNT_NOT_FOUND } from '../profile.ts';
 
 /** What a billing checkout pays for; the completion event's handler switches on it (domain orders have their own, in the domains area). */
@@ -27,7 +27,7 @@ type Ctx = Pick<FunctionContext, 'services' | 'log' | 'requestId'>;
 export async function startCheckout(ctx: Ctx, caller: Caller, input: { accountId: string; priceId: string }) {
   const { db, payments, config } = ctx.services;
   const [price, account] = await Promise.all([findSellablePrice(db, input.priceId), findBillingAccount(db, input.accountId)]);
-  if (!price || !price.provider_price_id) throw notFound(PLAN_UNAVAILABLE);
+  if (!price || !price.providerPriceId) throw notFound(PLAN_UNAVAILABLE);
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
 
   const id = `chk_${randomBytes(16).toString('base64url')}`;
@@ -38,7 +38,7 @@ export async function startCheckout(ctx: Ctx, caller: Caller, input: { accountId
     customerId: account.stripe_customer_id,
     // An operator acting as the account must not receive the customer's receipts.
     customerEmail: account.stripe_customer_id ? null : account.billing_email ?? (caller.actingAs ? null : caller.email),
-    line: { providerPriceId: price.provider_price_id! },
+    line: { providerPriceId: price.providerPriceId! },
     quantity: 1,
     successUrl: `${config.PUBLIC_URL}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${config.PUBLIC_URL}/services?checkout=cancelled`,

@@ -1,10 +1,10 @@
 import { liveTopics } from '../../../../common/live.ts';
 import type { Tx } from '../../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../../events/recordEvent.ts';
+import { findCheckoutById, findCheckoutByProviderId, finishCheckout } from '../../../integrations/payments/checkoutSessions.ts';
 import type { ProviderCheckoutSession } from '../../../integrations/payments/events.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { CHECKOUT_PURPOSES } from './checkout.ts';
-import { findCheckoutById, findCheckoutByProviderId, finishCheckout } from './repository.ts';
 import { CHECKOUT_FULFILMENT_QUEUE, type CheckoutFulfilmentJob } from './fulfilment.ts';
 import { linkCustomer } from '../providerRecords.ts';
 

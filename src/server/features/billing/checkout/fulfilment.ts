@@ -1,9 +1,10 @@
 import { inTransaction } from '../../../db/transaction.ts';
+import { claimFulfilment, findCheckoutById } from '../../../integrations/payments/checkoutSessions.ts';
 import type { ProviderSubscription } from '../../../integrations/payments/events.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { findBillingContact } from '../accountBillingRepository.ts';
+import { findBillingContact } from '../../../access/accountBilling.ts';
 import { checkoutConfirmationMail } from './confirmationMail.ts';
-import { claimFulfilment, findCheckoutById, findCheckoutProductName } from './repository.ts';
+import { findPriceById } from '../../catalog/index.ts';
 import { findSubscriptionByProviderId } from '../subscriptionRepository.ts';
 import { applySubscription } from '../subscriptionSync.ts';
 
@@ -34,12 +35,14 @@ export async function fulfilCheckout(services: Services, job: CheckoutFulfilment
   await inTransaction(db, async (tx) => {
     if (!await claimFulfilment(tx.db, checkout.id, services.clock.nowIso())) return;
     if (subscription) await applySubscription(tx, services, subscription, job.completedAt, { kind: 'snapshot', fallbackAccountId: checkout.account_id });
-    const [contact, productName] = await Promise.all([findBillingContact(tx.db, checkout.account_id), findCheckoutProductName(tx.db, checkout.id)]);
+    const [contact, price] = await Promise.all([
+      findBillingContact(tx.db, checkout.account_id), checkout.price_id ? findPriceById(tx.db, checkout.price_id) : undefined,
+    ]);
     const stored = job.providerSubscriptionId ? await findSubscriptionByProviderId(tx.db, job.providerSubscriptionId) : undefined;
     if (!contact) return;
     await services.mailer.send(tx, checkoutConfirmationMail({
       to: contact.billing_email ?? contact.owner_email, accountName: contact.name,
-      planName: productName ?? stored?.product_name ?? 'hosting', recurring: checkout.mode === 'subscription', publicUrl: services.config.PUBLIC_URL,
+      planName: price?.productName ?? stored?.product_name ?? 'hosting', recurring: checkout.mode === 'subscription', publicUrl: services.config.PUBLIC_URL,
     }));
   }, services.log);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { InvoiceStatus } from '../../../../common/billing/billing.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
+import { memberRole } from '../../../access/fragments.ts';
 
 /** A position in the newest-first invoice list: the last row of the previous page. */
 export interface InvoiceListPosition {
@@ -14,8 +15,7 @@ const summaryColumns = ['id', 'number', 'invoice_date', 'amount_cents', 'currenc
 /** What the read rule needs: the invoice's account and the caller's role there (if any). */
 export async function findInvoiceAccessFacts(db: Db, invoiceId: string, userId: string) {
   return db.selectFrom('invoices as i')
-    .leftJoin('account_members as m', (join) => join.onRef('m.account_id', '=', 'i.account_id').on('m.user_id', '=', userId))
-    .select(['i.account_id', 'm.role as caller_role'])
+    .select((eb) => ['i.account_id', memberRole(eb, eb.ref('i.account_id'), userId).as('caller_role')])
     .where('i.id', '=', invoiceId)
     .executeTakeFirst();
 }

@@ -5,12 +5,13 @@ import type { Db, Tx } from '../../../db/transaction.ts';
 import { providerEventFields, recordEvent } from '../../../events/recordEvent.ts';
 import type { PaymentEvent, ProviderInvoice } from '../../../integrations/payments/events.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { accountExists, findAccountIdByCustomer, findBillingAccount, findBillingContact } from '../accountBillingRepository.ts';
+import { accountExists, findAccountIdByCustomer, findBillingAccount, findBillingContact } from '../../../access/accountBilling.ts';
 import {
   findInvoiceByProviderId, insertInvoice, type InvoiceLineRow, type InvoiceState, replaceInvoiceLines, updateInvoice,
 } from './repository.ts';
 import { pastDueMail } from './pastDueMail.ts';
-import { findCataloguedPrice, findSubscriptionByProviderId, setSubscriptionStatus } from '../subscriptionRepository.ts';
+import { findSubscriptionByProviderId, setSubscriptionStatus } from '../subscriptionRepository.ts';
+import { findCataloguedPrice } from '../../catalog/index.ts';
 
 type InvoiceEvent = Extract<PaymentEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.finalized' | 'invoice.voided' }>;
 
@@ -104,7 +105,7 @@ async function planOfInvoice(db: Db, invoice: ProviderInvoice): Promise<string> 
   const line = invoice.lines?.data?.[0];
   const priceId = line?.pricing?.price_details?.price;
   const catalogued = priceId ? await findCataloguedPrice(db, priceId) : undefined;
-  return catalogued?.product_name ?? line?.description ?? 'hosting';
+  return catalogued?.productName ?? line?.description ?? 'hosting';
 }
 
 /** The checkout put the account id in the subscription's metadata, which Stripe copies onto its invoices. */

@@ -1,10 +1,11 @@
 import { liveTopics } from '../../../../common/live.ts';
+import { findBillingAccount } from '../../../access/accountBilling.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import { NO_SAVED_PAYMENT_METHOD } from '../../../integrations/payments/provider.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { billingContactOf, renewalFailedMail } from './mails.ts';
-import { customerOfAccount, renewedDomainWithContact } from './repository.ts';
+import { isoOf, renewedDomainWithContact } from './repository.ts';
 import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob } from '../orders/queues.ts';
 import { type OrderRow, transitionOrder } from '../orders/repository.ts';
 
@@ -21,7 +22,7 @@ export const renewalIdempotencyKey = (orderId: string) => `domain-renewal:${orde
  */
 export async function chargeRenewal(services: Services, order: OrderRow): Promise<RenewalCharge> {
   if (services.payments.mode === 'test') return { status: 'paid', method: 'test', reference: null };
-  const customerId = await customerOfAccount(services.db, order.account_id);
+  const customerId = (await findBillingAccount(services.db, order.account_id))?.stripe_customer_id ?? null;
   // The account never paid through the provider: there is nothing saved to charge.
   if (!customerId) return { status: 'failed', reason: NO_SAVED_PAYMENT_METHOD };
   const charge = await services.payments.chargeSavedPaymentMethod({
@@ -66,7 +67,7 @@ export async function recordRenewalCharge(services: Services, order: OrderRow, c
       const domain = order.domain_id ? await renewedDomainWithContact(tx.db, order.domain_id) : undefined;
       if (domain?.expiration_date) {
         await services.mailer.send(tx, renewalFailedMail({
-          to: billingContactOf(domain), domain: domain.name, accountName: domain.account_name, expiresAt: domain.expiration_date!,
+          to: billingContactOf(domain), domain: domain.name, accountName: domain.account_name, expiresAt: isoOf(domain.expiration_date),
           reason: charge.reason, publicUrl: services.config.PUBLIC_URL,
         }));
       }

@@ -1,4 +1,9 @@
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db } from '../../../db/transaction.ts';
+import { flag } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
+import { accountBillingEmail, accountName, accountOwnerId } from '../../../access/fragments.ts';
+import { userEmail } from '../../../auth/fragments.ts';
 
 /**
  * The daily expiry job's queries (Kysely only). Domains are read in keyset pages of
@@ -13,8 +18,11 @@ export interface ExpiryCursor {
   id: string;
 }
 
-export const cursorOf = (row: { expiration_date: string | null; id: string }): ExpiryCursor =>
-  ({ expiresAt: row.expiration_date!, id: row.id });
+export const cursorOf = (row: { expiration_date: Date | string | null; id: string }): ExpiryCursor =>
+  ({ expiresAt: isoOf(row.expiration_date), id: row.id });
+
+/** One written form of an instant (SQLite keeps the text it was given; PostgreSQL answers a Date). */
+export const isoOf = (value: Date | string | null): string => new Date(value!).toISOString();
 
 /** Active domains whose expiry has passed: marked expired one batch at a time (each batch leaves the set). */
 export async function markExpiredBatch(db: Db, nowIso: string, limit: number) {
@@ -29,18 +37,24 @@ export async function markExpiredBatch(db: Db, nowIso: string, limit: number) {
   return { found: due.length, marked };
 }
 
+/** Where a domain's mail goes: its account's name, billing e-mail and owner's address (tenancy's and identity's fragments). */
+function recipientColumns(eb: ExpressionBuilder<Database, any>, accountId: Expression<string>) {
+  return [
+    accountName(eb, accountId).as('account_name'),
+    accountBillingEmail(eb, accountId).as('billing_email'),
+    userEmail(eb, accountOwnerId(eb, accountId)).as('owner_email'),
+  ] as const;
+}
+
 /** Active domains expiring in (from, to], after the cursor, with where their billing mail goes. */
 export async function expiringDomainsPage(db: Db, range: { from: string; to: string; autoRenewOnly: boolean }, after: ExpiryCursor | null, limit: number) {
   return db.selectFrom('domains as d')
-    .innerJoin('accounts as a', 'a.id', 'd.account_id')
-    .innerJoin('users as u', 'u.id', 'a.owner_id')
-    .select([
-      'd.id', 'd.name', 'd.tld', 'd.account_id', 'd.expiration_date', 'd.auto_renew', 'd.privacy',
-      'a.name as account_name', 'a.billing_email', 'u.email as owner_email',
+    .select((eb) => [
+      'd.id', 'd.name', 'd.tld', 'd.account_id', 'd.expiration_date', 'd.auto_renew', 'd.privacy', ...recipientColumns(eb, eb.ref('d.account_id')),
     ])
     .where('d.status', '=', 'active')
     .where('d.expiration_date', '>', range.from).where('d.expiration_date', '<=', range.to)
-    .$if(range.autoRenewOnly, (q) => q.where('d.auto_renew', '=', true))
+    .$if(range.autoRenewOnly, (q) => q.where('d.auto_renew', '=', flag(true)))
     .$if(after !== null, (q) => q.where((eb) => eb.or([
       eb('d.expiration_date', '>', after!.expiresAt),
       eb.and([eb('d.expiration_date', '=', after!.expiresAt), eb('d.id', '>', after!.id)]),
@@ -75,7 +89,7 @@ export async function recordNotice(db: Db, notice: { domainId: string; expiresAt
  */
 export async function claimRenewalCandidate(db: Db, domainId: string, range: { from: string; to: string }): Promise<boolean> {
   const claimed = await db.updateTable('domains').set((eb) => ({ auto_renew: eb.ref('auto_renew') }))
-    .where('id', '=', domainId).where('status', '=', 'active').where('auto_renew', '=', true)
+    .where('id', '=', domainId).where('status', '=', 'active').where('auto_renew', '=', flag(true))
     .where('expiration_date', '>', range.from).where('expiration_date', '<=', range.to)
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
@@ -98,17 +112,10 @@ export async function unfinishedAutomaticRenewals(db: Db, orderedBy: string) {
     .execute();
 }
 
-export async function customerOfAccount(db: Db, accountId: string): Promise<string | null> {
-  const row = await db.selectFrom('accounts').select('stripe_customer_id').where('id', '=', accountId).executeTakeFirst();
-  return row?.stripe_customer_id ?? null;
-}
-
 /** The domain an order renews, with where the account's billing mail goes. */
 export async function renewedDomainWithContact(db: Db, domainId: string) {
   return db.selectFrom('domains as d')
-    .innerJoin('accounts as a', 'a.id', 'd.account_id')
-    .innerJoin('users as u', 'u.id', 'a.owner_id')
-    .select(['d.name', 'd.expiration_date', 'a.name as account_name', 'a.billing_email', 'u.email as owner_email'])
+    .select((eb) => ['d.name', 'd.expiration_date', ...recipientColumns(eb, eb.ref('d.account_id'))])
     .where('d.id', '=', domainId)
     .executeTakeFirst();
 }

@@ -1,5 +1,8 @@
 import type { Db } from '../../../db/transaction.ts';
 import type { DomainRow } from '../records.ts';
+import { flag } from '../../../db/connection.ts';
+import { findBillingContact } from '../../../access/accountBilling.ts';
+import { findUserEmail } from '../../../auth/users.ts';
 import { PORTAL_CURRENCY } from '../pricing/tldPricesRepository.ts';
 
 /** The registration job's reads: which suppliers to try, whom to tell. */
@@ -12,7 +15,7 @@ export async function registeringSupplierIds(db: Db, tld: string): Promise<strin
   const rows = await db.selectFrom('supplier_tld_costs')
     .innerJoin('domain_suppliers', 'domain_suppliers.id', 'supplier_tld_costs.supplier_id')
     .select('supplier_tld_costs.supplier_id')
-    .where('domain_suppliers.is_active', '=', true)
+    .where('domain_suppliers.is_active', '=', flag(true))
     .where('supplier_tld_costs.tld', '=', tld)
     .where('supplier_tld_costs.currency', '=', PORTAL_CURRENCY)
     .where('supplier_tld_costs.register_cents', 'is not', null)
@@ -31,10 +34,9 @@ export async function findDomainById(db: Db, id: string): Promise<DomainRow | un
  */
 export async function orderRecipient(db: Db, order: { user_id: string | null; account_id: string }): Promise<string | null> {
   if (order.user_id) {
-    const user = await db.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirst();
-    if (user) return user.email;
+    const email = await findUserEmail(db, order.user_id);
+    if (email !== null) return email;
   }
-  const account = await db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.owner_id')
-    .select(['accounts.billing_email', 'users.email']).where('accounts.id', '=', order.account_id).executeTakeFirst();
-  return account ? account.billing_email ?? account.email : null;
+  const contact = await findBillingContact(db, order.account_id);
+  return contact ? contact.billing_email ?? contact.owner_email : null;
 }

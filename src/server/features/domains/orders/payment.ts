@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE } from '../../../../common/billing/texts.ts';
 import { AUTOMATIC_RENEWAL_CHARGED } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
+import { findBillingAccount } from '../../../access/accountBilling.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
@@ -10,7 +11,7 @@ import { PaymentProviderError } from '../../../integrations/payments/provider.ts
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError } from '../../../rpc/errors.ts';
 import {
-  DOMAIN_ORDER_PURPOSE, findPayingAccount, findReusableCheckout, isNameHeld, lockDomainName, setOrderCheckout,
+  DOMAIN_ORDER_PURPOSE, findReusableCheckout, isNameHeld, lockDomainName, setOrderCheckout,
 } from './queries.ts';
 import { findOrder, type OrderRow, transitionOrder } from './repository.ts';
 import { isAutomatic } from '../expiry/renewalRules.ts';
@@ -39,7 +40,7 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
   const order = before.order;
 
   const checkoutSessionId = `chk_${randomBytes(16).toString('base64url')}`;
-  const account = await findPayingAccount(db, order.account_id);
+  const account = await findBillingAccount(db, order.account_id);
   const customerId = account?.stripe_customer_id ?? null;
   const session = await askProvider(ctx, customerId !== null, () => payments.createCheckoutSession({
     mode: 'payment',

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import type { Dialect } from '../../../db/connection.ts';
 import type { Db, Tx } from '../../../db/transaction.ts';
+import { findOpenCheckout } from '../../../integrations/payments/checkoutSessions.ts';
 
 /**
  * The reads and small writes the order functions need beside orderRepository.ts: who holds a
- * name, an order's open checkout, the account's payment customer.
+ * name, an order's open checkout.
  */
 
 /** The purpose of a checkout that pays a domain order (checkout_sessions.purpose and the session's metadata). */
@@ -64,16 +65,7 @@ export async function findOpenRenewal(db: Db, domain: string): Promise<{ id: str
 /** The newest checkout of the order that is open and young enough to be paid still. */
 export async function findReusableCheckout(db: Db, orderId: string, now: Date): Promise<{ id: string; url: string } | undefined> {
   const since = new Date(now.getTime() - REUSABLE_CHECKOUT_MS).toISOString();
-  return db.selectFrom('checkout_sessions').select(['id', 'url'])
-    .where('purpose', '=', DOMAIN_ORDER_PURPOSE).where('reference', '=', orderId).where('status', '=', 'open')
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-}
-
-/** The account's customer at the payment provider and its billing e-mail, for a checkout. */
-export async function findPayingAccount(db: Db, accountId: string) {
-  return db.selectFrom('accounts').select(['stripe_customer_id', 'billing_email']).where('id', '=', accountId).executeTakeFirst();
+  return findOpenCheckout(db, { purpose: DOMAIN_ORDER_PURPOSE, reference: orderId, since });
 }
 
 /** Records the order's current checkout; `updated_at` renews the order's hold on its name. */

@@ -1,6 +1,8 @@
 import { record } from '../../../audit/record.ts';
+import { toIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { type Registrar, RegistrarError, type TldCost } from '../../../integrations/registrars/registrar.ts';
+import { runWork, type WorkRun } from '../../../jobs/workRuns.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { normalizeTldCosts } from './supplierSyncCosts.ts';
 import {
@@ -53,36 +55,58 @@ export async function ensureDomainSuppliers(services: Pick<Services, 'db' | 'reg
 export async function ensureDomainPricing(services: Services): Promise<SupplierSyncResult[]> {
   await ensureDomainSuppliers(services);
   await insertMarkupIfMissing(services.db, GLOBAL_MARKUP_TLD, DEFAULT_GLOBAL_MARKUP);
-  const neverSynced = (await listSuppliers(services.db)).filter((s) => s.is_active && s.last_synced_at === null);
+  const neverSynced = (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active) && s.last_synced_at === null);
   if (neverSynced.length === 0) return [];
   return syncInBackground(services, neverSynced);
 }
 
-/** The daily job and the first start: suppliers are asked outside any transaction, then their answers written in one. */
+/**
+ * The daily job and the first start: a 'tld-sync' run of the system's (requested by no one), as
+ * an operator's is. Suppliers are asked outside any transaction, then their answers written in one.
+ */
 export async function syncInBackground(services: Services, suppliers?: SupplierRow[], signal?: AbortSignal): Promise<SupplierSyncResult[]> {
-  const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => s.is_active);
-  const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal);
-  return inTransaction(services.db, (tx) => writeSyncResults(tx, fetched, { actor: null }, services.clock.nowIso()), services.log);
+  return runWork(services, { kind: 'tld-sync', requestedBy: null }, async (run) => {
+    const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
+    const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal, progressOf(run, chosen.length));
+    return inTransaction(services.db, async (tx) => {
+      const suppliersSynced = await writeSyncResults(tx, fetched, { actor: null }, services.clock.nowIso());
+      await run.complete(tx, { suppliers: suppliersSynced });
+      return suppliersSynced;
+    }, services.log);
+  });
+}
+
+/** A TLD sync's progress: suppliers that answered (or failed) of those asked. */
+export function progressOf(run: WorkRun, suppliers: number): () => void {
+  let answered = 0;
+  run.progress(answered, suppliers);
+  return () => run.progress(++answered, suppliers);
 }
 
 /** Each supplier's price list, all at once, each bounded by `timeoutMs`; a failure is that supplier's alone. */
 export async function fetchSupplierCosts(
-  services: Pick<Services, 'registrars' | 'log'>, suppliers: SupplierRow[], timeoutMs: number, signal?: AbortSignal,
+  services: Pick<Services, 'registrars' | 'log'>, suppliers: SupplierRow[], timeoutMs: number, signal?: AbortSignal, onAnswered?: () => void,
 ): Promise<Fetched[]> {
-  return Promise.all(suppliers.map(async (supplier): Promise<Fetched> => {
-    const registrar = services.registrars.find((r) => r.id === supplier.id);
-    if (!registrar) return { supplier, error: NOT_CONFIGURED, removeCosts: true };
-    try {
-      const costs = normalizeTldCosts(await listWithin(registrar, timeoutMs, signal));
-      return costs.length > 0 ? { supplier, costs } : { supplier, error: EMPTY_LIST };
-    } catch (error) {
-      if (error instanceof RegistrarError) return { supplier, error: error.message };
-      if (error instanceof TimeoutError) return { supplier, error: timedOut(timeoutMs) };
-      // Not ours to show: an unexpected error may carry a URL with credentials in it.
-      services.log.error({ err: error, supplier: supplier.id }, 'TLD cost sync failed');
-      return { supplier, error: UNREADABLE };
-    }
+  return Promise.all(suppliers.map(async (supplier) => {
+    const answer = await fetchOne(services, supplier, timeoutMs, signal);
+    onAnswered?.();
+    return answer;
   }));
+}
+
+async function fetchOne(services: Pick<Services, 'registrars' | 'log'>, supplier: SupplierRow, timeoutMs: number, signal?: AbortSignal): Promise<Fetched> {
+  const registrar = services.registrars.find((r) => r.id === supplier.id);
+  if (!registrar) return { supplier, error: NOT_CONFIGURED, removeCosts: true };
+  try {
+    const costs = normalizeTldCosts(await listWithin(registrar, timeoutMs, signal));
+    return costs.length > 0 ? { supplier, costs } : { supplier, error: EMPTY_LIST };
+  } catch (error) {
+    if (error instanceof RegistrarError) return { supplier, error: error.message };
+    if (error instanceof TimeoutError) return { supplier, error: timedOut(timeoutMs) };
+    // Not ours to show: an unexpected error may carry a URL with credentials in it.
+    services.log.error({ err: error, supplier: supplier.id }, 'TLD cost sync failed');
+    return { supplier, error: UNREADABLE };
+  }
 }
 
 class TimeoutError extends Error {}
@@ -130,7 +154,7 @@ export async function writeSyncResults(
   const counts = await countCostsBySupplier(tx.db, fetched.map((f) => f.supplier.id));
   const results = fetched.map(({ supplier, ...outcome }): SupplierSyncResult => ({
     id: supplier.id, name: supplier.name, tldCount: counts.get(supplier.id) ?? 0,
-    error: 'error' in outcome ? outcome.error : null, syncedAt: at,
+    error: 'error' in outcome ? outcome.error : null, syncedAt: toIso(at)!,
   }));
   await record(tx, {
     actor: who.actor, actingAs: null, action: 'domains.tld_sync',

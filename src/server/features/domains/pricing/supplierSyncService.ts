@@ -1,6 +1,7 @@
 import type { BackOfficeCallContext } from '../../../rpc/context.ts';
 import { notFound } from '../../../rpc/errors.ts';
-import { fetchSupplierCosts, OPERATOR_SYNC_TIMEOUT_MS, type SupplierSyncResult, writeSyncResults } from './supplierSync.ts';
+import { runWork } from '../../../jobs/workRuns.ts';
+import { fetchSupplierCosts, OPERATOR_SYNC_TIMEOUT_MS, progressOf, type SupplierSyncResult, writeSyncResults } from './supplierSync.ts';
 import { findSupplier, listSuppliers } from './supplierSyncRepository.ts';
 
 export const SUPPLIER_NOT_FOUND = 'Supplier not found.';
@@ -9,6 +10,7 @@ export const SUPPLIER_NOT_FOUND = 'Supplier not found.';
  * syncSupplierTlds: every active supplier, or the one asked (also an inactive one, so an operator
  * can refresh its costs before activating it). The suppliers are called with no transaction
  * open, so other writes go on while they answer; their answers are written in one short unit.
+ * A 'tld-sync' run (src/server/jobs/workRuns.ts): progress per supplier answered, the answer as summary.
  */
 export async function syncAsOperator(ctx: BackOfficeCallContext, supplierId?: string): Promise<SupplierSyncResult[]> {
   const { services } = ctx;
@@ -20,6 +22,12 @@ export async function syncAsOperator(ctx: BackOfficeCallContext, supplierId?: st
     if (!supplier) throw notFound(SUPPLIER_NOT_FOUND);
     suppliers = [supplier];
   }
-  const fetched = await fetchSupplierCosts(services, suppliers, OPERATOR_SYNC_TIMEOUT_MS);
-  return ctx.unitOfWork(({ tx, caller, requestId }) => writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId }, services.clock.nowIso()));
+  return runWork(services, { kind: 'tld-sync', requestedBy: ctx.caller.userId }, async (run) => {
+    const fetched = await fetchSupplierCosts(services, suppliers, OPERATOR_SYNC_TIMEOUT_MS, undefined, progressOf(run, suppliers.length));
+    return ctx.unitOfWork(async ({ tx, caller, requestId }) => {
+      const synced = await writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId }, services.clock.nowIso());
+      await run.complete(tx, { suppliers: synced });
+      return synced;
+    });
+  });
 }

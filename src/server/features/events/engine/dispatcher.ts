@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '../../../db/connection.ts';
+import { toIso } from '../../../db/connection.ts';
 import type { Database, WebhookDeliveriesTable } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { claimPendingEvents, markEventsProcessed } from '../../../events/pendingEvents.ts';
 import { bulkInsert } from './bulkInsert.ts';
 import { deliveryBody, type EngineEvent, eventFields } from './envelope.ts';
 import { firedActions } from './matching.ts';
@@ -22,8 +24,6 @@ function parseObject(text: string): Record<string, unknown> {
   }
 }
 
-// SQLite limits a statement to 32,766 parameters.
-const INSERT_CHUNK = 1000;
 const DELIVERY_COLUMNS = ['id', 'event_id', 'event_type', 'webhook_id', 'flow_id', 'status', 'attempts', 'max_attempts', 'next_attempt_at',
   'payload', 'created_at', 'updated_at'] as const;
 
@@ -38,9 +38,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
   const { db, dialect, now } = deps;
   const routing = await deps.routing.get();
   return inTransaction(db, async (tx) => {
-    let query = tx.db.selectFrom('platform_events').selectAll().where('processed', '=', false).orderBy('created_at').orderBy('id').limit(deps.batchSize);
-    if (dialect === 'postgres') query = query.forUpdate().skipLocked();
-    const events = await query.execute();
+    const events = await claimPendingEvents(tx.db, dialect, deps.batchSize);
     if (events.length === 0) return { events: 0, deliveries: 0 };
 
     const at = now.toISOString();
@@ -49,7 +47,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
     for (const row of events) {
       const event: EngineEvent = {
         id: row.id, type: row.event_type, severity: row.severity, source: row.source,
-        createdAt: row.created_at, accountId: row.account_id, actorUserId: row.actor_user_id,
+        createdAt: toIso(row.created_at)!, accountId: row.account_id, actorUserId: row.actor_user_id,
         correlationId: row.correlation_id, payload: parseObject(row.payload), context: parseObject(row.context),
       };
       const fields = eventFields(event);
@@ -76,10 +74,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
       }
     }
     await bulkInsert(tx.db, dialect, 'webhook_deliveries', DELIVERY_COLUMNS, rows);
-    const ids = events.map((e) => e.id);
-    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      await tx.db.updateTable('platform_events').set({ processed: true }).where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
-    }
+    await markEventsProcessed(tx.db, events.map((e) => e.id));
     for (const [flowId, counts] of flowCounts) {
       await tx.db.updateTable('event_flows').set((eb) => ({
         total_events: eb('total_events', '+', counts.events),

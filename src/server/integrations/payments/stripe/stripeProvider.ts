@@ -70,13 +70,19 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
       return fromStripeInvoice(await callStripe(() => stripe.invoices.retrieve(id)));
     },
 
-    async listCatalog() {
+    async listCatalog(onListed) {
       // No `active` filter: an operator's sync must also see what was deactivated at Stripe.
       return callStripe(async () => {
         const products: ProviderProduct[] = [];
-        for await (const product of stripe.products.list({ limit: PAGE_SIZE })) products.push(fromStripeProduct(product));
+        for await (const product of stripe.products.list({ limit: PAGE_SIZE })) {
+          products.push(fromStripeProduct(product));
+          onListed?.(products.length);
+        }
         const prices: ProviderPrice[] = [];
-        for await (const price of stripe.prices.list({ limit: PAGE_SIZE })) prices.push(fromStripePrice(price));
+        for await (const price of stripe.prices.list({ limit: PAGE_SIZE })) {
+          prices.push(fromStripePrice(price));
+          onListed?.(products.length + prices.length);
+        }
         return { products, prices };
       });
     },

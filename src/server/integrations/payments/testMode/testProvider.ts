@@ -1,7 +1,7 @@
 import { CARD_DECLINED } from '../../../../common/testPayments/contract.ts';
+import { findUserEmail } from '../../../auth/users.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import type { PaymentProviderDeps } from '../createPaymentProvider.ts';
-import type { ProviderPrice, ProviderProduct } from '../events.ts';
 import {
   type CheckoutRequest, checkoutMetadata, NO_SAVED_PAYMENT_METHOD, type PaymentProvider, PaymentProviderError, type SavedMethodChargeRequest,
   type SavedMethodChargeResult, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
@@ -76,23 +76,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
 
     // In test mode the portal's own tables are the catalogue: the provider's ids are ours.
     async listCatalog() {
-      const products = await db.selectFrom('products').selectAll().execute();
-      const prices = await db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
-        .selectAll('prices').select('products.provider_product_id as product_provider_id').execute();
-      return {
-        products: products.map((p): ProviderProduct => ({
-          id: p.provider_product_id ?? p.id, object: 'product', name: p.name, description: p.description || null, active: p.active,
-          metadata: { ...(p.category ? { Category: p.category } : {}), popular: p.popular ? 'true' : 'false' },
-          marketing_features: (JSON.parse(p.features) as string[]).map((name) => ({ name })),
-          created: Math.floor(new Date(p.created_at).getTime() / 1000), updated: Number(p.provider_updated ?? 0),
-        })),
-        prices: prices.map((p): ProviderPrice => ({
-          id: p.provider_price_id ?? p.id, object: 'price', product: p.product_provider_id ?? p.product_id, active: p.active,
-          currency: p.currency.toLowerCase(), unit_amount: p.unit_amount, type: p.interval ? 'recurring' : 'one_time',
-          recurring: p.interval ? { interval: p.interval, interval_count: 1 } : null,
-          created: Math.floor(new Date(p.created_at).getTime() / 1000), metadata: {},
-        })),
-      };
+      return deps.catalog.list(db);
     },
     async saveProduct(input) {
       return { providerProductId: input.providerProductId ?? input.localId, updated: epochNow(deps.clock) };
@@ -145,9 +129,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
   async function newCheckoutSession(tx: Tx, id: string, request: CheckoutRequest): Promise<TestCheckoutRecord> {
     let line: TestCheckoutRecord['line'];
     if ('providerPriceId' in request.line) {
-      const price = await tx.db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
-        .select(['prices.unit_amount', 'prices.currency', 'prices.interval', 'prices.active', 'products.name', 'products.provider_product_id', 'products.id as product_id'])
-        .where('prices.provider_price_id', '=', request.line.providerPriceId).executeTakeFirst();
+      const price = await deps.catalog.findPrice(tx.db, request.line.providerPriceId);
       if (!price) throw missing('price', request.line.providerPriceId);
       // Stripe's own refusals, so test mode does not accept what Stripe mode would not.
       if (!price.active) throw new PaymentProviderError('invalid_request', 'The price specified is inactive. This field only accepts active prices.');
@@ -157,8 +139,8 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
           : 'You specified `payment` mode but passed a recurring price.');
       }
       line = {
-        description: price.name, unitAmount: price.unit_amount, currency: price.currency, interval: price.interval,
-        providerPriceId: request.line.providerPriceId, productId: price.provider_product_id ?? price.product_id,
+        description: price.productName, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval,
+        providerPriceId: request.line.providerPriceId, productId: price.providerProductId,
       };
     } else {
       if (request.mode === 'subscription') throw new PaymentProviderError('invalid_request', 'You must provide a recurring price in `subscription` mode.');
@@ -168,7 +150,7 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
     // one when none is prefilled, and the person paying is the user who started it.
     const email = request.customerId
       ? (await readTestObject<{ email: string | null }>(tx.db, 'customer', request.customerId))?.email ?? null
-      : request.customerEmail ?? (await tx.db.selectFrom('users').select('email').where('id', '=', request.metadata.userId).executeTakeFirst())?.email ?? null;
+      : request.customerEmail ?? await findUserEmail(tx.db, request.metadata.userId);
     return {
       id, object: 'checkout.session', mode: request.mode, status: 'open', payment_status: 'unpaid',
       customer: request.customerId, customer_details: email ? { email, name: null } : null,

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_NAME_REQUIRED_ADMIN, createFailed, updateFailed } from '../../../../common/admin/accounts/texts.ts';
 import type { AdminAccount } from '../../../../common/admin/accounts/contract.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
-import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { useFeedback } from '../../../components/MutationFeedback.tsx';
 
 interface AccountFormModalProps {
   /** The account to edit; null for a new one. */
@@ -50,29 +51,23 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
 
   const title = account ? 'Edit account' : 'Create account';
   return (
-    <Modal opened onClose={onClose} title={title} size="lg">
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack>
-          <TextInput label="Account name" required withAsterisk data-autofocus {...form.getInputProps('accountName')} />
-          {!account && (
-            <TextInput
-              label="Owner email"
-              type="email"
-              description="An existing user who becomes the account's owner; left empty, you own it."
-              {...form.getInputProps('ownerEmail')}
-            />
-          )}
-          <TextInput label="Billing name" {...form.getInputProps('billingName')} />
-          <TextInput label="Billing email" type="email" {...form.getInputProps('billingEmail')} />
-          <Textarea label="Billing address" autosize minRows={2} maxRows={5} {...form.getInputProps('billingAddress')} />
-          <TextInput label="Tax ID" {...form.getInputProps('taxId')} />
-          <FeedbackAlert feedback={feedback} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={form.submitting}>{account ? 'Save account' : 'Create account'}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={title} formLabel={title} size="lg" onClose={onClose}
+      onSubmit={submit} feedback={feedback} submitLabel={account ? 'Save account' : 'Create account'} submitting={form.submitting}
+    >
+      <TextInput label="Account name" required withAsterisk data-autofocus {...form.getInputProps('accountName')} />
+      {!account && (
+        <TextInput
+          label="Owner email"
+          type="email"
+          description="An existing user who becomes the account's owner; left empty, you own it."
+          {...form.getInputProps('ownerEmail')}
+        />
+      )}
+      <TextInput label="Billing name" {...form.getInputProps('billingName')} />
+      <TextInput label="Billing email" type="email" {...form.getInputProps('billingEmail')} />
+      <Textarea label="Billing address" autosize minRows={2} maxRows={5} {...form.getInputProps('billingAddress')} />
+      <TextInput label="Tax ID" {...form.getInputProps('taxId')} />
+    </FormModal>
   );
 }

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { StackedTable } from '../../../components/StackedTable.tsx';
-import { TicketStatusBadge } from '../../../components/TicketStatusBadge.tsx';
+import { TicketStatusBadge } from '../../../components/badges/TicketStatusBadge.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 

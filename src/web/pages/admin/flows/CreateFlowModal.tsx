@@ -1,4 +1,4 @@
-import { Button, Checkbox, Code, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Code, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   ALL_SEVERITIES, failedToCreateFlow, FLOW_LIMITS, FLOW_NAME_REQUIRED, SELECT_WEBHOOK_FIRST,
@@ -7,7 +7,8 @@ import type { AdminFlow } from '../../../../common/admin/flows/contract.ts';
 import type { Severity } from '../../../../common/events/eventFlows.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
-import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { useFeedback } from '../../../components/MutationFeedback.tsx';
 
 /** What the new flow starts from: one event type (Create Flow) or a template's patterns and severities. */
 export interface FlowDraft {
@@ -51,28 +52,22 @@ export function CreateFlowModal({ draft, webhooks, onClose, onCreated }: CreateF
   };
 
   return (
-    <Modal opened onClose={onClose} title="Create flow" size="lg">
-      <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate aria-label="Create flow">
-        <Stack>
-          <Text size="sm">
-            Triggered by {draft.patterns.map((p, i) => <span key={p}>{i > 0 && ', '}<Code>{p}</Code></span>)}
-          </Text>
-          <TextInput label="Name" required withAsterisk maxLength={FLOW_LIMITS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Select
-            label="Webhook" required withAsterisk placeholder="Choose an active webhook" searchable
-            data={webhooks.map((w) => ({ value: w.webhookId, label: w.name }))} value={webhookId} onChange={setWebhookId}
-            nothingFoundMessage="No active webhook"
-          />
-          <Checkbox.Group label="Severities" description="Only events of these severities are sent; none ticked sends every severity." value={severities} onChange={setSeverities}>
-            <Group mt="xs">{ALL_SEVERITIES.map((s) => <Checkbox key={s} value={s} label={s} />)}</Group>
-          </Checkbox.Group>
-          <FeedbackAlert feedback={feedback} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={save.isPending}>Create flow</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Create flow" formLabel="Create flow" size="lg" onClose={onClose}
+      onSubmit={(e) => { e.preventDefault(); void submit(); }} feedback={feedback} submitLabel="Create flow" submitting={save.isPending}
+    >
+      <Text size="sm">
+        Triggered by {draft.patterns.map((p, i) => <span key={p}>{i > 0 && ', '}<Code>{p}</Code></span>)}
+      </Text>
+      <TextInput label="Name" required withAsterisk maxLength={FLOW_LIMITS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+      <Select
+        label="Webhook" required withAsterisk placeholder="Choose an active webhook" searchable
+        data={webhooks.map((w) => ({ value: w.webhookId, label: w.name }))} value={webhookId} onChange={setWebhookId}
+        nothingFoundMessage="No active webhook"
+      />
+      <Checkbox.Group label="Severities" description="Only events of these severities are sent; none ticked sends every severity." value={severities} onChange={setSeverities}>
+        <Group mt="xs">{ALL_SEVERITIES.map((s) => <Checkbox key={s} value={s} label={s} />)}</Group>
+      </Checkbox.Group>
+    </FormModal>
   );
 }

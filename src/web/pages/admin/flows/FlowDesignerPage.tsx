@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -13,7 +13,7 @@ import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
+import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ConfirmDeleteModal } from '../webhooks/ConfirmDeleteModal.tsx';
 import { CreateFlowModal, type FlowDraft } from './CreateFlowModal.tsx';
@@ -74,31 +74,28 @@ function FlowDesigner() {
       )}
       <Stack gap="xs">
         <Title order={2} size="h3">Flows</Title>
-        {flows.isError && <LoadFailedAlert onRetry={() => void flows.refetch()}>{failureText(FLOWS_LOAD_FAILED, flows.error)}</LoadFailedAlert>}
-        {flows.isSuccess && list.length === 0 ? (
-          <Paper withBorder p="xl">
-            <Stack align="center" gap="xs">
-              <Text fw={600} role="status">{NO_FLOWS}</Text>
-              <Text c="dimmed" ta="center">{noWebhook ? NO_ACTIVE_WEBHOOK_HINT : NO_FLOWS_HINT}</Text>
-              {noWebhook
-                ? <Anchor component={Link} to={WEBHOOKS_PAGE}>Create a webhook first</Anchor>
-                : <Group><QuickSetupFlowsButton onResult={(r) => (r.ok ? feedback.success(r.text) : feedback.error(r.text))} /><Button variant="default" onClick={() => setDialog({ kind: 'templates' })}>Templates</Button></Group>}
-            </Stack>
-          </Paper>
-        ) : !flows.isError && (
-          <StackedTable label="Flows" columns={FLOW_COLUMNS} numeric={FLOW_NUMERIC} highlightOnHover>
-            {flows.isPending ? <SkeletonRows columns={FLOW_COLUMNS} count={3} wide={['Flow']} /> : list.map((f) => (
-              <FlowRow
-                key={f.flowId}
-                flow={f}
-                busy={toggle.isPending}
-                onToggle={() => void run(() => toggle.mutateAsync({ flowId: f.flowId, isActive: !f.isActive }), null, FAILED_TO_UPDATE_FLOW)}
-                onDuplicate={() => void run(() => duplicate.mutateAsync({ flowId: f.flowId }), FLOW_DUPLICATED, FAILED_TO_DUPLICATE_FLOW)}
-                onDelete={() => setDialog({ kind: 'delete', flow: f })}
-              />
-            ))}
-          </StackedTable>
-        )}
+        <ResourceList
+          label="Flows" columns={FLOW_COLUMNS} numeric={FLOW_NUMERIC} highlightOnHover
+          query={flows} rows={list} renderRow={(f) => (
+            <FlowRow
+              key={f.flowId}
+              flow={f}
+              busy={toggle.isPending}
+              onToggle={() => void run(() => toggle.mutateAsync({ flowId: f.flowId, isActive: !f.isActive }), null, FAILED_TO_UPDATE_FLOW)}
+              onDuplicate={() => void run(() => duplicate.mutateAsync({ flowId: f.flowId }), FLOW_DUPLICATED, FAILED_TO_DUPLICATE_FLOW)}
+              onDelete={() => setDialog({ kind: 'delete', flow: f })}
+            />
+          )}
+          skeleton={{ count: 3, wide: ['Flow'] }}
+          failure={failureText(FLOWS_LOAD_FAILED, flows.error)}
+          empty={{
+            title: NO_FLOWS,
+            hint: noWebhook ? NO_ACTIVE_WEBHOOK_HINT : NO_FLOWS_HINT,
+            actions: noWebhook
+              ? <Anchor component={Link} to={WEBHOOKS_PAGE}>Create a webhook first</Anchor>
+              : <><QuickSetupFlowsButton onResult={(r) => (r.ok ? feedback.success(r.text) : feedback.error(r.text))} /><Button variant="default" onClick={() => setDialog({ kind: 'templates' })}>Templates</Button></>,
+          }}
+        />
       </Stack>
       <Stack gap="xs">
         <Title order={2} size="h3">Event catalogue</Title>

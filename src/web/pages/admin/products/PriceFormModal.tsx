@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CURRENCY_DEFAULT } from '../../../../common/billing/billing.ts';
 import type { AdminProduct } from '../../../../common/catalog/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
-import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { useFeedback } from '../../../components/MutationFeedback.tsx';
 import { dollarsToCents } from './dollarsToCents.ts';
 
 const INTERVALS = [
@@ -50,19 +51,13 @@ export function PriceFormModal({ product, opened, onClose, onSaved }: PriceFormM
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add price to ${product.name}`}>
-      <form onSubmit={submit} noValidate aria-label="Add price">
-        <Stack>
-          <TextInput label="Amount" description="In dollars, e.g. 12.50" inputMode="decimal" required withAsterisk data-autofocus {...form.getInputProps('amount')} />
-          <TextInput label="Currency" maxLength={3} {...form.getInputProps('currency')} />
-          <NativeSelect label="Interval" data={INTERVALS} {...form.getInputProps('interval')} />
-          <FeedbackAlert feedback={feedback} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={form.submitting}>Add price</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={`Add price to ${product.name}`} formLabel="Add price" opened={opened} onClose={onClose}
+      onSubmit={submit} feedback={feedback} submitLabel="Add price" submitting={form.submitting}
+    >
+      <TextInput label="Amount" description="In dollars, e.g. 12.50" inputMode="decimal" required withAsterisk data-autofocus {...form.getInputProps('amount')} />
+      <TextInput label="Currency" maxLength={3} {...form.getInputProps('currency')} />
+      <NativeSelect label="Interval" data={INTERVALS} {...form.getInputProps('interval')} />
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PRODUCT_FEATURES_MAX } from '../../../../common/billing/billing.ts';
 import type { AdminProduct } from '../../../../common/catalog/contract.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
-import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { useFeedback } from '../../../components/MutationFeedback.tsx';
 
 interface ProductFormModalProps {
   /** The product to edit; null for a new one. */
@@ -52,23 +53,18 @@ export function ProductFormModal({ product, opened, onClose, onSaved }: ProductF
     }
   });
 
+  const title = product ? 'Edit product' : 'New product';
   return (
-    <Modal opened={opened} onClose={onClose} title={product ? 'Edit product' : 'New product'} size="lg">
-      <form onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'New product'}>
-        <Stack>
-          <TextInput label="Name" required withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
-          <TextInput label="Category" description="Products are grouped by category on /services; 'Hosting' also shows on /services/hosting." placeholder="Hosting" {...form.getInputProps('category')} />
-          <Textarea label="Features" description="One per line; shown as the plan's list." autosize minRows={3} maxRows={10} {...form.getInputProps('features')} />
-          <Checkbox label="Popular (shows a 'Popular' badge)" {...form.getInputProps('popular', { type: 'checkbox' })} />
-          <Checkbox label="Active (offered to customers)" {...form.getInputProps('active', { type: 'checkbox' })} />
-          <FeedbackAlert feedback={feedback} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={form.submitting}>{product ? 'Save product' : 'Create product'}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={title} formLabel={title} size="lg" opened={opened} onClose={onClose}
+      onSubmit={submit} feedback={feedback} submitLabel={product ? 'Save product' : 'Create product'} submitting={form.submitting}
+    >
+      <TextInput label="Name" required withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <TextInput label="Category" description="Products are grouped by category on /services; 'Hosting' also shows on /services/hosting." placeholder="Hosting" {...form.getInputProps('category')} />
+      <Textarea label="Features" description="One per line; shown as the plan's list." autosize minRows={3} maxRows={10} {...form.getInputProps('features')} />
+      <Checkbox label="Popular (shows a 'Popular' badge)" {...form.getInputProps('popular', { type: 'checkbox' })} />
+      <Checkbox label="Active (offered to customers)" {...form.getInputProps('active', { type: 'checkbox' })} />
+    </FormModal>
   );
 }

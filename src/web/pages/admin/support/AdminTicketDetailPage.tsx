@@ -6,7 +6,7 @@ import { useFn } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
-import { TicketStatusBadge } from '../../../components/TicketStatusBadge.tsx';
+import { TicketStatusBadge } from '../../../components/badges/TicketStatusBadge.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { StaffConversation } from './StaffConversation.tsx';
 import { StaffReplyForm } from './StaffReplyForm.tsx';

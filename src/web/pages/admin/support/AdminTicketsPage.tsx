@@ -13,7 +13,7 @@ import { type SortOption, SortSelect } from '../../../components/resourceList/So
 import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import classes from '../../../components/StackedTable.module.css';
-import { TicketStatusBadge } from '../../../components/TicketStatusBadge.tsx';
+import { TicketStatusBadge } from '../../../components/badges/TicketStatusBadge.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { adminPath } from '../adminPaths.ts';
 import { AccountFilter } from '../accounts/AccountFilter.tsx';

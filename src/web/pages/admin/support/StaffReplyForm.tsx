@@ -4,23 +4,23 @@ import { FAILED_TO_REPLY, REPLY_AND_MARK, STAFF_REPLY_SENT } from '../../../../c
 import { TICKET_STATUS_LABELS, type TicketStatus } from '../../../../common/constants.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { useReplyDraft } from '../../../components/useReplyDraft.ts';
 import { STATUS_OPTIONS } from './ticketOptions.ts';
 
 /** The staff answer: by default it leaves the ticket answered; the operator may pick another status in the same act. */
 export function StaffReplyForm({ ticketId }: { ticketId: string }) {
-  const [body, setBody] = useState('');
+  const draft = useReplyDraft();
   const [status, setStatus] = useState<TicketStatus>('answered');
-  const [blank, setBlank] = useState(false);
   const feedback = useFeedback();
   const reply = useFnMutation('replyToTicketAsStaff', ['getTicketForStaff', 'listAllTickets']);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     feedback.clear();
-    setBlank(!body.trim());
-    if (!body.trim()) return;
+    const body = draft.take();
+    if (body === null) return;
     reply.mutate({ ticketId, body, status }, {
-      onSuccess: () => { setBody(''); setStatus('answered'); feedback.success(STAFF_REPLY_SENT); },
+      onSuccess: () => { draft.clear(); setStatus('answered'); feedback.success(STAFF_REPLY_SENT); },
       onError: (error) => feedback.failure(FAILED_TO_REPLY, error),
     });
   };
@@ -30,8 +30,7 @@ export function StaffReplyForm({ ticketId }: { ticketId: string }) {
       <Stack gap="xs">
         <Textarea
           label="Reply to the customer" description="The ticket's author is e-mailed the reply with a link to the ticket."
-          autosize minRows={4} maxLength={10_000} value={body}
-          onChange={(e) => setBody(e.currentTarget.value)} error={blank ? 'Reply cannot be empty.' : null}
+          autosize minRows={4} maxLength={10_000} {...draft.field}
         />
         <FeedbackAlert feedback={feedback} />
         <Group justify="flex-end" align="flex-end" gap="sm">

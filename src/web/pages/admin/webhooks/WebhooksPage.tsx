@@ -10,9 +10,8 @@ import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { useLiveTopic } from '../../../api/useLiveTopic.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../components/dateFormat.ts';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
-import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
+import { ResourceList } from '../../../components/resourceList/ResourceList.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { SecretModal } from './SecretModal.tsx';
@@ -97,56 +96,56 @@ function Webhooks() {
         context={<>Addresses that receive the platform&apos;s events, signed (Standard Webhooks). <Anchor component={Link} to="/super-admin/events/flows" underline="always">Flows</Anchor> choose which events go where.</>}
         actions={<Button onClick={() => { feedback.clear(); setDialog({ kind: 'form', webhook: null }); }}>Create webhook</Button>}
       />
-      <Paper withBorder p="md">
-        <Group align="flex-end" wrap="wrap" justify="space-between">
-          <Group align="flex-end" wrap="wrap">
-            <TextInput label="Search" placeholder="Name or URL" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 280 }} />
-            <SegmentedControl
-              aria-label="Status" value={status} onChange={(value) => setStatus(value as WebhookStatusFilter)}
-              data={[{ value: 'all', label: 'All' }, { value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
-            />
-          </Group>
-          <Group gap="xs" wrap="wrap">
-            <Checkbox
-              label="Select all" checked={allSelected} indeterminate={visibleSelected.length > 0 && !allSelected} disabled={webhooks.length === 0}
-              onChange={() => setSelected(allSelected ? new Set() : new Set(webhooks.map((w) => w.webhookId)))}
-            />
-            <Button size="xs" variant="light" disabled={!visibleSelected.length || busy} onClick={() => void activate(visibleSelected, true)}>Activate</Button>
-            <Button size="xs" variant="light" disabled={!visibleSelected.length || busy} onClick={() => void activate(visibleSelected, false)}>Deactivate</Button>
-            <Button size="xs" variant="light" color="red" disabled={!visibleSelected.length || busy} onClick={() => setDialog({ kind: 'delete', ids: visibleSelected })}>
-              Delete{visibleSelected.length ? ` (${visibleSelected.length})` : ''}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
-      <FeedbackAlert feedback={feedback} closable />
-      {list.isError && <LoadFailedAlert onRetry={() => void list.refetch()}>{failureText(WEBHOOKS_LOAD_FAILED, list.error)}</LoadFailedAlert>}
-      {list.isSuccess && webhooks.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Stack align="center" gap="xs">
-            <Text fw={600} role="status">{filtered ? NO_WEBHOOKS_MATCH : NO_WEBHOOKS}</Text>
-            {!filtered && <Text c="dimmed" ta="center">{NO_WEBHOOKS_HINT}</Text>}
-            {!filtered && <Button mt="sm" onClick={() => setDialog({ kind: 'form', webhook: null })}>Create your first webhook</Button>}
-          </Stack>
-        </Paper>
-      ) : !list.isError && (
-        <StackedTable label="Webhooks" columns={WEBHOOK_COLUMNS} numeric={WEBHOOK_NUMERIC} highlightOnHover>
-          {list.isPending ? <SkeletonRows columns={WEBHOOK_COLUMNS} count={4} wide={['Webhook']} /> : webhooks.map((w) => (
-            <WebhookRow
-              key={w.webhookId}
-              webhook={w}
-              selected={selected.has(w.webhookId)}
-              busy={busy}
-              onSelect={() => toggleOne(w.webhookId)}
-              onEdit={() => { feedback.clear(); setDialog({ kind: 'form', webhook: w }); }}
-              onDuplicate={() => void copy(w)}
-              onToggle={() => void activate([w.webhookId], !w.isActive)}
-              onRotate={() => void rotateSecret(w)}
-              onDelete={() => setDialog({ kind: 'delete', ids: [w.webhookId] })}
-            />
-          ))}
-        </StackedTable>
-      )}
+      <ResourceList
+        label="Webhooks" columns={WEBHOOK_COLUMNS} numeric={WEBHOOK_NUMERIC} highlightOnHover
+        query={list} rows={webhooks} renderRow={(w) => (
+          <WebhookRow
+            key={w.webhookId}
+            webhook={w}
+            selected={selected.has(w.webhookId)}
+            busy={busy}
+            onSelect={() => toggleOne(w.webhookId)}
+            onEdit={() => { feedback.clear(); setDialog({ kind: 'form', webhook: w }); }}
+            onDuplicate={() => void copy(w)}
+            onToggle={() => void activate([w.webhookId], !w.isActive)}
+            onRotate={() => void rotateSecret(w)}
+            onDelete={() => setDialog({ kind: 'delete', ids: [w.webhookId] })}
+          />
+        )}
+        skeleton={{ count: 4, wide: ['Webhook'] }}
+        failure={failureText(WEBHOOKS_LOAD_FAILED, list.error)}
+        empty={filtered ? { title: NO_WEBHOOKS_MATCH } : {
+          title: NO_WEBHOOKS, hint: NO_WEBHOOKS_HINT,
+          actions: <Button onClick={() => setDialog({ kind: 'form', webhook: null })}>Create your first webhook</Button>,
+        }}
+        toolbar={(
+          <>
+            <Paper withBorder p="md">
+              <Group align="flex-end" wrap="wrap" justify="space-between">
+                <Group align="flex-end" wrap="wrap">
+                  <TextInput label="Search" placeholder="Name or URL" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 280 }} />
+                  <SegmentedControl
+                    aria-label="Status" value={status} onChange={(value) => setStatus(value as WebhookStatusFilter)}
+                    data={[{ value: 'all', label: 'All' }, { value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
+                  />
+                </Group>
+                <Group gap="xs" wrap="wrap">
+                  <Checkbox
+                    label="Select all" checked={allSelected} indeterminate={visibleSelected.length > 0 && !allSelected} disabled={webhooks.length === 0}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(webhooks.map((w) => w.webhookId)))}
+                  />
+                  <Button size="xs" variant="light" disabled={!visibleSelected.length || busy} onClick={() => void activate(visibleSelected, true)}>Activate</Button>
+                  <Button size="xs" variant="light" disabled={!visibleSelected.length || busy} onClick={() => void activate(visibleSelected, false)}>Deactivate</Button>
+                  <Button size="xs" variant="light" color="red" disabled={!visibleSelected.length || busy} onClick={() => setDialog({ kind: 'delete', ids: visibleSelected })}>
+                    Delete{visibleSelected.length ? ` (${visibleSelected.length})` : ''}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+            <FeedbackAlert feedback={feedback} closable />
+          </>
+        )}
+      />
       {list.data?.truncated && <Text size="sm" c="dimmed">Showing the newest {webhooks.length}; search to find others.</Text>}
       {dialog?.kind === 'form' && (
         <WebhookFormModal

@@ -5,6 +5,26 @@ import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback
 import { PageSection } from '../../../components/PageSection.tsx';
 import { useDomainWrite } from './useDomainWrite.ts';
 
+interface SettingSwitchProps {
+  label: string;
+  description: string;
+  /** The value the domain holds. */
+  saved: boolean;
+  /** The value being written, while its write is in flight. */
+  writing: boolean | undefined;
+  onToggle(on: boolean): void;
+}
+
+/** One setting: shows the value being written until the answer comes, and takes no second change meanwhile. */
+function SettingSwitch({ label, description, saved, writing, onToggle }: SettingSwitchProps) {
+  return (
+    <Switch
+      label={label} description={description} checked={writing ?? saved} disabled={writing !== undefined}
+      onChange={(e) => onToggle(e.currentTarget.checked)}
+    />
+  );
+}
+
 /** Auto-renew, registrar lock and privacy: each switch is one write, its outcome shown under them. */
 export function DomainSettings({ detail }: { detail: DomainDetail }) {
   const feedback = useFeedback();
@@ -12,43 +32,32 @@ export function DomainSettings({ detail }: { detail: DomainDetail }) {
   const lock = useDomainWrite('setDomainLock', detail.domain);
   const privacy = useDomainWrite('setDomainPrivacy', detail.domain);
 
-  const outcome = (action: string) => ({
-    onSuccess: ({ message }: { message: string }) => feedback.success(message),
-    onError: (error: unknown) => feedback.failure(`Failed to update ${action}`, error),
-  });
+  // A new write hides the last one's outcome; its own shows when it answers.
+  const outcome = (action: string) => {
+    feedback.clear();
+    return {
+      onSuccess: ({ message }: { message: string }) => feedback.success(message),
+      onError: (error: unknown) => feedback.failure(`Failed to update ${action}`, error),
+    };
+  };
 
   return (
     <PageSection title="Settings">
       <Stack gap="md">
-        <Switch
-          label="Auto-renew"
-          description={`We renew it ${AUTO_RENEW_DAYS_AHEAD} days before it expires.`}
-          checked={autoRenew.isPending ? autoRenew.variables.autoRenew : detail.autoRenewEnabled}
-          disabled={autoRenew.isPending}
-          onChange={(e) => {
-            feedback.clear();
-            autoRenew.mutate({ autoRenew: e.currentTarget.checked }, outcome('auto-renew'));
-          }}
+        <SettingSwitch
+          label="Auto-renew" description={`We renew it ${AUTO_RENEW_DAYS_AHEAD} days before it expires.`}
+          saved={detail.autoRenewEnabled} writing={autoRenew.isPending ? autoRenew.variables.autoRenew : undefined}
+          onToggle={(on) => autoRenew.mutate({ autoRenew: on }, outcome('auto-renew'))}
         />
-        <Switch
-          label="Registrar lock"
-          description="Blocks transfers of the domain to another registrar."
-          checked={lock.isPending ? lock.variables.locked : detail.locked}
-          disabled={lock.isPending}
-          onChange={(e) => {
-            feedback.clear();
-            lock.mutate({ locked: e.currentTarget.checked }, outcome('the registrar lock'));
-          }}
+        <SettingSwitch
+          label="Registrar lock" description="Blocks transfers of the domain to another registrar."
+          saved={detail.locked} writing={lock.isPending ? lock.variables.locked : undefined}
+          onToggle={(on) => lock.mutate({ locked: on }, outcome('the registrar lock'))}
         />
-        <Switch
-          label="WHOIS privacy"
-          description="Hides the contacts from the public WHOIS record."
-          checked={privacy.isPending ? privacy.variables.enabled : detail.privacyEnabled}
-          disabled={privacy.isPending}
-          onChange={(e) => {
-            feedback.clear();
-            privacy.mutate({ enabled: e.currentTarget.checked }, outcome('privacy'));
-          }}
+        <SettingSwitch
+          label="WHOIS privacy" description="Hides the contacts from the public WHOIS record."
+          saved={detail.privacyEnabled} writing={privacy.isPending ? privacy.variables.enabled : undefined}
+          onToggle={(on) => privacy.mutate({ enabled: on }, outcome('privacy'))}
         />
         <FeedbackAlert feedback={feedback} closable />
       </Stack>
