@@ -45,7 +45,7 @@ async function generate(database: DatabaseHandle, sizes: SeedSizes, log: Log) {
   await seedUsersAndOrders(db, dialect, sizes);
   const now = new Date().toISOString();
   await db.insertInto('users').values({
-    id: ADMIN_ID, name: 'Bench Admin', email: ADMIN_EMAIL, email_verified: 1, role: 'super_admin', created_at: now, updated_at: now,
+    id: ADMIN_ID, name: 'Bench Admin', email: ADMIN_EMAIL, email_verified: true, role: 'super_admin', created_at: now, updated_at: now,
   }).execute();
   // One real scrypt hash at the portal's own cost: the sign-in goes through the real verifier.
   await db.insertInto('auth_identity').values({

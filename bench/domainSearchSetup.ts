@@ -99,7 +99,7 @@ export async function startDomainSearchWorld(delayMs: number): Promise<DomainSea
 
   const email = `bench-search-${randomBytes(4).toString('hex')}@example.com`;
   const signedUp = await postJson(`${portalUrl}/api/auth/sign-up/email`, { name: 'Bench Searcher', email, password: 'bench-password-2024' }, { origin: portalUrl });
-  await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', signedUp.user.id).execute();
+  await db.updateTable('users').set({ email_verified: true }).where('id', '=', signedUp.user.id).execute();
   const headers = { authorization: `Bearer ${signedUp.token as string}` };
   const created = await postJson(`${portalUrl}/api/fn/createAccount`, { data: { accountName: 'Bench domains' } }, headers);
 

@@ -53,7 +53,7 @@ await portal.app.listen({ port, host: HOST });
 const email = `bench-domains-${randomBytes(4).toString('hex')}@example.com`;
 const password = 'bench-password-2024';
 const signedUp = await postJson(`${base}/api/auth/sign-up/email`, { name: 'Bench Domains', email, password }, { origin: base });
-await database.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', signedUp.user.id).execute();
+await database.db.updateTable('users').set({ email_verified: true }).where('id', '=', signedUp.user.id).execute();
 const created = await postJson(`${base}/api/fn/createAccount`, { data: { accountName: 'Bench Domains Ltd' } }, { authorization: `Bearer ${signedUp.token}` });
 const accountId: string = created.result.account.id;
 

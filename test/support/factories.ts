@@ -33,7 +33,7 @@ export async function createUser(t: TestApp, options: NewUser = {}): Promise<Tes
   const at = now.toISOString();
   await inTransaction(t.services.db, async (tx) => {
     await tx.db.insertInto('users').values({
-      id: user.id, name: user.name, email: user.email, email_verified: user.emailVerified ? 1 : 0, image: null, role: 'user',
+      id: user.id, name: user.name, email: user.email, email_verified: user.emailVerified, image: null, role: 'user',
       phone_number: null, active_account_id: null, created_at: at, updated_at: at,
     }).execute();
     await tx.db.insertInto('auth_identity').values({

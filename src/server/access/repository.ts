@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole } from '../../common/constants.ts';
-import { toIso } from '../db/connection.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
@@ -50,7 +49,7 @@ export async function findOpenImpersonation(db: Db, sessionId: string) {
     .select(['id', 'account_id', 'reason', 'original_account_id', 'started_at'])
     .where('session_id', '=', sessionId).where('ended_at', 'is', null)
     .executeTakeFirst();
-  return row && { id: row.id, accountId: row.account_id, reason: row.reason, originalAccountId: row.original_account_id, startedAt: toIso(row.started_at)! };
+  return row && { id: row.id, accountId: row.account_id, reason: row.reason, originalAccountId: row.original_account_id, startedAt: row.started_at };
 }
 
 /** Ends the session's open impersonation; false when there was none (or another request ended it first). */

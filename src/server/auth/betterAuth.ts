@@ -32,7 +32,7 @@ export function recordSignUp(tx: Tx, user: { id: string; email: string; name: st
   });
 }
 
-export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock }) {
+export function createAuth(deps: { db: Kysely<Database>; authDb: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock }) {
   const { config, mailer } = deps;
   const hasher = passwordHasher(config.passwordHashCost);
   return betterAuth({
@@ -41,7 +41,7 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
     trustedOrigins: [config.PUBLIC_URL],
-    database: { db: deps.db as Kysely<any>, type: deps.dialect },
+    database: { db: deps.authDb as Kysely<any>, type: deps.dialect },
     telemetry: { enabled: false },
     user: {
       modelName: 'users',
@@ -84,7 +84,7 @@ export function createAuth(deps: { db: Kysely<Database>; dialect: Dialect; confi
         create: {
           before: async (session) => {
             const user = await deps.db.selectFrom('users').select('disabled').where('id', '=', session.userId).executeTakeFirst();
-            if (user && Boolean(user.disabled)) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
+            if (user?.disabled) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
           },
         },
       },

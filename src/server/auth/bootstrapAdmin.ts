@@ -13,7 +13,7 @@ export async function ensureSuperAdmin(deps: { db: Kysely<Database>; auth: Auth;
   const email = (config.ADMIN_EMAIL ?? 'admin@localhost.localdomain').toLowerCase();
   const password = config.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url');
   const { user } = await auth.api.signUpEmail({ body: { email, password, name: 'Super Admin' } });
-  await db.updateTable('users').set({ role: 'super_admin', email_verified: 1 }).where('id', '=', user.id).execute();
+  await db.updateTable('users').set({ role: 'super_admin', email_verified: true }).where('id', '=', user.id).execute();
   if (config.ADMIN_PASSWORD) {
     log.info({ email }, 'super admin created from ADMIN_EMAIL / ADMIN_PASSWORD');
   } else {

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { GlobalRole } from '../../common/constants.ts';
-import { toIso } from '../db/connection.ts';
 import { preparedQuery } from '../db/preparedQuery.ts';
 import { openImpersonations } from '../access/fragments.ts';
 import { closeExpiredImpersonation, impersonationExpired } from '../access/impersonation.ts';
@@ -78,16 +77,16 @@ const sessionByToken = preparedQuery<{ token: string }, SessionRow>((db, p) => d
 
 interface SessionRow {
   sessionId: string;
-  expires_at: Date | string;
-  created_at: Date | string;
+  expires_at: string;
+  created_at: string;
   userId: string;
   email: string;
   name: string;
   role: string;
-  email_verified: boolean | number;
+  email_verified: boolean;
   actingAsAccountId: string | null;
   actingAsReason: string | null;
-  actingAsStartedAt: Date | string | null;
+  actingAsStartedAt: string | null;
   actingAsOriginalAccountId: string | null;
 }
 
@@ -96,8 +95,8 @@ export async function resolveCaller(services: Pick<Services, 'db' | 'clock'>, to
   const row = await sessionByToken.first(db, { token });
   if (!row) return null;
   const now = services.clock.now().getTime();
-  const expiresAt = Date.parse(toIso(row.expires_at)!);
-  const createdAt = Date.parse(toIso(row.created_at)!);
+  const expiresAt = Date.parse(row.expires_at);
+  const createdAt = Date.parse(row.created_at);
   if (expiresAt <= now || createdAt + SESSION_ABSOLUTE_LIFETIME_MS <= now) return null;
   let slidExpiresAt = expiresAt;
   if (expiresAt - now < (SESSION_EXPIRES_IN_S - SESSION_UPDATE_AGE_S) * 1000) {
@@ -118,7 +117,7 @@ export async function resolveCaller(services: Pick<Services, 'db' | 'clock'>, to
     email: row.email,
     name: row.name,
     globalRole,
-    emailVerified: Boolean(row.email_verified),
+    emailVerified: row.email_verified,
     sessionId: row.sessionId,
     sessionEndsAt: Math.min(slidExpiresAt, createdAt + SESSION_ABSOLUTE_LIFETIME_MS),
     actingAs,
@@ -133,7 +132,7 @@ function actingAsOf(row: SessionRow, globalRole: GlobalRole): ActingAs | null {
     operatorUserId: row.userId,
     operatorEmail: row.email,
     reason: row.actingAsReason ?? '',
-    startedAt: toIso(row.actingAsStartedAt)!,
+    startedAt: row.actingAsStartedAt!,
     originalAccountId: row.actingAsOriginalAccountId,
   };
 }
@@ -146,7 +145,7 @@ function actingAsOf(row: SessionRow, globalRole: GlobalRole): ActingAs | null {
 export async function endSessionPastLifetime(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<void> {
   const { db } = services;
   const row = await db.selectFrom('auth_session').select(['id', 'created_at']).where('token', '=', token).executeTakeFirst();
-  if (row && Date.parse(toIso(row.created_at)!) + SESSION_ABSOLUTE_LIFETIME_MS <= services.clock.now().getTime()) {
+  if (row && Date.parse(row.created_at) + SESSION_ABSOLUTE_LIFETIME_MS <= services.clock.now().getTime()) {
     await db.deleteFrom('auth_session').where('id', '=', row.id).execute();
   }
 }

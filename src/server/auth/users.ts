@@ -12,7 +12,7 @@ export interface UserDetailChanges {
   email: string;
   phone_number: string | null;
   updated_at: string;
-  email_verified?: 0;
+  email_verified?: false;
 }
 
 export async function updateUserDetails(db: Db, userId: string, changes: UserDetailChanges): Promise<void> {
@@ -29,7 +29,7 @@ export async function setGlobalRole(db: Db, userId: string, role: GlobalRole, no
 }
 
 export async function setUserDisabled(db: Db, userId: string, disabled: boolean, now: string): Promise<void> {
-  await db.updateTable('users').set({ disabled: disabled ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ disabled, updated_at: now }).where('id', '=', userId).execute();
 }
 
 export async function findActiveAccountId(db: Db, userId: string): Promise<string | null> {

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { portalTypes, withDriverTypes } from './pgTypes.ts';
 import type { Database } from './schema.ts';
+import { cachedStatements } from './sqliteStatements.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,7 +16,10 @@ export type Dialect = 'sqlite' | 'postgres';
 export type RawReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]> | unknown[];
 
 export interface DatabaseHandle {
+  /** Timestamps come back as ISO-8601 UTC strings and booleans as booleans, on both dialects. */
   db: Kysely<Database>;
+  /** The same database with the driver's own values (Date objects on PostgreSQL), for better-auth. */
+  authDb: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -44,6 +49,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      types: portalTypes,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -61,7 +67,8 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     };
     const read: RawReader = async (text, values) => (await pool.query({ name: nameOf(text), text, values: values as unknown[] })).rows;
     readers.set(db, read);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withDriverTypes(pool) }) });
+    return { db, authDb, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir ?? './data', { recursive: true });
@@ -70,18 +77,17 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const writer = withStatementCache(sqlite);
+  const writer = cachedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
   // WAL lets a second connection read committed data while the first writes. Reads on the
   // writer would run inside whatever transaction Kysely has open there. An in-memory
   // database cannot be shared, so it reads on its only connection.
-  const reader = file === ':memory:' ? null : withStatementCache(new SQLite(file, { readonly: true }));
-  if (reader) reader.pragma('busy_timeout = 5000');
+  const reader = file === ':memory:' ? null : readOnly(file);
   const source = reader ?? writer;
-  const read: RawReader = (text, values) => source.prepare(text).all(values as unknown[]);
+  const read: RawReader = (text, values) => source.prepare(text).all(values);
   readers.set(db, read);
   return {
-    db, dialect: 'sqlite',
+    db, authDb: db, dialect: 'sqlite',
     close: async () => {
       await db.destroy();
       reader?.close();
@@ -89,43 +95,10 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   };
 }
 
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely's SQLite driver prepares every query anew, and preparing costs more than running
- * most of our indexed reads. Statements are kept by SQL text; reuse is safe because Kysely
- * runs SQLite queries one at a time behind its single connection.
- */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = (source: string) => {
-    let statement = cache.get(source);
-    if (!statement) {
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      statement = sqlite.prepare(source);
-      cache.set(source, statement);
-    }
-    return statement;
-  };
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === 'prepare') return prepare;
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/** A boolean as both dialects store it: SQLite has no boolean type, PostgreSQL's integer column takes 0 and 1. */
-export const flag = (value: boolean) => (value ? 1 : 0);
-
-export function toIso(value: Date | string | null | undefined): string | null {
-  if (value == null) return null;
-  // SQLite hands back exactly what was written: nowIso()'s form needs no parsing.
-  if (typeof value === 'string' && ISO_UTC.test(value)) return value;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+function readOnly(file: string) {
+  const sqlite = new SQLite(file, { readonly: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return cachedStatements(sqlite);
 }
 
 /** The system's time, for test set-up and scripts: business code reads `Services.clock`, which tests move. */

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { type DatabaseHandle, openDatabase, toIso } from '../db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { createLocalQueue } from './localQueue.ts';
@@ -98,7 +98,7 @@ export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<Queu
     polled: () => queues.polled(),
     async job(id) {
       const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return { state: row.state, attempt: row.attempts, runAfter: new Date(toIso(row.run_at)!) };
+      return { state: row.state, attempt: row.attempts, runAfter: new Date(row.run_at) };
     },
     async count(queue) {
       const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('queue', '=', queue).executeTakeFirstOrThrow();
@@ -123,7 +123,7 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
   // pg-boss keeps its tables in a throw-away schema of its own.
   const schema = `boss_${randomBytes(5).toString('hex')}`;
   const job = sql.table(`${schema}.job`);
-  const stored = async (id: string) => (await sql<{ state: string; retry_count: number; started_on: Date | null; start_after: Date }>`
+  const stored = async (id: string) => (await sql<{ state: string; retry_count: number; started_on: string | null; start_after: string }>`
     select state, retry_count, started_on, start_after from ${job} where id = ${id}::uuid`.execute(db)).rows[0];
   return {
     db, clock,
@@ -145,15 +145,15 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
       const row = await stored(id);
       if (!row) throw new Error(`no job ${id}`);
       // retry_count counts claims after the first; started_on is cleared when a claim is handed back.
-      return { state: row.state, attempt: row.retry_count + (row.started_on ? 1 : 0), runAfter: row.start_after };
+      return { state: row.state, attempt: row.retry_count + (row.started_on ? 1 : 0), runAfter: new Date(row.start_after) };
     },
     async count(queue) {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${job} where name = ${queue}`.execute(db);
       return rows[0].n;
     },
     async now() {
-      const { rows } = await sql<{ now: Date }>`select now() as now`.execute(db);
-      return rows[0].now.getTime();
+      const { rows } = await sql<{ now: string }>`select now() as now`.execute(db);
+      return Date.parse(rows[0].now);
     },
     stopQueues: () => queues.stopAll(),
     async close() {

@@ -49,7 +49,7 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue {
       // The unique index on unfinished singleton keys turns a taken key into "no row", also in the caller's transaction.
       const inserted = await (sendOptions.tx?.db ?? db).insertInto('jobs').values({
         id, queue: name, payload: JSON.stringify(payload),
-        retry_limit: policy.retryLimit, retry_delay_seconds: policy.retryDelaySeconds, retry_backoff: policy.retryBackoff ? 1 : 0,
+        retry_limit: policy.retryLimit, retry_delay_seconds: policy.retryDelaySeconds, retry_backoff: policy.retryBackoff,
         timeout_seconds: policy.timeoutSeconds, singleton_key: sendOptions.singletonKey ?? null,
         run_at: at, started_at: null, last_error: null, completed_at: null,
       }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();

@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import { toIso } from '../db/connection.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
 import type { ClaimedJob, JobStore } from './jobStore.ts';
 
@@ -49,7 +48,7 @@ export function createLocalStore(db: Kysely<Database>, now: () => Date): JobStor
       const at = now().getTime();
       const running = await db.selectFrom('jobs').selectAll().where('queue', 'in', queues).where('state', '=', 'active').execute();
       return running
-        .filter((row) => !row.started_at || new Date(toIso(row.started_at)!).getTime() + row.timeout_seconds * 1000 <= at)
+        .filter((row) => !row.started_at || Date.parse(row.started_at) + row.timeout_seconds * 1000 <= at)
         .map(toClaimed);
     },
   };
@@ -58,7 +57,7 @@ export function createLocalStore(db: Kysely<Database>, now: () => Date): JobStor
 function toClaimed(row: Selectable<JobsTable>): ClaimedJob {
   return {
     id: row.id, queue: row.queue, payload: JSON.parse(row.payload), attempt: row.attempts,
-    retryLimit: row.retry_limit, retryDelaySeconds: row.retry_delay_seconds, retryBackoff: Boolean(row.retry_backoff),
+    retryLimit: row.retry_limit, retryDelaySeconds: row.retry_delay_seconds, retryBackoff: row.retry_backoff,
     timeoutSeconds: row.timeout_seconds,
   };
 }

@@ -1,7 +1,6 @@
 import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { toIso } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 
@@ -44,7 +43,7 @@ export async function fireDueSchedules(deps: {
   const { db, now } = deps;
   const due = await db.selectFrom('job_schedules').selectAll().where('next_run_at', '<=', now.toISOString()).execute();
   for (const schedule of due) {
-    const planned = toIso(schedule.next_run_at)!;
+    const planned = schedule.next_run_at;
     await inTransaction(db, async (tx) => {
       const moved = await tx.db.updateTable('job_schedules').set({ next_run_at: nextCronRun(schedule.cron, now).toISOString() })
         .where('name', '=', schedule.name).where('next_run_at', '=', planned).executeTakeFirst();

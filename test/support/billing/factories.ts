@@ -20,15 +20,15 @@ export async function createPlan(t: TestApp, options: PlanOptions = {}): Promise
   const productId = `prod_${randomBytes(8).toString('hex')}`;
   await t.services.db.insertInto('products').values({
     id: productId, provider_product_id: productId, name: options.name ?? `Plan ${productId.slice(-4)}`, description: 'A plan for tests.',
-    category: options.category === undefined ? 'Hosting' : options.category, popular: options.popular ? 1 : 0,
-    features: JSON.stringify(options.features ?? ['1 website']), active: (options.active ?? true) ? 1 : 0,
+    category: options.category === undefined ? 'Hosting' : options.category, popular: options.popular ?? false,
+    features: JSON.stringify(options.features ?? ['1 website']), active: options.active ?? true,
   }).execute();
   const priceIds: string[] = [];
   for (const price of options.prices ?? [{ unitAmount: 999, interval: 'month' }]) {
     const priceId = `price_${randomBytes(8).toString('hex')}`;
     await t.services.db.insertInto('prices').values({
       id: priceId, product_id: productId, provider_price_id: priceId, unit_amount: price.unitAmount,
-      currency: price.currency ?? 'USD', interval: price.interval, active: (price.active ?? true) ? 1 : 0,
+      currency: price.currency ?? 'USD', interval: price.interval, active: price.active ?? true,
     }).execute();
     priceIds.push(priceId);
   }

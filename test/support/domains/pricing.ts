@@ -26,7 +26,7 @@ export async function supplierRow(t: TestApp, id: string) {
 
 /** As an operator would in the back office (its screen comes with issue 8). */
 export async function setSupplierActive(t: TestApp, id: string, active: boolean) {
-  await t.services.db.updateTable('domain_suppliers').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute();
+  await t.services.db.updateTable('domain_suppliers').set({ is_active: active }).where('id', '=', id).execute();
 }
 
 export async function setMarkup(t: TestApp, tld: string, kind: 'percent' | 'fixed', value: number) {

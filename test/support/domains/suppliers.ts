@@ -9,7 +9,7 @@ export interface SupplierCost { tld: string; registerCents: number | null; renew
  * installation that already created the supplier at first start.
  */
 export async function seedSupplier(db: Kysely<Database>, supplier: { id: string; name: string; active?: boolean }, costs: readonly SupplierCost[]) {
-  const active = (supplier.active ?? true) ? 1 : 0;
+  const active = supplier.active ?? true;
   await db.insertInto('domain_suppliers').values({ id: supplier.id, name: supplier.name, is_active: active })
     .onConflict((oc) => oc.column('id').doUpdateSet({ name: supplier.name, is_active: active })).execute();
   for (const cost of costs) {

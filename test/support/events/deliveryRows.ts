@@ -19,7 +19,7 @@ export async function insertWebhookRow(t: TestApp, o: WebhookRowOptions = {}): P
   const id = o.id ?? uid('wh');
   const now = new Date().toISOString();
   await t.services.db.insertInto('webhooks').values({
-    id, name: o.name ?? `Receiver ${id.slice(-4)}`, url: o.url ?? 'https://hooks.example.test/in', is_active: o.isActive === false ? 0 : 1,
+    id, name: o.name ?? `Receiver ${id.slice(-4)}`, url: o.url ?? 'https://hooks.example.test/in', is_active: o.isActive ?? true,
     headers: JSON.stringify(o.headers ?? {}), secret: `whsec_${randomBytes(32).toString('base64')}`, created_at: now, updated_at: now,
   }).execute();
   return id;
@@ -33,7 +33,7 @@ export async function insertEventRow(t: TestApp, o: EventRowOptions = {}): Promi
   await t.services.db.insertInto('platform_events').values({
     id, event_type: o.type ?? 'domain.registration.completed', severity: o.severity ?? 'info', source: 'portal.domains',
     account_id: null, actor_user_id: null, acting_as_account_id: null, correlation_id: null,
-    payload: JSON.stringify({ domain: 'example.com' }), context: '{}', processed: 1, created_at: o.createdAt ?? new Date().toISOString(),
+    payload: JSON.stringify({ domain: 'example.com' }), context: '{}', processed: true, created_at: o.createdAt ?? new Date().toISOString(),
   }).execute();
   return id;
 }
@@ -96,7 +96,7 @@ export async function insertAttemptRow(t: TestApp, o: AttemptRowOptions): Promis
     request_url: o.requestUrl ?? 'https://hooks.example.test/in',
     request_headers: JSON.stringify(o.requestHeaders ?? { 'content-type': 'application/json', 'webhook-id': o.deliveryId }),
     response_headers: o.responseHeaders === null ? null : JSON.stringify(o.responseHeaders ?? { 'content-type': 'text/plain' }),
-    response_body: o.responseBody === undefined ? 'Internal Server Error' : o.responseBody, response_truncated: o.truncated ? 1 : 0,
+    response_body: o.responseBody === undefined ? 'Internal Server Error' : o.responseBody, response_truncated: o.truncated ?? false,
     created_at: o.createdAt ?? new Date().toISOString(),
   }).execute();
   return id;

@@ -87,12 +87,12 @@ export async function insertWebhook(db: Kysely<Database>, w: WebhookFixture) {
   const secret = w.secret ?? generateWebhookSecret();
   const at = new Date().toISOString();
   await db.insertInto('webhooks').values({
-    id, name: w.name ?? `Hook ${id.slice(0, 6)}`, url: w.url, method: w.method ?? 'POST', is_active: w.isActive === false ? 0 : 1,
+    id, name: w.name ?? `Hook ${id.slice(0, 6)}`, url: w.url, method: w.method ?? 'POST', is_active: w.isActive ?? true,
     headers: JSON.stringify(w.headers ?? {}), authentication: JSON.stringify(w.authentication ?? { type: 'none' }),
     secret, previous_secret: w.previousSecret ?? null, previous_secret_expires_at: w.previousSecretExpiresAt?.toISOString() ?? null,
     max_retries: w.maxRetries ?? 3, backoff_strategy: w.backoffStrategy ?? 'exponential', initial_delay_ms: w.initialDelayMs ?? 1000,
-    max_delay_ms: w.maxDelayMs ?? 30_000, transform_enabled: w.transformTemplate ? 1 : 0, transform_template: w.transformTemplate ?? null,
-    timeout_ms: w.timeoutMs ?? 30_000, follow_redirects: w.followRedirects ? 1 : 0, created_at: at, updated_at: at,
+    max_delay_ms: w.maxDelayMs ?? 30_000, transform_enabled: Boolean(w.transformTemplate), transform_template: w.transformTemplate ?? null,
+    timeout_ms: w.timeoutMs ?? 30_000, follow_redirects: w.followRedirects ?? false, created_at: at, updated_at: at,
   }).execute();
   return { id, secret };
 }
@@ -107,7 +107,7 @@ export async function insertFlow(db: Kysely<Database>, flow: {
   const id = randomUUID();
   const at = new Date().toISOString();
   await db.insertInto('event_flows').values({
-    id, name: `Flow ${id.slice(0, 6)}`, is_active: flow.isActive === false ? 0 : 1,
+    id, name: `Flow ${id.slice(0, 6)}`, is_active: flow.isActive ?? true,
     triggers: JSON.stringify(flow.triggers ?? [{ eventType: '*', conditions: [] }]),
     actions: JSON.stringify(flow.webhookIds.map((webhookId) => ({
       type: 'webhook', name: 'Send', webhookId, conditions: [], config: { timeout: flow.action?.timeout ?? 30_000, retries: flow.action?.retries ?? 3 },

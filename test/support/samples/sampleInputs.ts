@@ -90,7 +90,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   acceptInvitation: async ({ t, as }) => {
     const host = await createUser(t);
     const accountId = await createAccount(t, host, 'Inviting account');
-    if (as) await t.services.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', as.id).execute();
+    if (as) await t.services.db.updateTable('users').set({ email_verified: true }).where('id', '=', as.id).execute();
     return { invitationId: await invitation(t, host, accountId, as?.email ?? freshEmail()) };
   },
   listMyInvitations: async () => ({}),

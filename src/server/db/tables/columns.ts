@@ -2,15 +2,15 @@ import type { ColumnType } from 'kysely';
 
 /** Column kinds shared by every area's tables: how each dialect hands values back. */
 
-/** Timestamps go in as ISO strings; PostgreSQL gives Date back, SQLite the string. Use `toIso`. */
-export type Timestamp = ColumnType<Date | string, string, string>;
+/** An ISO-8601 UTC instant with milliseconds, as the clock writes it and both dialects read it (db/connection.ts). */
+export type Timestamp = ColumnType<string, string, string>;
 
-export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+export type Bool = ColumnType<boolean, boolean, boolean>;
 
 /** A timestamp with a database default: optional on insert. */
-export type DefaultedTimestamp = ColumnType<Date | string, string | undefined, string>;
+export type DefaultedTimestamp = ColumnType<string, string | undefined, string>;
 
-export type DefaultedBool = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+export type DefaultedBool = ColumnType<boolean, boolean | undefined, boolean>;
 
 /** Unix seconds; PostgreSQL's bigint comes back as a string. */
 export type Epoch = ColumnType<number | string, number, number>;

@@ -1,6 +1,5 @@
-import type { ColumnType } from 'kysely';
 import type { GlobalRole } from '../../../common/constants.ts';
-import type { Timestamp, Bool } from './columns.ts';
+import type { Timestamp, Bool, DefaultedBool } from './columns.ts';
 
 export interface UsersTable {
   id: string;
@@ -12,7 +11,7 @@ export interface UsersTable {
   phone_number: string | null;
   active_account_id: string | null;
   /** Set by an operator: sign-in refused (migration 0013). */
-  disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  disabled: DefaultedBool;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,5 +1,4 @@
-import type { ColumnType } from 'kysely';
-import type { DefaultedTimestamp } from './columns.ts';
+import type { DefaultedBool, DefaultedTimestamp } from './columns.ts';
 import type { TicketPriority, TicketStatus } from '../../../common/constants.ts';
 
 export interface TicketsTable {
@@ -21,7 +20,7 @@ export interface TicketRepliesTable {
   author_name: string;
   body: string;
   /** Written by the provider's staff (the back office, or an operator acting as the account). */
-  is_staff: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  is_staff: DefaultedBool;
   created_at: DefaultedTimestamp;
 }
 

@@ -65,7 +65,7 @@ describeEachDialect('billing profile: getBillingOverview and updateBillingProfil
       const subscriptionRow = (status: 'active' | 'incomplete' | 'canceled', createdAt: string, name: string) => ({
         id: randomUUID(), account_id: a.accountId, provider_subscription_id: `sub_${randomUUID()}`, provider_customer_id: 'cus_shown',
         product_name: name, unit_amount: 1200, currency: 'USD', interval: 'month' as const, status,
-        current_period_end: '2026-03-01T00:00:00.000Z', cancel_at_period_end: 1, provider_updated: 1, created_at: createdAt,
+        current_period_end: '2026-03-01T00:00:00.000Z', cancel_at_period_end: true, provider_updated: 1, created_at: createdAt,
       });
       await db.insertInto('subscriptions').values([
         subscriptionRow('canceled', '2026-01-01T00:00:00.000Z', 'Old plan'),

@@ -2,7 +2,6 @@ import type { AccountRole } from '../../../common/constants.ts';
 import { BILLING_PROFILE_SAVED, type BillingProfile, type SubscriptionSummary } from '../../../common/billing/contract.ts';
 import { liveTopics } from '../../../common/live.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
-import { toIso } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
@@ -35,8 +34,8 @@ export async function billingOverview({ db, payments }: Pick<Services, 'db' | 'p
     paymentMode: payments.mode,
     subscriptions: subscriptions.map((s): SubscriptionSummary => ({
       id: s.id, productName: s.product_name, status: s.status, unitAmount: Number(s.unit_amount), currency: s.currency,
-      interval: s.interval, currentPeriodEnd: toIso(s.current_period_end), cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
-      canceledAt: toIso(s.canceled_at),
+      interval: s.interval, currentPeriodEnd: s.current_period_end, cancelAtPeriodEnd: s.cancel_at_period_end,
+      canceledAt: s.canceled_at,
     })),
     latestInvoice: latest ? toInvoiceSummary(latest) : null,
   };

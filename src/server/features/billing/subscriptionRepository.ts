@@ -39,7 +39,7 @@ export interface SubscriptionState {
 const stateColumns = (s: SubscriptionState, now: string) => ({
   provider_customer_id: s.providerCustomerId, price_id: s.priceId, product_name: s.productName, unit_amount: s.unitAmount,
   currency: s.currency, interval: s.interval, status: s.status, current_period_start: s.currentPeriodStart,
-  current_period_end: s.currentPeriodEnd, cancel_at_period_end: s.cancelAtPeriodEnd ? 1 : 0, canceled_at: s.canceledAt,
+  current_period_end: s.currentPeriodEnd, cancel_at_period_end: s.cancelAtPeriodEnd, canceled_at: s.canceledAt,
   provider_updated: s.providerUpdated, updated_at: now,
 });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PriceInterval } from '../../../common/billing/billing.ts';
 import { liveTopics } from '../../../common/live.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Db, Tx } from '../../db/transaction.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { providerEventFields, recordEvent } from '../../events/recordEvent.ts';
@@ -74,8 +73,8 @@ export async function applySubscription(tx: Tx, services: Services, subscription
   }
 
   const state = await stateOf(tx.db, subscription, clock, deleted);
-  const changed = state.status !== stored.status || Boolean(stored.cancel_at_period_end) !== state.cancelAtPeriodEnd
-    || state.currentPeriodEnd !== toIso(stored.current_period_end)
+  const changed = state.status !== stored.status || stored.cancel_at_period_end !== state.cancelAtPeriodEnd
+    || state.currentPeriodEnd !== stored.current_period_end
     || state.priceId !== stored.price_id;
   await updateSubscription(tx.db, stored.id, state, now);
   if (source.kind === 'refresh' && !changed) return;

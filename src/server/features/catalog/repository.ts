@@ -1,4 +1,3 @@
-import { flag } from '../../db/connection.ts';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { PriceInterval } from '../../../common/billing/billing.ts';
 import type { PricesTable, ProductsTable } from '../../db/schema.ts';
@@ -20,8 +19,8 @@ export interface PriceTerms {
 
 function productColumns(fields: ProductFields) {
   return {
-    name: fields.name, description: fields.description, category: fields.category, popular: flag(fields.popular),
-    features: JSON.stringify(fields.features), active: flag(fields.active),
+    name: fields.name, description: fields.description, category: fields.category, popular: fields.popular,
+    features: JSON.stringify(fields.features), active: fields.active,
   };
 }
 
@@ -29,7 +28,7 @@ function productColumns(fields: ProductFields) {
 export async function listActiveProducts(db: Db, category: string | null) {
   let query = db.selectFrom('products')
     .select(['id', 'name', 'description', 'category', 'popular', 'features'])
-    .where('active', '=', flag(true));
+    .where('active', '=', true);
   if (category !== null) query = query.where('category', '=', category);
   return query.execute();
 }
@@ -38,8 +37,8 @@ export async function listActiveProducts(db: Db, category: string | null) {
 export async function listActivePrices(db: Db, category: string | null) {
   let query = db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id')
     .select(['prices.id', 'prices.product_id', 'prices.unit_amount', 'prices.currency', 'prices.interval'])
-    .where('prices.active', '=', flag(true))
-    .where('products.active', '=', flag(true));
+    .where('prices.active', '=', true)
+    .where('products.active', '=', true);
   if (category !== null) query = query.where('products.category', '=', category);
   return query.execute();
 }
@@ -79,7 +78,7 @@ export async function updateProduct(db: Db, id: string, fields: ProductFields, p
 
 export async function setPriceActive(db: Db, id: string, active: boolean, provider: { priceId: string; updated: number }, now: string) {
   await db.updateTable('prices')
-    .set({ active: flag(active), provider_price_id: provider.priceId, provider_updated: provider.updated, updated_at: now })
+    .set({ active, provider_price_id: provider.priceId, provider_updated: provider.updated, updated_at: now })
     .where('id', '=', id).execute();
 }
 
@@ -127,7 +126,7 @@ export async function upsertProductByProviderId(db: Db, product: ProductFields &
 /** The same for a price of a known product. */
 export async function upsertPriceByProviderId(db: Db, price: PriceTerms & { newId: string; productId: string; providerPriceId: string; active: boolean; providerUpdated: number }, write: ProviderWrite, now: string): Promise<string | undefined> {
   const columns = {
-    product_id: price.productId, unit_amount: price.unitAmount, currency: price.currency, interval: price.interval, active: flag(price.active),
+    product_id: price.productId, unit_amount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active,
   };
   const row = await db.insertInto('prices')
     .values({ id: price.newId, provider_price_id: price.providerPriceId, provider_updated: price.providerUpdated, ...columns })
@@ -145,8 +144,8 @@ export async function upsertPriceByProviderId(db: Db, price: PriceTerms & { newI
 
 /** Products the provider no longer lists: kept (subscriptions and invoices point at them), but no longer sold. */
 export async function deactivateProductsExcept(db: Db, providerProductIds: string[], now: string): Promise<number> {
-  const result = await db.updateTable('products').set({ active: flag(false), updated_at: now })
-    .where('active', '=', flag(true))
+  const result = await db.updateTable('products').set({ active: false, updated_at: now })
+    .where('active', '=', true)
     .where((eb) => providerProductIds.length === 0 ? eb.lit(true) : eb.or([
       eb('provider_product_id', 'is', null), eb('provider_product_id', 'not in', providerProductIds),
     ]))
@@ -155,8 +154,8 @@ export async function deactivateProductsExcept(db: Db, providerProductIds: strin
 }
 
 export async function deactivatePricesExcept(db: Db, providerPriceIds: string[], now: string): Promise<number> {
-  const result = await db.updateTable('prices').set({ active: flag(false), updated_at: now })
-    .where('active', '=', flag(true))
+  const result = await db.updateTable('prices').set({ active: false, updated_at: now })
+    .where('active', '=', true)
     .where((eb) => providerPriceIds.length === 0 ? eb.lit(true) : eb.or([
       eb('provider_price_id', 'is', null), eb('provider_price_id', 'not in', providerPriceIds),
     ]))
@@ -184,7 +183,7 @@ export async function insertPricesIfAbsent(db: Db, prices: (PriceTerms & { id: s
   if (prices.length === 0) return;
   await db.insertInto('prices')
     .values(prices.map((p) => ({
-      id: p.id, product_id: p.productId, provider_price_id: p.id, unit_amount: p.unitAmount, currency: p.currency, interval: p.interval, active: flag(true),
+      id: p.id, product_id: p.productId, provider_price_id: p.id, unit_amount: p.unitAmount, currency: p.currency, interval: p.interval, active: true,
     })))
     .onConflict((oc) => oc.doNothing()).execute();
 }

@@ -1,5 +1,4 @@
 import type { DomainDetail, DomainListItem } from '../../../common/domains/managementContract.ts';
-import { toIso } from '../../db/connection.ts';
 import type { DomainsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { DomainContacts } from '../../integrations/registrars/registrar.ts';
@@ -21,17 +20,17 @@ export const parseContacts = (json: string | null): DomainContacts | null => (js
 export function toListItem(row: Pick<DomainRow, 'id' | 'name' | 'status' | 'registration_date' | 'expiration_date' | 'auto_renew'>): DomainListItem {
   return {
     id: row.id, domain: row.name, status: row.status,
-    registrationDate: toIso(row.registration_date), expirationDate: toIso(row.expiration_date), autoRenew: Boolean(row.auto_renew),
+    registrationDate: row.registration_date, expirationDate: row.expiration_date, autoRenew: row.auto_renew,
   };
 }
 
 export function toDetail(row: DomainRow, supplierName: string | null): DomainDetail {
   return {
     id: row.id, domain: row.name, accountId: row.account_id, status: row.status,
-    registrationDate: toIso(row.registration_date), expirationDate: toIso(row.expiration_date),
-    autoRenewEnabled: Boolean(row.auto_renew), locked: Boolean(row.locked), privacyEnabled: Boolean(row.privacy),
+    registrationDate: row.registration_date, expirationDate: row.expiration_date,
+    autoRenewEnabled: row.auto_renew, locked: row.locked, privacyEnabled: row.privacy,
     contacts: parseContacts(row.contacts), nameservers: parseNameservers(row.nameservers), registrar: supplierName,
-    updatedDate: toIso(row.updated_at)!, lastSyncedAt: toIso(row.last_synced_at), notes: row.notes, createdAt: toIso(row.created_at)!,
+    updatedDate: row.updated_at, lastSyncedAt: row.last_synced_at, notes: row.notes, createdAt: row.created_at,
   };
 }
 
@@ -70,7 +69,7 @@ export async function insertDomain(db: Db, domain: NewDomain): Promise<void> {
   await db.insertInto('domains').values({
     id: domain.id, account_id: domain.accountId, name: domain.name, tld: domain.tld, status: 'active', supplier_id: domain.supplierId,
     registration_id: domain.registrationId, registration_date: domain.registrationDate, expiration_date: domain.expirationDate,
-    auto_renew: domain.autoRenew ? 1 : 0, privacy: domain.privacy ? 1 : 0, locked: domain.locked ? 1 : 0,
+    auto_renew: domain.autoRenew, privacy: domain.privacy, locked: domain.locked,
     nameservers: JSON.stringify(domain.nameservers), contacts: domain.contacts ? JSON.stringify(domain.contacts) : null,
     created_at: domain.now, updated_at: domain.now,
   }).execute();

@@ -11,8 +11,8 @@ export async function requireInviter(db: Kysely<Database>, caller: Caller, accou
   return requireAccountAdmin(db, caller, accountId);
 }
 
-export function isExpired(row: { expires_at: Date | string }, now: Date): boolean {
-  return new Date(row.expires_at).getTime() <= now.getTime();
+export function isExpired(row: { expires_at: string }, now: Date): boolean {
+  return Date.parse(row.expires_at) <= now.getTime();
 }
 
 /**

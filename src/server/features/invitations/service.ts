@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { INVITATION_TTL_DAYS, type InviteRole } from '../../../common/constants.ts';
 import { INVITATION_INVALID, type InvitationAcceptance, type InvitationView } from '../../../common/invitations/contract.ts';
-import { toIso } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
@@ -24,7 +23,7 @@ function toView(row: InvitationRow, now: Date): InvitationView {
   return {
     id: row.id, accountId: row.account_id, accountName: row.account_name, email: row.email,
     role: row.role, invitedByEmail: row.invited_by_email,
-    status, createdAt: toIso(row.created_at)!, expiresAt: toIso(row.expires_at)!,
+    status, createdAt: row.created_at, expiresAt: row.expires_at,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountRole, InviteRole } from '../../../common/constants.ts';
 import type { MemberView } from '../../../common/members/contract.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { deleteMemberRow, listMemberRows, updateMemberRoleRow } from '../../access/members.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
@@ -21,7 +20,7 @@ export async function listMembersFor(db: Kysely<Database>, viewer: { userId: str
       displayName: row.name.trim() || row.email,
       email: row.email,
       role: row.role,
-      joinedAt: toIso(row.joined_at)!,
+      joinedAt: row.joined_at,
       isOwner,
       isSelf: row.user_id === viewer.userId,
       ...memberAbilities(viewer, { userId: row.user_id, isOwner }),

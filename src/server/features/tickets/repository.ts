@@ -28,6 +28,7 @@ interface TicketListRow {
   subject: string;
   status: TicketStatus;
   priority: TicketPriority;
+  created_at: string;
   position_at: string;
 }
 
@@ -60,7 +61,7 @@ function afterPosition(query: ReturnType<typeof listQuery>, p: ListParams) {
 
 function listQuery(db: Kysely<Database>) {
   return db.selectFrom('tickets')
-    .select(['id', 'account_id', 'subject', 'status', 'priority', sql<string>`cast(created_at as text)`.as('position_at')])
+    .select(['id', 'account_id', 'subject', 'status', 'priority', 'created_at', sql<string>`cast(created_at as text)`.as('position_at')])
     .orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
@@ -108,7 +109,7 @@ export async function insertReply(db: Db, reply: {
 }) {
   await db.insertInto('ticket_replies').values({
     id: reply.id, ticket_id: reply.ticketId, user_id: reply.userId, author_name: reply.authorName,
-    body: reply.body, is_staff: reply.isStaff ? 1 : 0, created_at: reply.now,
+    body: reply.body, is_staff: reply.isStaff, created_at: reply.now,
   }).execute();
 }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { staffAuthorName, type TicketReply, type TicketSummary } from '../../../common/tickets/contract.ts';
 import type { TicketPriority } from '../../../common/constants.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -39,7 +38,7 @@ export async function pageOfMyTickets(db: Kysely<Database>, scope: TicketListSco
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const tickets: TicketSummary[] = page.map((r) => ({
-    id: r.id, accountId: r.account_id, subject: r.subject, status: r.status, priority: r.priority, createdAt: toIso(r.position_at)!,
+    id: r.id, accountId: r.account_id, subject: r.subject, status: r.status, priority: r.priority, createdAt: r.created_at,
   }));
   const nextCursor = rows.length > limit && last ? encodeTicketCursor({ createdAt: last.position_at, id: last.id }) : null;
   return { tickets, nextCursor };
@@ -53,12 +52,12 @@ export async function ticketWithConversation(db: Kysely<Database>, ticketId: str
     ticket: {
       id: ticket.id, accountId: ticket.account_id, accountName: ticket.account_name,
       subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
-      createdAt: toIso(ticket.created_at)!, authorName: ticket.author_name,
+      createdAt: ticket.created_at, authorName: ticket.author_name,
     },
     replies: replies.map((r): TicketReply => {
-      const byStaff = Boolean(r.is_staff);
+      const byStaff = r.is_staff;
       return {
-        id: r.id, authorName: byStaff ? staffAuthorName(r.author_name) : r.author_name, body: r.body, createdAt: toIso(r.created_at)!,
+        id: r.id, authorName: byStaff ? staffAuthorName(r.author_name) : r.author_name, body: r.body, createdAt: r.created_at,
         byTicketOwner: !byStaff && r.user_id !== null && r.user_id === ticket.user_id, byStaff,
       };
     }),

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../../../test/support/clock.ts';
 import { accountWithMembers } from '../../../../test/support/factories.ts';
-import { toIso } from '../../db/connection.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../test/support/testApp.ts';
 
 describeEachDialect('ticket detail and conversation', (dialect) => {
@@ -73,8 +72,8 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
     const a = await accountWithMembers(t);
     const { ticketId } = (await t.call('submitTicket',
       { subject: 'Touch', description: 'd', priority: 'low', accountId: a.accountId }, a.member)).result;
-    const updatedAt = async () => toIso((await t.services.db.selectFrom('tickets').select('updated_at')
-      .where('id', '=', ticketId).executeTakeFirstOrThrow()).updated_at);
+    const updatedAt = async () => (await t.services.db.selectFrom('tickets').select('updated_at')
+      .where('id', '=', ticketId).executeTakeFirstOrThrow()).updated_at;
     const before = await updatedAt();
     clock.advance(5);
     const reply = await t.call('addTicketReply', { ticketId, body: 'Bump' }, a.owner);

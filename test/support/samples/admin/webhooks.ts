@@ -11,7 +11,7 @@ export async function freshWebhook(t: TestApp, over: { isActive?: boolean; name?
     id, name: over.name ?? `Matrix ${id.slice(0, 8)}`, url: 'https://hooks.example.com/matrix', secret: `whsec_${Buffer.from(id).toString('base64')}`,
     previous_secret: null, previous_secret_expires_at: null, transform_template: null, created_by_user_id: null,
     last_delivery_at: null, last_success_at: null, last_failure_at: null, health_checked_at: null, failing_since: null, disabled_reason: null,
-    is_active: over.isActive === false ? 0 : 1, created_at: now, updated_at: now,
+    is_active: over.isActive ?? true, created_at: now, updated_at: now,
   }).execute();
   return id;
 }

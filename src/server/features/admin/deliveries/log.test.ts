@@ -150,7 +150,7 @@ describeEachDialect('back office: the webhook delivery log', (dialect) => {
     await t.services.db.insertInto('webhook_delivery_attempts').values({
       id: `att_bad_${dialect}`, delivery_id: deliveryId, webhook_id: webhookId, event_id: eventId, attempt: 1, status: 'failed', http_status: null,
       response_ms: null, error: 'Connection refused', request_url: 'https://hooks.example.test/in', request_headers: 'not json',
-      response_headers: '[1,2]', response_body: null, response_truncated: 0, created_at: at(300),
+      response_headers: '[1,2]', response_body: null, response_truncated: false, created_at: at(300),
     }).execute();
     const { delivery } = (await t.call('getDelivery', { deliveryId }, operator)).result;
     expect(delivery.resend).toEqual({ allowed: false, reason: RESEND_WHILE_PENDING });

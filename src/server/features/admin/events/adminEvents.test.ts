@@ -27,11 +27,11 @@ describeEachDialect('back office: events', (dialect) => {
   const eventCount = async () => Number((await db().selectFrom('platform_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   /** Stored events of one type with chosen fields, `minutesAgo` apart so the order is certain. */
-  async function storeEvent(over: Partial<{ id: string; event_type: string; severity: 'info' | 'warning' | 'error' | 'critical'; account_id: string | null; processed: number | boolean; created_at: string }>) {
+  async function storeEvent(over: Partial<{ id: string; event_type: string; severity: 'info' | 'warning' | 'error' | 'critical'; account_id: string | null; processed: boolean; created_at: string }>) {
     const id = over.id ?? randomUUID();
     await db().insertInto('platform_events').values({
       id, event_type: 'domain.registered', severity: 'info', source: 'test', account_id: null, actor_user_id: null, acting_as_account_id: null,
-      correlation_id: null, payload: '{"domain":"x.test"}', context: '{}', processed: dialect === 'postgres' ? false : 0,
+      correlation_id: null, payload: '{"domain":"x.test"}', context: '{}', processed: false,
       created_at: new Date().toISOString(), ...over,
     }).execute();
     return id;
@@ -136,7 +136,7 @@ describeEachDialect('back office: events', (dialect) => {
 
     it('counts each event\'s deliveries by status from the delivery rows', async () => {
       const account = `acc-${randomUUID()}`;
-      const eventId = await storeEvent({ account_id: account, processed: dialect === 'postgres' ? true : 1 });
+      const eventId = await storeEvent({ account_id: account, processed: true });
       const webhookId = randomUUID();
       const now = new Date().toISOString();
       await db().insertInto('webhooks').values({ id: webhookId, name: 'Counts', url: 'https://receiver.example/hook', secret: 'whsec_x', created_at: now, updated_at: now }).execute();
@@ -154,7 +154,7 @@ describeEachDialect('back office: events', (dialect) => {
     it('filters by type pattern, prefix and exact type as flow triggers match, and by severity, status and days', async () => {
       const account = `acc-${randomUUID()}`;
       const at = (day: string) => `${day}T12:00:00.000Z`;
-      const processed = dialect === 'postgres' ? true : 1;
+      const processed = true;
       const e = {
         registered: await storeEvent({ account_id: account, event_type: 'domain.registered', created_at: at('2026-01-10') }),
         revealed: await storeEvent({ account_id: account, event_type: 'domain.transfer_code.revealed', created_at: at('2026-01-11') }),
@@ -221,10 +221,9 @@ describeEachDialect('back office: events', (dialect) => {
 
         const now = new Date().toISOString();
         const fdb = fresh.services.db;
-        const flag = (v: boolean) => (dialect === 'postgres' ? v : Number(v));
         await fdb.insertInto('webhooks').values([
-          { id: 'wh-a', name: 'Alpha', url: 'https://a.example/h', secret: 's', created_at: now, updated_at: now, is_active: flag(true), total_deliveries: 3, total_response_ms: 100 },
-          { id: 'wh-b', name: 'Beta', url: 'https://b.example/h', secret: 's', created_at: now, updated_at: now, is_active: flag(false), total_deliveries: 1, total_response_ms: 51 },
+          { id: 'wh-a', name: 'Alpha', url: 'https://a.example/h', secret: 's', created_at: now, updated_at: now, is_active: true, total_deliveries: 3, total_response_ms: 100 },
+          { id: 'wh-b', name: 'Beta', url: 'https://b.example/h', secret: 's', created_at: now, updated_at: now, is_active: false, total_deliveries: 1, total_response_ms: 51 },
         ]).execute();
         const withWebhooks = await dash();
         // (100 + 51) / 4 = 37.75 → 38.
@@ -232,10 +231,10 @@ describeEachDialect('back office: events', (dialect) => {
         expect(withWebhooks.showQuickSetup).toBe(true);
 
         await fdb.insertInto('event_flows').values({
-          id: 'fl-1', name: 'Domains', triggers: JSON.stringify([{ eventType: 'domain.*', conditions: [] }]), actions: '[]', created_at: now, updated_at: now, is_active: flag(true),
+          id: 'fl-1', name: 'Domains', triggers: JSON.stringify([{ eventType: 'domain.*', conditions: [] }]), actions: '[]', created_at: now, updated_at: now, is_active: true,
         }).execute();
         await fdb.insertInto('event_flows').values({
-          id: 'fl-2', name: 'Everything off', triggers: JSON.stringify([{ eventType: '*', conditions: [] }]), actions: '[]', created_at: now, updated_at: now, is_active: flag(false),
+          id: 'fl-2', name: 'Everything off', triggers: JSON.stringify([{ eventType: '*', conditions: [] }]), actions: '[]', created_at: now, updated_at: now, is_active: false,
         }).execute();
         const sent = await fresh.call('sendTestEvent', { template: 'domainRegistered' }, op);
         expect(sent.status).toBe(200);

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { INVALID_MAIL_CURSOR, MESSAGE_NOT_FOUND, type MailStatusName } from '../../../../common/admin/mail/texts.ts';
 import type { MailMessageDetails, MailSummary } from '../../../../common/admin/mail/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../../rpc/newestFirstCursor.ts';
 import { notFound } from '../../../rpc/errors.ts';
@@ -13,12 +12,12 @@ export interface MailListInput { limit: number; startAfter?: string | null; to?:
 
 interface MailRow {
   id: string; to_address: string; subject: string; status: MailStatusName; error: string | null;
-  created_at: Date | string; sent_at: Date | string | null;
+  created_at: string; sent_at: string | null;
 }
 
 const summaryOf = (r: MailRow): MailSummary => ({
   id: r.id, to: r.to_address, subject: r.subject, status: r.status, error: r.error,
-  createdAt: toIso(r.created_at)!, sentAt: toIso(r.sent_at),
+  createdAt: r.created_at, sentAt: r.sent_at,
 });
 
 /** Keyset pagination: one extra row tells whether another page exists. */

@@ -302,7 +302,7 @@ describeEachDialect('back-office orders', (dialect) => {
   describe('getOrderDetails', () => {
     it('shows every field, the notes, the attempts, account, user and the moves allowed now', async () => {
       const id = await paidFailed({ error: 'Refused everywhere.' });
-      await t.services.db.updateTable('domain_orders').set({ admin_notes: 'one\ntwo\nthree', admin_action_required: 1 }).where('id', '=', id).execute();
+      await t.services.db.updateTable('domain_orders').set({ admin_notes: 'one\ntwo\nthree', admin_action_required: true }).where('id', '=', id).execute();
       await t.services.db.insertInto('domain_order_attempts').values({
         id: `att_${id}`, order_id: id, supplier_id: 'sandbox', operation: 'register', outcome: 'failed', reason: 'Refused.', duration_ms: 40,
         idempotency_key: 'k', started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:01.000Z',

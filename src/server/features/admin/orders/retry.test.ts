@@ -33,7 +33,7 @@ describeEachDialect('back-office retry through the registration job', (dialect) 
 
   async function failedPaidOrder(domain: string): Promise<string> {
     const id = await paidOrder(t, { accountId: a.accountId, userId: a.owner.id, domain });
-    await transitionOrder(t.services.db, id, 'failed', { error: 'No registrar could register it.', admin_action_required: 1, updated_at: nowIso() }, 'processing');
+    await transitionOrder(t.services.db, id, 'failed', { error: 'No registrar could register it.', admin_action_required: true, updated_at: nowIso() }, 'processing');
     return id;
   }
 

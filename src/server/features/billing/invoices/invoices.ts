@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { INVOICES_PAGE_SIZE } from '../../../../common/billing/billing.ts';
 import { INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceSummary } from '../../../../common/billing/contract.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database, InvoicesTable } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { notFound } from '../../../rpc/errors.ts';
@@ -13,8 +12,8 @@ type SummaryRow = Pick<Selectable<InvoicesTable>, 'id' | 'number' | 'invoice_dat
 /** Invoices from before the provider integration have no number: their id stands in. */
 export function toInvoiceSummary(row: SummaryRow): InvoiceSummary {
   return {
-    id: row.id, number: row.number ?? row.id, invoiceDate: toIso(row.invoice_date)!, amountCents: Number(row.amount_cents),
-    currency: row.currency, status: row.status, periodStart: toIso(row.period_start), periodEnd: toIso(row.period_end),
+    id: row.id, number: row.number ?? row.id, invoiceDate: row.invoice_date, amountCents: Number(row.amount_cents),
+    currency: row.currency, status: row.status, periodStart: row.period_start, periodEnd: row.period_end,
   };
 }
 
@@ -41,14 +40,14 @@ export async function invoiceDetail(db: Db, invoiceId: string): Promise<InvoiceD
     accountId: invoice.account_id,
     subtotalCents,
     taxCents: invoice.tax_cents === null ? amountCents - subtotalCents : Number(invoice.tax_cents),
-    paidAt: toIso(invoice.paid_at),
+    paidAt: invoice.paid_at,
     billingName: invoice.billing_name ?? '',
     billingEmail: invoice.billing_email ?? '',
     billingAddress: invoice.billing_address ?? '',
     taxId: invoice.tax_id ?? '',
     lines: lines.map((line) => ({
       description: line.description, quantity: Number(line.quantity), unitAmountCents: Number(line.unit_amount_cents),
-      amountCents: Number(line.amount_cents), periodStart: toIso(line.period_start), periodEnd: toIso(line.period_end),
+      amountCents: Number(line.amount_cents), periodStart: line.period_start, periodEnd: line.period_end,
     })),
     pdfPath: invoicePdfPath(invoice.id),
   };

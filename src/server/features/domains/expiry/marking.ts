@@ -1,7 +1,7 @@
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { EXPIRY_BATCH_SIZE, isoOf, markExpiredBatch } from './repository.ts';
+import { EXPIRY_BATCH_SIZE, markExpiredBatch } from './repository.ts';
 
 /**
  * Active domains whose expiry has passed become 'expired', each with a 'domain.expired' event
@@ -17,7 +17,7 @@ export async function markExpiredDomains(services: Services, now: Date, signal?:
       for (const domain of batch.marked) {
         await recordEvent(tx, {
           type: 'domain.expired', accountId: domain.account_id,
-          payload: { domainId: domain.id, domain: domain.name, expirationDate: isoOf(domain.expiration_date) }, at: nowIso,
+          payload: { domainId: domain.id, domain: domain.name, expirationDate: domain.expiration_date! }, at: nowIso,
         });
       }
       return batch;

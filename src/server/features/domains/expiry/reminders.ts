@@ -3,7 +3,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { billingContactOf, expiryReminderMail } from './mails.ts';
-import { cursorOf, EXPIRY_BATCH_SIZE, expiringDomainsPage, type ExpiryCursor, isoOf, noticesOf, recordNotice } from './repository.ts';
+import { cursorOf, EXPIRY_BATCH_SIZE, expiringDomainsPage, type ExpiryCursor, noticesOf, recordNotice } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 const FARTHEST_REMINDER_DAYS = Math.max(...EXPIRY_REMINDER_DAYS);
@@ -36,8 +36,8 @@ export async function sendExpiryReminders(services: Services, now: Date, signal?
     const page = await expiringDomainsPage(services.db, range, after, EXPIRY_BATCH_SIZE);
     const notices = await noticesOf(services.db, page.map((d) => d.id));
     const due = page.map((domain) => {
-      const expiresAt = isoOf(domain.expiration_date);
-      const sentBefore = new Set(notices.filter((n) => n.domain_id === domain.id && isoOf(n.expiration_date) === expiresAt).map((n) => n.days_before));
+      const expiresAt = domain.expiration_date!;
+      const sentBefore = new Set(notices.filter((n) => n.domain_id === domain.id && n.expiration_date === expiresAt).map((n) => n.days_before));
       const daysLeft = daysUntil(expiresAt, now.getTime())!;
       return { domain, expiresAt, daysLeft, leads: dueReminders(daysLeft, sentBefore) };
     }).filter((d) => d.leads.length > 0);
@@ -49,7 +49,7 @@ export async function sendExpiryReminders(services: Services, now: Date, signal?
           const [mostUrgent, ...others] = leads;
           if (!await recordNotice(tx.db, { domainId: domain.id, expiresAt, daysBefore: mostUrgent, nowIso })) continue;
           for (const lead of others) await recordNotice(tx.db, { domainId: domain.id, expiresAt, daysBefore: lead, nowIso });
-          const autoRenew = Boolean(domain.auto_renew);
+          const autoRenew = domain.auto_renew;
           await services.mailer.send(tx, expiryReminderMail({
             to: billingContactOf(domain), domain: domain.name, accountName: domain.account_name, expiresAt, daysLeft, autoRenew,
             paymentMode: services.payments.mode, publicUrl: services.config.PUBLIC_URL,

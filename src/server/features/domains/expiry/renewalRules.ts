@@ -19,8 +19,8 @@ export interface RenewalOrderFacts {
   user_id: string | null;
   ordered_by: string | null;
   checkout_session_id: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: string;
+  updated_at: string;
 }
 
 export const isAutomatic = (order: Pick<RenewalOrderFacts, 'user_id' | 'ordered_by'>) =>
@@ -51,7 +51,7 @@ export type RenewalBlocker = 'in_progress' | 'awaiting_charge' | 'customer_payin
  *   a day, so a rerun the same day neither charges nor mails the customer again.
  */
 export function renewalBlocker(orders: RenewalOrderFacts[], expiresAt: string, now: Date): RenewalBlocker | null {
-  const at = (value: Date | string) => new Date(value).getTime();
+  const at = (value: string) => Date.parse(value);
   const termBound = Date.parse(expiresAt) - (365 - LATE_RENEWAL_DAYS) * DAY_MS;
   const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (const order of orders) {

@@ -4,7 +4,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
 import type { Services } from '../../../rpc/context.ts';
 import {
-  claimRenewalCandidate, cursorOf, EXPIRY_BATCH_SIZE, type ExpiringDomain, expiringDomainsPage, type ExpiryCursor, isoOf,
+  claimRenewalCandidate, cursorOf, EXPIRY_BATCH_SIZE, type ExpiringDomain, expiringDomainsPage, type ExpiryCursor,
   renewalOrdersOf, unfinishedAutomaticRenewals,
 } from './repository.ts';
 import { renewalBlocker } from './renewalRules.ts';
@@ -88,12 +88,12 @@ async function startRenewalOrder(
   const nowIso = now.toISOString();
   const orderId = await inTransaction(services.db, async (tx) => {
     if (!await claimRenewalCandidate(tx.db, domain.id, range)) return null;
-    if (renewalBlocker(await renewalOrdersOf(tx.db, domain.id), isoOf(domain.expiration_date), now)) return null;
+    if (renewalBlocker(await renewalOrdersOf(tx.db, domain.id), domain.expiration_date!, now)) return null;
     const id = `ord_${randomBytes(16).toString('base64url')}`;
     await insertOrder(tx.db, {
       id, kind: 'renewal', accountId: domain.account_id, userId: null, orderedBy: AUTOMATIC_RENEWAL_ORDERED_BY,
       domain: domain.name, tld: domain.tld, domainId: domain.id, years: RENEWAL_YEARS, priceCents, currency: price.currency,
-      contactInfo: null, privacyProtection: Boolean(domain.privacy), autoRenew: true, now: nowIso,
+      contactInfo: null, privacyProtection: domain.privacy, autoRenew: true, now: nowIso,
     });
     await recordEvent(tx, {
       type: 'order.domain.created', accountId: domain.account_id,

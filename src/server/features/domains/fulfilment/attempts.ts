@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toIso } from '../../../db/connection.ts';
 import type { Database, DomainOrderAttemptsTable } from '../../../db/schema.ts';
 import { RegistrarError, type RegistrarErrorKind } from '../../../integrations/registrars/registrar.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -96,7 +95,7 @@ export interface PastAttempt {
 export async function listAttempts(db: Kysely<Database>, orderId: string): Promise<PastAttempt[]> {
   const rows = await db.selectFrom('domain_order_attempts').select(['supplier_id', 'operation', 'outcome', 'reason', 'started_at'])
     .where('order_id', '=', orderId).orderBy('started_at').orderBy('id').execute();
-  return rows.map((row) => ({ supplierId: row.supplier_id, operation: row.operation, outcome: row.outcome, reason: row.reason, startedAt: toIso(row.started_at)! }));
+  return rows.map((row) => ({ supplierId: row.supplier_id, operation: row.operation, outcome: row.outcome, reason: row.reason, startedAt: row.started_at }));
 }
 
 /**

@@ -3,7 +3,6 @@ import { seedSandboxSupplier, seedSupplier } from '../../../../../test/support/d
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { type NamecheapFake, namecheapFakeCredentials, namecheapFakeEnv, startNamecheapFake } from '../../../../../test/support/registrars/namecheap.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { JobHandler, JobQueue } from '../../../jobs/queue.ts';
 import { FulfilmentDeferred } from './calls.ts';
 import { fulfilOrder, registerFulfilmentWorker } from './job.ts';
@@ -99,7 +98,7 @@ describeEachDialect('the registration job across suppliers', (dialect) => {
     expect(view).toMatchObject({ status: 'completed', registrar: 'Namecheap', expirationDate: expires.toISOString() });
     const row = await t.services.db.selectFrom('domains').selectAll().where('name', '=', domain).executeTakeFirstOrThrow();
     expect(row.supplier_id).toBe('namecheap');
-    expect(toIso(row.expiration_date)).toBe(expires.toISOString());
+    expect(row.expiration_date).toBe(expires.toISOString());
     expect(await sandboxHolds(t, domain)).toBe(0);
   });
 

@@ -65,7 +65,7 @@ export async function recordRegistration(tx: Tx, services: Services, order: Orde
       await insertDomain(tx.db, {
         id: domainId, accountId: order.account_id, name: order.domain, tld: order.tld, supplierId: registered.supplierId,
         registrationId: registered.registrarOrderId, registrationDate: now, expirationDate: registered.expiresAt,
-        autoRenew: Boolean(order.auto_renew), privacy: Boolean(order.privacy_protection), locked: true,
+        autoRenew: order.auto_renew, privacy: order.privacy_protection, locked: true,
         nameservers: registered.nameservers, contacts: registered.contacts, now,
       });
     }
@@ -136,7 +136,7 @@ export async function failOrder(services: Services, order: OrderRow, error: stri
   return inTransaction(services.db, async (tx) => {
     const now = services.clock.nowIso();
     const moved = await transitionOrder(tx.db, order.id, 'failed', {
-      registration_status: 'failed', error, admin_action_required: 1, updated_at: now,
+      registration_status: 'failed', error, admin_action_required: true, updated_at: now,
     }, 'processing');
     if (!moved) return false;
     await recordEvent(tx, {
@@ -161,7 +161,7 @@ export async function parkForOperator(services: Services, order: Pick<OrderRow, 
     const verb = order.kind === 'renewal' ? 'renewal' : 'registration';
     const moved = await transitionOrder(tx.db, order.id, 'requires_manual_processing', {
       error: `We could not confirm the ${verb} of ${order.domain} with our registrar yet. Our team has been notified and will complete it.`,
-      admin_action_required: 1, updated_at: services.clock.nowIso(),
+      admin_action_required: true, updated_at: services.clock.nowIso(),
     }, 'processing');
     if (moved) services.live.publish(tx, liveTopics.domainOrder(order.id), 'domain_order.changed');
     return moved;

@@ -80,7 +80,7 @@ export async function fulfilRegistration(run: FulfilRun, forceSupplierId: string
     stopIfAborted(run);
     const registrar = registrarFor(services, supplierId)!;
     const call = await callSupplier(run, supplierId, 'register', () => registrar.register({
-      domain: order.domain, years: order.years, contacts, nameservers: [], privacy: Boolean(order.privacy_protection),
+      domain: order.domain, years: order.years, contacts, nameservers: [], privacy: order.privacy_protection,
       // We renew (the daily job charges the account first), so the registrar must not renew on its own.
       autoRenew: false, idempotencyKey: idempotencyKeyOf(order.id, supplierId),
     }, { signal: run.signal }));

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { toIso } from '../../../db/connection.ts';
 import { idempotencyKeyOf } from './attempts.ts';
 import { fulfilOrder } from './job.ts';
 import { attemptsOf, eventsOf, leaveStartedAttempt, orderRow, paidOrder, type WatchedRegistrar, watchRegistrar } from '../../../../../test/support/domains/fulfilment.ts';
@@ -29,13 +28,13 @@ describeEachDialect('the registration job renewing a domain', (dialect) => {
 
   async function renewalOf(years: number) {
     const domain = await seedDomain(t.services, a.accountId, { expiresInDays: 20 });
-    const before = toIso((await domainRow(domain.name)).expiration_date)!;
+    const before = (await domainRow(domain.name)).expiration_date!;
     const orderId = await paidOrder(t, { accountId: a.accountId, userId: a.owner.id, domain: domain.name, kind: 'renewal', domainId: domain.id, years });
     return { ...domain, before, orderId };
   }
   const domainRow = (name: string) => t.services.db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-  const sandboxExpiry = async (name: string) => toIso((await t.services.db.selectFrom('sandbox_registrar_domains').select('expires_at')
-    .where('domain', '=', name).executeTakeFirstOrThrow()).expires_at);
+  const sandboxExpiry = async (name: string) => (await t.services.db.selectFrom('sandbox_registrar_domains').select('expires_at')
+    .where('domain', '=', name).executeTakeFirstOrThrow()).expires_at;
   const summary = async (orderId: string) => (await attemptsOf(t, orderId)).map((x) => `${x.supplier_id} ${x.operation} ${x.outcome}`);
 
   it('renews at the domain\'s supplier, moves the expiry N years on and completes the order', async () => {
@@ -45,7 +44,7 @@ describeEachDialect('the registration job renewing a domain', (dialect) => {
     expect(await fulfilOrder(t.services, renewal.orderId)).toBe('completed');
     const expected = yearsAfter(renewal.before, 2);
     const row = await domainRow(renewal.name);
-    expect(toIso(row.expiration_date)).toBe(expected);
+    expect(row.expiration_date).toBe(expected);
     expect(row.status).toBe('active');
     expect(await sandboxExpiry(renewal.name)).toBe(expected);
     expect(await findOrderView(t.services.db, renewal.orderId)).toMatchObject({
@@ -69,7 +68,7 @@ describeEachDialect('the registration job renewing a domain', (dialect) => {
     expect(watched.calls.renew).toBe(0);
     const expected = yearsAfter(renewal.before, 3);
     expect(await sandboxExpiry(renewal.name)).toBe(expected);
-    expect(toIso((await domainRow(renewal.name)).expiration_date)).toBe(expected);
+    expect((await domainRow(renewal.name)).expiration_date).toBe(expected);
     expect((await orderRow(t, renewal.orderId)).status).toBe('completed');
     expect(await summary(renewal.orderId)).toEqual(['sandbox renew started', 'sandbox check succeeded']);
   });
@@ -94,7 +93,7 @@ describeEachDialect('the registration job renewing a domain', (dialect) => {
       status: 'failed', payment_status: 'paid', registration_status: 'failed',
       error: `${renewal.name} could not be renewed. Our team has been notified and will retry or refund your payment.`,
     });
-    expect(toIso((await domainRow(renewal.name)).expiration_date)).toBe(renewal.before);
+    expect((await domainRow(renewal.name)).expiration_date).toBe(renewal.before);
     expect((await attemptsOf(t, renewal.orderId))[0]!.reason).toMatch(/^The supplier refused the request as invalid\./);
     expect((await t.outbox(a.owner.email)).some((m) => m.subject === `We could not renew ${renewal.name}`)).toBe(true);
   });

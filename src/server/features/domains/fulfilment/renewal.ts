@@ -1,4 +1,3 @@
-import { toIso } from '../../../db/connection.ts';
 import type { DomainInfo, Registrar } from '../../../integrations/registrars/registrar.ts';
 import { type DomainRow, findDomainByName } from '../records.ts';
 import { idempotencyKeyOf, listAttempts, suppliersToAsk } from './attempts.ts';
@@ -39,7 +38,7 @@ export async function fulfilRenewal(run: FulfilRun): Promise<RenewalOutcome> {
     return fail(0);
   }
   const supplierId = registrar.id;
-  const before = toIso(domain.expiration_date);
+  const before = domain.expiration_date;
   const renewed = (expiresAt: string, registrarOrderId: string | null) =>
     completeRenewal(services, order, { supplierId, domainId: domain.id, registrarOrderId, expiresAt });
 

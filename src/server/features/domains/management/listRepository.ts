@@ -13,9 +13,9 @@ export interface DomainListRow {
   id: string;
   name: string;
   status: DomainStatus;
-  registration_date: Date | string | null;
-  expiration_date: Date | string | null;
-  auto_renew: number | boolean;
+  registration_date: string | null;
+  expiration_date: string | null;
+  auto_renew: boolean;
   /** The sort column as text, exactly as the database compares it (PostgreSQL keeps microseconds a Date would drop). */
   position: string | null;
 }

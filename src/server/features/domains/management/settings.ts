@@ -89,7 +89,7 @@ export function changeNameservers(ctx: SignedInContext, row: DomainRow, nameserv
  */
 export function changeAutoRenew(ctx: SignedInContext, row: DomainRow, autoRenew: boolean) {
   return changeSetting(ctx, row, {
-    fields: ['autoRenewEnabled'], message: autoRenewMessage(autoRenew), columns: { auto_renew: autoRenew ? 1 : 0 },
+    fields: ['autoRenewEnabled'], message: autoRenewMessage(autoRenew), columns: { auto_renew: autoRenew },
     atSupplier: autoRenew ? (registrar, signal) => registrar.setAutoRenew(row.name, false, { signal }).catch((error: unknown) => {
       if (!(error instanceof RegistrarError && error.kind === 'unsupported')) throw error;
     }) : null,
@@ -98,14 +98,14 @@ export function changeAutoRenew(ctx: SignedInContext, row: DomainRow, autoRenew:
 
 export function changeLock(ctx: SignedInContext, row: DomainRow, locked: boolean) {
   return changeSetting(ctx, row, {
-    fields: ['locked'], message: lockMessage(locked), columns: { locked: locked ? 1 : 0 },
+    fields: ['locked'], message: lockMessage(locked), columns: { locked },
     atSupplier: (registrar, signal) => registrar.setLock(row.name, locked, { signal }),
   });
 }
 
 export function changePrivacy(ctx: SignedInContext, row: DomainRow, enabled: boolean) {
   return changeSetting(ctx, row, {
-    fields: ['privacyEnabled'], message: privacyMessage(enabled), columns: { privacy: enabled ? 1 : 0 },
+    fields: ['privacyEnabled'], message: privacyMessage(enabled), columns: { privacy: enabled },
     atSupplier: (registrar, signal) => registrar.setPrivacy(row.name, enabled, { signal }),
   });
 }

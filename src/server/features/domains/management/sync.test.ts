@@ -8,7 +8,6 @@ import { namecheapFakeEnv, type NamecheapFake, startNamecheapFake } from '../../
 import { type FakeRdap, rdapDomain, startFakeRdap } from '../../../../../test/support/registrars/rdap.fake.ts';
 import { testContacts } from '../../../../../test/support/registrars/contacts.fixture.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Registrar } from '../../../integrations/registrars/registrar.ts';
 import { insertDomain } from '../records.ts';
 import { RDAP_NOT_LISTED } from './sync.ts';
@@ -67,7 +66,7 @@ describeEachDialect('Sync (verifyManagedDomain, verifyManagedDomainsBulk)', (dia
       lastSyncedAt: expect.any(String),
     });
     const stored = await row(name);
-    expect(toIso(stored.expiration_date)).toBe(renewedTo);
+    expect(stored.expiration_date).toBe(renewedTo);
     expect(Boolean(stored.auto_renew)).toBe(false);
     const events = await t.services.db.selectFrom('platform_events').select('payload').where('event_type', '=', 'domain.synced')
       .where('payload', 'like', `%${name}%`).execute();
@@ -143,7 +142,7 @@ describeEachDialect('Sync (verifyManagedDomain, verifyManagedDomainsBulk)', (dia
     expect(res.result.results).toEqual(domains.map((domain) => (domain === lost
       ? { domain, success: false, error: REGISTRAR_LOST_DOMAIN }
       : { domain, success: true, error: null })));
-    expect(toIso((await row(domains[0])).expiration_date)).toBe(renewedTo);
+    expect((await row(domains[0])).expiration_date).toBe(renewedTo);
     expect((await row(lost)).last_synced_at).toBeNull();
     expect((await row(domains[4])).last_synced_at).not.toBeNull();
   });

@@ -1,13 +1,12 @@
 import type { SyncResult } from '../../../../common/domains/managementContract.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { toIso } from '../../../db/connection.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { type DomainInfo, RegistrarError } from '../../../integrations/registrars/registrar.ts';
 import { type DomainLookup, DomainLookupError } from '../../../integrations/whois/domainLookup.ts';
 import type { SignedInContext } from '../../../rpc/context.ts';
 import type { DomainRow } from '../records.ts';
-import { planSync } from './syncPlan.ts';
+import { instant, planSync } from './syncPlan.ts';
 import { REGISTRAR_LOST_DOMAIN, REGISTRAR_NOT_CONNECTED, REGISTRAR_UNREACHABLE, registrarOf, supplierSignal } from './registrar.ts';
 import { updateDomain } from './repository.ts';
 
@@ -89,7 +88,7 @@ export async function syncDomain(ctx: SignedInContext, row: DomainRow): Promise<
     domain: row.name,
     success,
     registrar: registrar.value && {
-      status: registrar.value.status, registeredAt: toIso(registrar.value.registeredAt), expiresAt: toIso(registrar.value.expiresAt),
+      status: registrar.value.status, registeredAt: instant(registrar.value.registeredAt), expiresAt: instant(registrar.value.expiresAt),
       nameservers: registrar.value.nameservers, autoRenew: registrar.value.autoRenew, locked: registrar.value.locked, privacy: registrar.value.privacy,
     },
     registrarError: registrar.error,

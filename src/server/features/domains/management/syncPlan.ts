@@ -1,5 +1,4 @@
 import type { DomainStatus } from '../../../../common/domains/domains.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { DomainContact, DomainContacts, DomainInfo } from '../../../integrations/registrars/registrar.ts';
 import type { DomainLookup } from '../../../integrations/whois/domainLookup.ts';
 import { type DomainRow, parseContacts, parseNameservers } from '../records.ts';
@@ -31,7 +30,8 @@ function contactsKey(contacts: DomainContacts | null): string {
 /** Registrars and registries list nameservers in their own order; only the set matters. */
 const sameNameservers = (a: string[], b: string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
-const instant = (value: string | null | undefined) => (value ? toIso(value) : null);
+/** A registrar's or registry's instant in the form the portal stores. */
+export const instant = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 export function planSync(row: DomainRow, registrar: DomainInfo | null, rdap: DomainLookup | null): SyncPlan {
   const columns: SyncPlan['columns'] = {};
@@ -49,7 +49,7 @@ export function planSync(row: DomainRow, registrar: DomainInfo | null, rdap: Dom
   ] as const;
   for (const [column, field, value] of dates) {
     const next = instant(value);
-    if (next && next !== toIso(row[column])) {
+    if (next && next !== row[column]) {
       columns[column] = next;
       changed.push(field);
     }
@@ -68,8 +68,8 @@ export function planSync(row: DomainRow, registrar: DomainInfo | null, rdap: Dom
 
   const flags = [['locked', 'locked', registrar?.locked], ['privacy', 'privacyEnabled', registrar?.privacy]] as const;
   for (const [column, field, value] of flags) {
-    if (value === null || value === undefined || value === Boolean(row[column])) continue;
-    columns[column] = value ? 1 : 0;
+    if (value === null || value === undefined || value === row[column]) continue;
+    columns[column] = value;
     changed.push(field);
   }
   return { columns, changed };

@@ -52,7 +52,7 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
   const paidAmount = { amountCents: session.amount_total, currency: session.currency?.toUpperCase() ?? null };
 
   if (paidAmount.amountCents !== order.total_cents || paidAmount.currency !== order.currency) {
-    if (!await transitionOrder(tx.db, order.id, 'failed', { ...payment, error: PAYMENT_AMOUNT_MISMATCH, admin_action_required: 1 }, 'pending_payment')) return;
+    if (!await transitionOrder(tx.db, order.id, 'failed', { ...payment, error: PAYMENT_AMOUNT_MISMATCH, admin_action_required: true }, 'pending_payment')) return;
     await recordEvent(tx, {
       type: 'order.domain.failed', accountId: order.account_id, severity: 'warning', actor, ...providerEventFields(services.payments, event.id),
       payload: { orderId: order.id, domain: order.domain, reason: 'payment_amount_mismatch', ...paidAmount, totalCents: order.total_cents, expectedCurrency: order.currency },

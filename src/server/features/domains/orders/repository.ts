@@ -1,7 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ContactInfo, DomainOrder } from '../../../../common/domains/ordersContract.ts';
 import { canTransition, type OrderKind, type OrderStatus, statusesBefore } from '../../../../common/domains/orders.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { DomainOrdersTable } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 
@@ -21,12 +20,12 @@ export function toDomainOrder(row: OrderRow, supplierName: string | null): Domai
     price: cents(row.price_cents), priceCents: row.price_cents, registrationYears: row.years,
     totalPrice: cents(row.total_cents), totalCents: row.total_cents, currency: row.currency,
     contactInfo: row.contact_info ? JSON.parse(row.contact_info) as ContactInfo : null,
-    privacyProtection: Boolean(row.privacy_protection), autoRenew: Boolean(row.auto_renew),
+    privacyProtection: row.privacy_protection, autoRenew: row.auto_renew,
     accountId: row.account_id, userId: row.user_id, orderedBy: row.ordered_by,
     status: row.status, paymentStatus: row.payment_status, registrationStatus: row.registration_status,
     registrar: supplierName, registrationId: row.registration_id,
-    registrationDate: toIso(row.registration_date), expirationDate: toIso(row.expiration_date),
-    createdAt: toIso(row.created_at)!, updatedAt: toIso(row.updated_at)!, paidAt: toIso(row.paid_at), completedAt: toIso(row.completed_at),
+    registrationDate: row.registration_date, expirationDate: row.expiration_date,
+    createdAt: row.created_at, updatedAt: row.updated_at, paidAt: row.paid_at, completedAt: row.completed_at,
     error: row.error,
   };
 }
@@ -70,7 +69,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
     domain: order.domain, tld: order.tld, domain_id: order.domainId, years: order.years,
     price_cents: order.priceCents, total_cents: order.priceCents * order.years, currency: order.currency,
     contact_info: order.contactInfo ? JSON.stringify(order.contactInfo) : null,
-    privacy_protection: order.privacyProtection ? 1 : 0, auto_renew: order.autoRenew ? 1 : 0,
+    privacy_protection: order.privacyProtection, auto_renew: order.autoRenew,
     status: 'pending_payment', payment_status: 'pending', registration_status: 'pending',
     created_at: order.now, updated_at: order.now,
   }).execute();

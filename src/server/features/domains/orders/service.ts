@@ -63,7 +63,7 @@ export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, 
     const placed = await placeOrder(tx, ctx, caller, {
       id, kind: 'renewal', accountId: domain.account_id, userId: caller.userId, orderedBy: orderedBy(caller), domain: domain.name,
       tld: domain.tld, domainId: domain.id, years, priceCents: perYear, currency: price.currency, contactInfo: null,
-      privacyProtection: Boolean(domain.privacy), autoRenew: Boolean(domain.auto_renew), now: ctx.services.clock.nowIso(),
+      privacyProtection: domain.privacy, autoRenew: domain.auto_renew, now: ctx.services.clock.nowIso(),
     }, async () => {
       existing = (await findOpenRenewal(tx.db, domain.name))?.id;
       return existing !== undefined;

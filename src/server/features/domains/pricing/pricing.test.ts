@@ -93,7 +93,7 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
 
   it('a supplier no longer configured here loses its costs at the next sync, with the reason on its row', async () => {
     const db = t.services.db;
-    await db.insertInto('domain_suppliers').values({ id: 'enom', name: 'Enom', is_active: 1 }).execute();
+    await db.insertInto('domain_suppliers').values({ id: 'enom', name: 'Enom', is_active: true }).execute();
     await db.insertInto('supplier_tld_costs').values({ supplier_id: 'enom', tld: 'com', register_cents: 100, renew_cents: 100, transfer_cents: 100, currency: 'USD' }).execute();
     expect((await pricing()).com.registerCents).toBe(125);
     const res = await t.call('syncSupplierTlds', { supplierId: 'enom' }, operator);

@@ -1,4 +1,3 @@
-import { flag } from '../../../db/connection.ts';
 import type { Selectable } from 'kysely';
 import type { DomainSuppliersTable } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -15,7 +14,7 @@ export type SupplierRow = Selectable<DomainSuppliersTable>;
 export async function insertSuppliersIfMissing(db: Db, suppliers: { id: string; name: string; isActive: boolean }[]): Promise<void> {
   if (suppliers.length === 0) return;
   await db.insertInto('domain_suppliers')
-    .values(suppliers.map((s) => ({ id: s.id, name: s.name, is_active: flag(s.isActive) })))
+    .values(suppliers.map((s) => ({ id: s.id, name: s.name, is_active: s.isActive })))
     .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
     .execute();
 }

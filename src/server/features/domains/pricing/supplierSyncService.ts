@@ -16,7 +16,7 @@ export async function syncAsOperator(ctx: BackOfficeCallContext, supplierId?: st
   const { services } = ctx;
   let suppliers;
   if (supplierId === undefined) {
-    suppliers = (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
+    suppliers = (await listSuppliers(services.db)).filter((s) => s.is_active);
   } else {
     const supplier = await findSupplier(services.db, supplierId);
     if (!supplier) throw notFound(SUPPLIER_NOT_FOUND);

@@ -1,6 +1,5 @@
 import type { MarkupKind } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
-import { flag } from '../../../db/connection.ts';
 
 /** The portal sells in US dollars only; costs in another currency are not used (docs/decisions.md). */
 export const PORTAL_CURRENCY = 'USD';
@@ -19,7 +18,7 @@ export async function activeSupplierCosts(db: Db) {
   return db.selectFrom('supplier_tld_costs')
     .innerJoin('domain_suppliers', 'domain_suppliers.id', 'supplier_tld_costs.supplier_id')
     .select(['supplier_tld_costs.tld', 'supplier_tld_costs.supplier_id', 'register_cents', 'renew_cents', 'transfer_cents'])
-    .where('domain_suppliers.is_active', '=', flag(true))
+    .where('domain_suppliers.is_active', '=', true)
     .where('supplier_tld_costs.currency', '=', PORTAL_CURRENCY)
     .execute();
 }

@@ -140,11 +140,11 @@ describeEachDialect('searchDomains with the sandbox', (dialect) => {
 
     it('with no active supplier pricing anything, search is refused with the spec\'s message', async () => {
       const db = t.services.db;
-      await db.updateTable('domain_suppliers').set({ is_active: 0 }).execute();
+      await db.updateTable('domain_suppliers').set({ is_active: false }).execute();
       try {
         await expectRefused({ query: 'example' }, 'FAILED_PRECONDITION', SEARCH_NO_SUPPORTED_TLDS);
       } finally {
-        await db.updateTable('domain_suppliers').set({ is_active: 1 }).execute();
+        await db.updateTable('domain_suppliers').set({ is_active: true }).execute();
       }
     });
   });

@@ -87,13 +87,13 @@ describeEachDialect('searchDomains across suppliers', (dialect) => {
   });
 
   it('an inactive supplier is not asked: its TLDs go to the next cheapest active one', async () => {
-    await t.services.db.updateTable('domain_suppliers').set({ is_active: 0 }).where('id', '=', 'dynadot').execute();
+    await t.services.db.updateTable('domain_suppliers').set({ is_active: false }).where('id', '=', 'dynadot').execute();
     try {
       const res = await search('inactive-supplier', ['net', 'org']);
       expect(res.result.results.map((r) => r.supplier)).toEqual(['Sandbox', 'Sandbox']);
       expect(searches()).toHaveLength(0);
     } finally {
-      await t.services.db.updateTable('domain_suppliers').set({ is_active: 1 }).where('id', '=', 'dynadot').execute();
+      await t.services.db.updateTable('domain_suppliers').set({ is_active: true }).where('id', '=', 'dynadot').execute();
     }
   });
 

@@ -73,7 +73,6 @@ export async function recordResults(db: Kysely<Database>, dialect: Dialect, owne
     const attempts = results.filter((r) => r.attempt).map((r) => ({
       ...r.attempt!, id: randomUUID(), delivery_id: r.delivery.id, webhook_id: r.delivery.webhook_id, event_id: r.delivery.event_id,
       attempt: r.delivery.attempts + 1, created_at: r.at.toISOString(),
-      response_truncated: dialect === 'postgres' ? Boolean(r.attempt!.response_truncated) : r.attempt!.response_truncated,
     }));
     await bulkInsert(tx.db, dialect, 'webhook_delivery_attempts', ATTEMPT_COLUMNS, attempts);
 
@@ -165,13 +164,13 @@ async function updateWebhooks(tx: Tx, dialect: Dialect, results: readonly Attemp
     const webhookId = hook.id;
     const list = byWebhook.get(webhookId)!.sort((a, b) => a.at.getTime() - b.at.getTime());
     const { state, events } = applyOutcomes({
-      isActive: Boolean(hook.is_active), health: hook.health_status as Health, consecutiveFailures: hook.consecutive_failures,
+      isActive: hook.is_active, health: hook.health_status as Health, consecutiveFailures: hook.consecutive_failures,
       failingSince: hook.failing_since ? new Date(hook.failing_since).getTime() : null, disabledReason: hook.disabled_reason,
     }, list.map((r) => ({ ok: r.ok, httpStatus: r.attempt!.http_status ?? null, at: r.at.getTime() })));
     const ok = list.filter((r) => r.ok);
     const failed = list.filter((r) => !r.ok);
     const last = list[list.length - 1].at.toISOString();
-    const switchedOff = Boolean(hook.is_active) && !state.isActive;
+    const switchedOff = hook.is_active && !state.isActive;
     await tx.db.updateTable('webhooks').set((eb) => ({
       total_deliveries: eb('total_deliveries', '+', list.length),
       successful_deliveries: eb('successful_deliveries', '+', ok.length),
@@ -185,7 +184,7 @@ async function updateWebhooks(tx: Tx, dialect: Dialect, results: readonly Attemp
       consecutive_failures: state.consecutiveFailures,
       failing_since: state.failingSince === null ? null : new Date(state.failingSince).toISOString(),
       disabled_reason: state.disabledReason,
-      is_active: state.isActive ? 1 : 0,
+      is_active: state.isActive,
       // Switching off touches updated_at, so every engine's routing cache drops the webhook.
       ...(switchedOff ? { updated_at: last } : {}),
     })).where('id', '=', webhookId).execute();

@@ -30,7 +30,7 @@ describeEachDialect('webhook delivery engine', (dialect) => {
     // Each test starts from no webhooks, flows or pending events.
     const db = t.services.db;
     for (const table of ['webhook_delivery_attempts', 'webhook_deliveries', 'event_flows', 'webhooks'] as const) await db.deleteFrom(table).execute();
-    await db.updateTable('platform_events').set({ processed: 1 }).execute();
+    await db.updateTable('platform_events').set({ processed: true }).execute();
   });
 
   const engines: ReturnType<typeof createDeliveryEngine>[] = [];

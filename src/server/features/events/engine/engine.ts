@@ -183,7 +183,7 @@ export function createDeliveryEngine(options: EngineOptions) {
         status: ok ? 'success' : 'failed', http_status: response.status, response_ms: response.responseMs, error,
         request_url: response.url, request_headers: JSON.stringify(maskedHeaders(headers)),
         response_headers: response.status === null ? null : JSON.stringify(response.headers),
-        response_body: response.status === null ? null : response.body, response_truncated: response.truncated ? 1 : 0,
+        response_body: response.status === null ? null : response.body, response_truncated: response.truncated,
       },
     };
   }

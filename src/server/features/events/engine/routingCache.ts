@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { EMPTY_FLOW_FILTERS, type FlowFilters } from '../../../../common/events/eventFlows.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { EngineFlow } from './matching.ts';
 
@@ -53,25 +52,25 @@ export function createRoutingCache(db: Kysely<Database>) {
       db.selectFrom('webhooks').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow(),
       db.selectFrom('event_flows').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow(),
     ]);
-    return `${w.n}|${toIso(w.at as string | null)}|${f.n}|${toIso(f.at as string | null)}`;
+    return `${w.n}|${w.at}|${f.n}|${f.at}`;
   }
 
   async function load(): Promise<Routing> {
     const [hooks, flows] = await Promise.all([
       db.selectFrom('webhooks').selectAll().execute(),
-      db.selectFrom('event_flows').selectAll().where('is_active', '=', 1).orderBy('created_at').orderBy('id').execute(),
+      db.selectFrom('event_flows').selectAll().where('is_active', '=', true).orderBy('created_at').orderBy('id').execute(),
     ]);
     const webhooks = new Map<string, EngineWebhook>();
     for (const h of hooks) {
       webhooks.set(h.id, {
-        id: h.id, name: h.name, url: h.url, method: h.method, isActive: Boolean(h.is_active),
+        id: h.id, name: h.name, url: h.url, method: h.method, isActive: h.is_active,
         headers: parseJson(h.headers, {}),
         authentication: parseJson(h.authentication, { type: 'none' }),
         secret: h.secret, previousSecret: h.previous_secret,
         previousSecretExpiresAt: h.previous_secret_expires_at ? new Date(h.previous_secret_expires_at).getTime() : null,
         maxRetries: h.max_retries, backoffStrategy: h.backoff_strategy, initialDelayMs: h.initial_delay_ms, maxDelayMs: h.max_delay_ms,
-        transformEnabled: Boolean(h.transform_enabled), transformTemplate: h.transform_template,
-        timeoutMs: h.timeout_ms, followRedirects: Boolean(h.follow_redirects),
+        transformEnabled: h.transform_enabled, transformTemplate: h.transform_template,
+        timeoutMs: h.timeout_ms, followRedirects: h.follow_redirects,
       });
     }
     return {

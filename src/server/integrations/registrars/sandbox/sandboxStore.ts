@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { type DomainContacts, RegistrarError } from '../registrar.ts';
 
@@ -41,11 +40,11 @@ export function newOrderId(): string {
   return `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-function rowOf(row: { domain: string; registered_at: Date | string; expires_at: Date | string; idempotency_key: string | null; data: string }): SandboxDomainRow {
+function rowOf(row: { domain: string; registered_at: string; expires_at: string; idempotency_key: string | null; data: string }): SandboxDomainRow {
   return {
     domain: row.domain,
-    registeredAt: toIso(row.registered_at)!,
-    expiresAt: toIso(row.expires_at)!,
+    registeredAt: row.registered_at,
+    expiresAt: row.expires_at,
     idempotencyKey: row.idempotency_key,
     data: JSON.parse(row.data) as SandboxDomainData,
     stored: row.data,
