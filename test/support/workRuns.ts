@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { toIso } from '../../src/server/db/connection.ts';
 import type { Database, WorkRunKind } from '../../src/server/db/schema.ts';
 
 export interface StoredWorkRun {
@@ -21,7 +20,7 @@ export async function workRuns(db: Kysely<Database>, kind: WorkRunKind): Promise
   const runs = rows.map((r): StoredWorkRun => ({
     id: r.id, requestedBy: r.requested_by, status: r.status, done: Number(r.done), total: r.total === null ? null : Number(r.total),
     summary: r.summary === null ? null : JSON.parse(r.summary), error: r.error,
-    createdAt: toIso(r.created_at)!, startedAt: toIso(r.started_at), finishedAt: toIso(r.finished_at),
+    createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
   }));
   const order = (run: StoredWorkRun) => `${run.createdAt}|${run.startedAt ?? '~'}`;
   return runs.sort((a, b) => order(a).localeCompare(order(b)));

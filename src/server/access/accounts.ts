@@ -1,4 +1,3 @@
-import { toIso } from '../db/connection.ts';
 import type { Db } from '../db/transaction.ts';
 
 /**
@@ -9,7 +8,7 @@ import type { Db } from '../db/transaction.ts';
 export async function findAccount(db: Db, accountId: string) {
   const row = await db.selectFrom('accounts').select(['id', 'name', 'status', 'owner_id', 'created_at'])
     .where('id', '=', accountId).executeTakeFirst();
-  return row && { id: row.id, name: row.name, status: row.status, ownerId: row.owner_id, createdAt: toIso(row.created_at)! };
+  return row && { id: row.id, name: row.name, status: row.status, ownerId: row.owner_id, createdAt: row.created_at };
 }
 
 /** The name an invitation shows; null for an account that does not exist. */

@@ -2,7 +2,6 @@ import { type AliasableExpression, type Expression, type ExpressionBuilder, type
 import type { AccountSortField } from '../../common/admin/accounts/texts.ts';
 import type { AdminAccount, AdminAccountDetail } from '../../common/admin/accounts/contract.ts';
 import type { AdminUserDetails } from '../../common/admin/users/contract.ts';
-import { toIso } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
 import { likeContaining, likeStartingWith } from '../db/textMatch.ts';
@@ -87,7 +86,7 @@ function toOperatorAccount(row: AccountRow): OperatorAccount {
     owner: { id: row.owner_id, email: row.owner_email, name: row.owner_name },
     billingName: row.billing_name, billingEmail: row.billing_email, billingAddress: row.billing_address, taxId: row.tax_id,
     memberCount: Number(row.member_count), domainCount: Number(row.domain_count ?? 0), recentOrderCount: Number(row.recent_order_count),
-    createdAt: toIso(row.created_at)!, updatedAt: toIso(row.updated_at)!,
+    createdAt: row.created_at, updatedAt: row.updated_at,
   };
 }
 
@@ -126,7 +125,7 @@ export async function membersOfAccount(db: Db, accountId: string, limit: number)
     .select((eb) => ['m.user_id', userName(eb, eb.ref('m.user_id')).$notNull().as('name'),
       userEmail(eb, eb.ref('m.user_id')).$notNull().as('email'), 'm.role', 'm.joined_at'])
     .where('m.account_id', '=', accountId).orderBy('m.joined_at').orderBy('m.user_id').limit(limit).execute();
-  return rows.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role, joinedAt: toIso(m.joined_at)! }));
+  return rows.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role, joinedAt: m.joined_at }));
 }
 
 /** The accounts the user belongs to, earliest first, for the user's detail page. */
@@ -134,7 +133,7 @@ export async function membershipsOfUser(db: Db, userId: string): Promise<AdminUs
   const rows = await db.selectFrom('account_members as m').innerJoin('accounts as a', 'a.id', 'm.account_id')
     .select(['m.account_id', 'a.name', 'm.role', 'm.joined_at'])
     .where('m.user_id', '=', userId).orderBy('m.joined_at').orderBy('m.account_id').execute();
-  return rows.map((m) => ({ accountId: m.account_id, accountName: m.name, role: m.role, joinedAt: toIso(m.joined_at)! }));
+  return rows.map((m) => ({ accountId: m.account_id, accountName: m.name, role: m.role, joinedAt: m.joined_at }));
 }
 
 export async function accountOptions(db: Db, limit: number) {

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { AuditEntryView } from '../../common/admin/audit/contract.ts';
-import { toIso } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { prefixEnd } from '../db/textMatch.ts';
 import { type NewestFirstPosition, olderThan } from '../rpc/newestFirstCursor.ts';
@@ -48,7 +47,7 @@ export async function pageOfAuditLog(db: Kysely<Database>, q: AuditListQuery): P
   const page = rows.slice(0, q.limit);
   const entries: AuditEntryView[] = page.map((r) => ({
     id: r.id,
-    createdAt: toIso(r.created_at)!,
+    createdAt: r.created_at,
     actor: r.actor_user_id || r.actor_email
       ? { userId: r.actor_user_id, email: r.actor_email ?? r.actor_current_email, displayName: r.actor_name }
       : null,

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { GlobalRole } from '../../common/constants.ts';
-import { toIso } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
 
@@ -29,8 +28,8 @@ export async function findOperatorUser(db: Kysely<Database>, userId: string): Pr
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   return user && {
     id: user.id, email: user.email, displayName: user.name, phoneNumber: user.phone_number, globalRole: roleOf(user.role),
-    emailVerified: Boolean(user.email_verified), disabled: Boolean(user.disabled),
-    createdAt: toIso(user.created_at)!, updatedAt: toIso(user.updated_at)!,
+    emailVerified: user.email_verified, disabled: user.disabled,
+    createdAt: user.created_at, updatedAt: user.updated_at,
   };
 }
 
@@ -57,7 +56,7 @@ export async function signInFactsOf(db: Kysely<Database>, userId: string) {
     db.selectFrom('auth_identity').select('provider_id').distinct().where('user_id', '=', userId).orderBy('provider_id').execute(),
     db.selectFrom('auth_session').select('created_at').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
   ]);
-  return { providers: providers.map((p) => p.provider_id), lastSignInAt: toIso(last?.created_at ?? null) };
+  return { providers: providers.map((p) => p.provider_id), lastSignInAt: last?.created_at ?? null };
 }
 
 export async function countSuperAdmins(db: Kysely<Database>): Promise<number> {

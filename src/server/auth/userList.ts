@@ -1,7 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { AdminUserSummary, SortOrder, UserSortField } from '../../common/admin/users/contract.ts';
 import type { GlobalRole } from '../../common/constants.ts';
-import { toIso } from '../db/connection.ts';
 import { preparedQuery, preparedQueryByShape } from '../db/preparedQuery.ts';
 import type { Database } from '../db/schema.ts';
 import { prefixEnd } from '../db/textMatch.ts';
@@ -109,8 +108,8 @@ export async function pageOfUserSummaries(db: Kysely<Database>, q: UserListQuery
   const last = page.at(-1);
   return {
     users: page.map((r) => ({
-      id: r.id, email: r.email, displayName: r.name, globalRole: roleOf(r.role), createdAt: toIso(r.created_at)!,
-      disabled: Boolean(r.disabled), emailVerified: Boolean(r.email_verified), accountCount: Number(r.account_count ?? 0),
+      id: r.id, email: r.email, displayName: r.name, globalRole: roleOf(r.role), createdAt: r.created_at,
+      disabled: r.disabled, emailVerified: r.email_verified, accountCount: Number(r.account_count ?? 0),
     })),
     next: rows.length > q.limit && last ? { value: last.position_value, id: last.id } : null,
   };

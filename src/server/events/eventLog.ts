@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { DeliveryDetails } from '../../common/admin/deliveries/contract.ts';
 import type { EventView } from '../../common/admin/events/contract.ts';
-import { booleanLiteral } from '../db/booleanLiteral.ts';
-import { toIso } from '../db/connection.ts';
 import type { Db } from '../db/transaction.ts';
 import { escapeLike, prefixEnd } from '../db/textMatch.ts';
 import { type NewestFirstPosition, olderThan } from '../rpc/newestFirstCursor.ts';
@@ -50,7 +48,7 @@ export async function pageOfPlatformEvents(db: Db, q: EventListQuery): Promise<{
     .select([...EVENT_COLUMNS, sql<string>`cast(e.created_at as text)`.as('position_value')]);
   if (q.type) query = query.where(typeCondition(q.type));
   if (q.severity) query = query.where('e.severity', '=', q.severity as 'info');
-  if (q.processed !== null) query = query.where(sql<boolean>`e.processed = ${booleanLiteral(db, q.processed)}`);
+  if (q.processed !== null) query = query.where('e.processed', '=', q.processed);
   if (q.accountId) query = query.where('e.account_id', '=', q.accountId);
   if (q.from) query = query.where('e.created_at', '>=', q.from);
   if (q.before) query = query.where('e.created_at', '<', q.before);
@@ -69,8 +67,8 @@ export async function pageOfPlatformEvents(db: Db, q: EventListQuery): Promise<{
     correlationId: r.correlation_id,
     payload: readJson(r.payload),
     context: readJson(r.context),
-    createdAt: toIso(r.created_at)!,
-    processed: Boolean(r.processed),
+    createdAt: r.created_at,
+    processed: r.processed,
   }));
   return { events, next: rows.length > q.limit && last ? { createdAt: last.position_value, id: last.id } : null };
 }
@@ -102,5 +100,5 @@ export async function countEventsSince(db: Db, since: string): Promise<number> {
 export async function findEventHeader(db: Db, eventId: string): Promise<NonNullable<DeliveryDetails['event']> | undefined> {
   const event = await db.selectFrom('platform_events').select(['id', 'event_type', 'severity', 'source', 'created_at'])
     .where('id', '=', eventId).executeTakeFirst();
-  return event && { id: event.id, type: event.event_type, severity: event.severity, source: event.source, createdAt: toIso(event.created_at)! };
+  return event && { id: event.id, type: event.event_type, severity: event.severity, source: event.source, createdAt: event.created_at };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Dialect } from '../db/connection.ts';
 import type { Db } from '../db/transaction.ts';
 
@@ -13,15 +12,13 @@ const ID_CHUNK = 1000;
 
 /** Up to `limit` unprocessed events, oldest first; on PostgreSQL claimed with SKIP LOCKED, so several engines share the work. */
 export async function claimPendingEvents(db: Db, dialect: Dialect, limit: number) {
-  // A literal, not a parameter: PostgreSQL then uses the partial index platform_events_pending.
-  const pending = sql.raw<boolean>(dialect === 'postgres' ? 'processed = false' : 'processed = 0');
-  let query = db.selectFrom('platform_events').selectAll().where(pending).orderBy('created_at').orderBy('id').limit(limit);
+  let query = db.selectFrom('platform_events').selectAll().where('processed', '=', false).orderBy('created_at').orderBy('id').limit(limit);
   if (dialect === 'postgres') query = query.forUpdate().skipLocked();
   return query.execute();
 }
 
 export async function markEventsProcessed(db: Db, ids: readonly string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    await db.updateTable('platform_events').set({ processed: 1 }).where('id', 'in', ids.slice(i, i + ID_CHUNK)).execute();
+    await db.updateTable('platform_events').set({ processed: true }).where('id', 'in', ids.slice(i, i + ID_CHUNK)).execute();
   }
 }

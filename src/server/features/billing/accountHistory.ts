@@ -1,5 +1,4 @@
 import type { AdminAccountDetail } from '../../../common/admin/accounts/contract.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';
 
 /** An account's newest subscriptions and invoices, for the back office's account page. */
@@ -9,12 +8,12 @@ export async function subscriptionsOfAccount(db: Db, accountId: string, limit: n
     .where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((s) => ({
     id: s.id, productName: s.product_name, status: s.status, interval: s.interval, amountCents: s.unit_amount, currency: s.currency,
-    currentPeriodEnd: toIso(s.current_period_end),
+    currentPeriodEnd: s.current_period_end,
   }));
 }
 
 export async function invoicesOfAccount(db: Db, accountId: string, limit: number): Promise<AdminAccountDetail['invoices']> {
   const rows = await db.selectFrom('invoices').select(['id', 'number', 'status', 'amount_cents', 'currency', 'invoice_date'])
     .where('account_id', '=', accountId).orderBy('invoice_date', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((i) => ({ id: i.id, number: i.number, status: i.status, amountCents: i.amount_cents, currency: i.currency, invoiceDate: toIso(i.invoice_date)! }));
+  return rows.map((i) => ({ id: i.id, number: i.number, status: i.status, amountCents: i.amount_cents, currency: i.currency, invoiceDate: i.invoice_date }));
 }

@@ -2,7 +2,6 @@ import type { ExpressionBuilder } from 'kysely';
 import type { InvoiceStatus } from '../../../common/billing/billing.ts';
 import type { getDashboard } from '../../../common/dashboard/contract.ts';
 import type { OutputOf } from '../../../common/protocol.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type AccountBillingSummary = Pick<OutputOf<typeof getDashboard>, 'lastInvoice' | 'pastDueSubscription'>;
@@ -11,7 +10,7 @@ export type AccountBillingSummary = Pick<OutputOf<typeof getDashboard>, 'lastInv
 export interface BillingSummaryColumns {
   invoice_amount_cents: number | null;
   invoice_currency: string | null;
-  invoice_date: Date | string | null;
+  invoice_date: string | null;
   invoice_id: string | null;
   invoice_status: InvoiceStatus | null;
   past_due_id: string | null;
@@ -44,7 +43,7 @@ export function billingSummaryOf(row: BillingSummaryColumns): AccountBillingSumm
     lastInvoice: row.invoice_date != null
       ? {
         id: row.invoice_id!, amountCents: Number(row.invoice_amount_cents), currency: row.invoice_currency!,
-        invoiceDate: toIso(row.invoice_date)!, status: row.invoice_status!,
+        invoiceDate: row.invoice_date, status: row.invoice_status!,
       }
       : null,
     pastDueSubscription: row.past_due_id ? { id: row.past_due_id, productName: row.past_due_product! } : null,

@@ -210,9 +210,8 @@ function cataloguedPriceOf(row: { id: string; provider_price_id: string | null; 
 export async function findSellablePrice(db: Db, priceId: string): Promise<CataloguedPrice | undefined> {
   return cataloguedPriceOf(await cataloguedPrices(db)
     .where('p.id', '=', priceId)
-    // 1, not true: SQLite binds no booleans, and PostgreSQL reads '1' as true.
-    .where('p.active', '=', 1)
-    .where('pr.active', '=', 1)
+    .where('p.active', '=', true)
+    .where('pr.active', '=', true)
     .executeTakeFirst());
 }
 

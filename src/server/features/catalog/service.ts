@@ -5,7 +5,6 @@ import {
   PRICE_NOT_FOUND, PRICE_TERMS_FIXED, PRODUCT_NOT_AT_PROVIDER, PRODUCT_NOT_FOUND,
 } from '../../../common/catalog/contract.ts';
 import { record } from '../../audit/record.ts';
-import { toIso } from '../../db/connection.ts';
 import type { PricesTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
@@ -42,7 +41,7 @@ export async function publicCatalog(db: Db, category: string | null): Promise<Ca
   const pricesOf = groupBy(prices, (p) => p.product_id);
   return products
     .map((p): CatalogProduct => ({
-      id: p.id, name: p.name, description: p.description, category: p.category, popular: Boolean(p.popular),
+      id: p.id, name: p.name, description: p.description, category: p.category, popular: p.popular,
       features: featuresOf(p.features), prices: (pricesOf.get(p.id) ?? []).map(catalogPriceOf).sort(comparePrices),
     }))
     .filter((p) => p.prices.length > 0)
@@ -67,16 +66,16 @@ async function pricesWithSubscriptionCounts(db: Db, productId?: string): Promise
 
 function adminProductOf(row: ProductRow, prices: PriceRow[]): AdminProduct {
   return {
-    id: row.id, name: row.name, description: row.description, category: row.category, popular: Boolean(row.popular),
-    features: featuresOf(row.features), active: Boolean(row.active), providerProductId: row.provider_product_id,
-    updatedAt: toIso(row.updated_at)!, prices: prices.map(adminPriceOf).sort(comparePrices),
+    id: row.id, name: row.name, description: row.description, category: row.category, popular: row.popular,
+    features: featuresOf(row.features), active: row.active, providerProductId: row.provider_product_id,
+    updatedAt: row.updated_at, prices: prices.map(adminPriceOf).sort(comparePrices),
   };
 }
 
 function adminPriceOf(row: PriceRow): AdminPrice {
   return {
-    ...catalogPriceOf(row), productId: row.product_id, active: Boolean(row.active), providerPriceId: row.provider_price_id,
-    subscriptionCount: row.subscription_count, updatedAt: toIso(row.updated_at)!,
+    ...catalogPriceOf(row), productId: row.product_id, active: row.active, providerPriceId: row.provider_price_id,
+    subscriptionCount: row.subscription_count, updatedAt: row.updated_at,
   };
 }
 
@@ -157,7 +156,7 @@ export async function savePrice(ctx: BackOfficeCallContext, input: PriceInput): 
     await record(tx, {
       actor: { userId: caller.userId, email: caller.email }, actingAs: null, action: 'catalog.price_saved',
       target: { type: 'price', id },
-      before: existing ? { active: Boolean(existing.active) } : null,
+      before: existing ? { active: existing.active } : null,
       after: { productId: product.id, unitAmount: price.unitAmount, currency: price.currency, interval: price.interval, active: price.active },
       requestId, at: now,
     });

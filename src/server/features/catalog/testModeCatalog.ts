@@ -11,13 +11,13 @@ export const testModeCatalog: TestModeCatalog = {
     const [products, prices] = await Promise.all([listProductRows(db), listPricesWithProductProviderId(db)]);
     return {
       products: products.map((p): ProviderProduct => ({
-        id: p.provider_product_id ?? p.id, object: 'product', name: p.name, description: p.description || null, active: Boolean(p.active),
+        id: p.provider_product_id ?? p.id, object: 'product', name: p.name, description: p.description || null, active: p.active,
         metadata: { ...(p.category ? { Category: p.category } : {}), popular: p.popular ? 'true' : 'false' },
         marketing_features: (JSON.parse(p.features) as string[]).map((name) => ({ name })),
         created: Math.floor(new Date(p.created_at).getTime() / 1000), updated: Number(p.provider_updated ?? 0),
       })),
       prices: prices.map((p): ProviderPrice => ({
-        id: p.provider_price_id ?? p.id, object: 'price', product: p.product_provider_id ?? p.product_id, active: Boolean(p.active),
+        id: p.provider_price_id ?? p.id, object: 'price', product: p.product_provider_id ?? p.product_id, active: p.active,
         currency: p.currency.toLowerCase(), unit_amount: p.unit_amount, type: p.interval ? 'recurring' : 'one_time',
         recurring: p.interval ? { interval: p.interval, interval_count: 1 } : null,
         created: Math.floor(new Date(p.created_at).getTime() / 1000), metadata: {},
@@ -29,7 +29,7 @@ export const testModeCatalog: TestModeCatalog = {
     const price = await findPriceLine(db, providerPriceId);
     return price && {
       productName: price.name, unitAmount: price.unit_amount, currency: price.currency, interval: price.interval,
-      active: Boolean(price.active), providerProductId: price.provider_product_id ?? price.product_id,
+      active: price.active, providerProductId: price.provider_product_id ?? price.product_id,
     };
   },
 };

@@ -1,6 +1,5 @@
 import type { AdminAccountDetail } from '../../../common/admin/accounts/contract.ts';
 import type { AdminUserDetails } from '../../../common/admin/users/contract.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Db } from '../../db/transaction.ts';
 import { accountIdsOf } from '../../access/fragments.ts';
 
@@ -12,7 +11,7 @@ import { accountIdsOf } from '../../access/fragments.ts';
 export async function domainsOfAccount(db: Db, accountId: string, limit: number): Promise<AdminAccountDetail['domains']> {
   const rows = await db.selectFrom('domains').select(['id', 'name', 'status', 'expiration_date', 'auto_renew'])
     .where('account_id', '=', accountId).orderBy('name').limit(limit).execute();
-  return rows.map((d) => ({ id: d.id, name: d.name, status: d.status, expirationDate: toIso(d.expiration_date), autoRenew: Boolean(d.auto_renew) }));
+  return rows.map((d) => ({ id: d.id, name: d.name, status: d.status, expirationDate: d.expiration_date, autoRenew: d.auto_renew }));
 }
 
 /** The account's newest orders. */
@@ -20,7 +19,7 @@ export async function ordersOfAccount(db: Db, accountId: string, limit: number):
   const rows = await db.selectFrom('domain_orders').select(['id', 'kind', 'domain', 'status', 'years', 'total_cents', 'currency', 'created_at'])
     .where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((o) => ({
-    id: o.id, kind: o.kind, domain: o.domain, status: o.status, years: o.years, amountCents: o.total_cents, currency: o.currency, createdAt: toIso(o.created_at)!,
+    id: o.id, kind: o.kind, domain: o.domain, status: o.status, years: o.years, amountCents: o.total_cents, currency: o.currency, createdAt: o.created_at,
   }));
 }
 
@@ -32,7 +31,7 @@ export async function ordersOfUsersAccounts(db: Db, userId: string, limit: numbe
     .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
   return rows.map((o) => ({
     id: o.id, accountId: o.account_id, domain: o.domain, kind: o.kind, status: o.status,
-    totalCents: Number(o.total_cents), currency: o.currency, createdAt: toIso(o.created_at)!,
+    totalCents: Number(o.total_cents), currency: o.currency, createdAt: o.created_at,
   }));
 }
 

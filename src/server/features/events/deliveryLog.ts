@@ -2,7 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DeliveryDetails, DeliverySummary } from '../../../common/admin/deliveries/contract.ts';
 import type { getEventsDashboard } from '../../../common/admin/events/contract.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Database, DeliveryStatus } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { prefixEnd } from '../../db/textMatch.ts';
@@ -47,9 +46,9 @@ const summaryOf = (r: DeliverySummaryRow): DeliverySummary => ({
   lastHttpStatus: r.last_http_status,
   lastResponseMs: r.last_response_ms,
   lastError: r.last_error,
-  createdAt: toIso(r.created_at)!,
-  completedAt: toIso(r.completed_at),
-  nextAttemptAt: r.status === 'pending' ? toIso(r.next_attempt_at) : null,
+  createdAt: r.created_at,
+  completedAt: r.completed_at,
+  nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
 });
 
 /**
@@ -94,7 +93,7 @@ export async function findDelivery(db: Db, id: string) {
 export async function findDeliveryWebhook(db: Db, webhookId: string): Promise<NonNullable<DeliveryDetails['webhook']> | undefined> {
   const webhook = await db.selectFrom('webhooks').select(['id', 'name', 'url', 'method', 'is_active'])
     .where('id', '=', webhookId).executeTakeFirst();
-  return webhook && { id: webhook.id, name: webhook.name, url: maskedUrl(webhook.url), method: webhook.method, isActive: Boolean(webhook.is_active) };
+  return webhook && { id: webhook.id, name: webhook.name, url: maskedUrl(webhook.url), method: webhook.method, isActive: webhook.is_active };
 }
 
 /** The newest attempts of a delivery, oldest first, masked, and how many it has in all. */
@@ -108,7 +107,7 @@ export async function deliveryAttemptLog(db: Kysely<Database>, deliveryId: strin
   const attemptLog: DeliveryDetails['attemptLog'] = rows.reverse().map((a) => ({
     id: a.id,
     attempt: a.attempt,
-    createdAt: toIso(a.created_at)!,
+    createdAt: a.created_at,
     status: a.status,
     httpStatus: a.http_status,
     responseMs: a.response_ms,
@@ -117,7 +116,7 @@ export async function deliveryAttemptLog(db: Kysely<Database>, deliveryId: strin
     requestHeaders: maskedHeaders(a.request_headers) ?? {},
     responseHeaders: maskedHeaders(a.response_headers),
     responseBody: a.response_body,
-    responseTruncated: Boolean(a.response_truncated),
+    responseTruncated: a.response_truncated,
   }));
   return { attemptLog, attemptsLogged: Number(count.n) };
 }
@@ -195,6 +194,6 @@ export async function latestDeliveries(db: Db, limit: number): Promise<z.input<t
     .orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit).execute();
   return rows.map((d) => ({
     id: d.id, webhookId: d.webhook_id, webhookName: d.webhook_name, eventId: d.event_id, eventType: d.event_type, status: d.status,
-    httpStatus: d.last_http_status, responseMs: d.last_response_ms, at: toIso(d.updated_at)!,
+    httpStatus: d.last_http_status, responseMs: d.last_response_ms, at: d.updated_at,
   }));
 }

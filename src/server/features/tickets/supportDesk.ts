@@ -3,7 +3,6 @@ import type { AdminAccountDetail } from '../../../common/admin/accounts/contract
 import type { StaffTicketDetail, StaffTicketSummary } from '../../../common/admin/support/contract.ts';
 import type { SortOrder } from '../../../common/admin/users/contract.ts';
 import type { TicketPriority, TicketStatus } from '../../../common/constants.ts';
-import { toIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { likeContaining } from '../../db/textMatch.ts';
@@ -37,7 +36,7 @@ export async function pageOfStaffTickets(db: Kysely<Database>, q: StaffTicketQue
   let query = db.selectFrom('tickets as t')
     .select((eb) => ['t.id', 't.subject', 't.status', 't.priority', 't.account_id',
       accountName(eb, eb.ref('t.account_id')).$notNull().as('account_name'), 't.user_id',
-      userEmail(eb, eb.ref('t.user_id')).$notNull().as('author_email'), 't.created_at', sql<string>`cast(t.updated_at as text)`.as('position_at')]);
+      userEmail(eb, eb.ref('t.user_id')).$notNull().as('author_email'), 't.created_at', 't.updated_at', sql<string>`cast(t.updated_at as text)`.as('position_at')]);
   if (q.status) query = query.where('t.status', '=', q.status);
   if (q.priority) query = query.where('t.priority', '=', q.priority);
   if (q.accountId) query = query.where('t.account_id', '=', q.accountId);
@@ -51,7 +50,7 @@ export async function pageOfStaffTickets(db: Kysely<Database>, q: StaffTicketQue
   const last = page.at(-1);
   const tickets: StaffTicketSummary[] = page.map((r) => ({
     id: r.id, subject: r.subject, status: r.status, priority: r.priority, accountId: r.account_id, accountName: r.account_name,
-    authorId: r.user_id, authorEmail: r.author_email, createdAt: toIso(r.created_at)!, lastActivityAt: toIso(r.position_at)!,
+    authorId: r.user_id, authorEmail: r.author_email, createdAt: r.created_at, lastActivityAt: r.updated_at,
   }));
   const next: StaffTicketPosition | null = rows.length > q.limit && last ? { activityAt: last.position_at, id: last.id } : null;
   return { tickets, next };
@@ -68,7 +67,7 @@ export async function findStaffTicket(db: Db, ticketId: string): Promise<StaffTi
   return ticket && {
     id: ticket.id, subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
     accountId: ticket.account_id, accountName: ticket.account_name, authorId: ticket.user_id, authorEmail: ticket.author_email,
-    authorName: ticket.author_name, createdAt: toIso(ticket.created_at)!, lastActivityAt: toIso(ticket.updated_at)!,
+    authorName: ticket.author_name, createdAt: ticket.created_at, lastActivityAt: ticket.updated_at,
   };
 }
 
@@ -76,5 +75,5 @@ export async function findStaffTicket(db: Db, ticketId: string): Promise<StaffTi
 export async function ticketsOfAccount(db: Db, accountId: string, limit: number): Promise<AdminAccountDetail['tickets']> {
   const rows = await db.selectFrom('tickets').select(['id', 'subject', 'status', 'priority', 'created_at'])
     .where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((t) => ({ id: t.id, subject: t.subject, status: t.status, priority: t.priority, createdAt: toIso(t.created_at)! }));
+  return rows.map((t) => ({ id: t.id, subject: t.subject, status: t.status, priority: t.priority, createdAt: t.created_at }));
 }

@@ -3,7 +3,6 @@ import type { StaffTicketReply } from '../../../../common/admin/support/contract
 import type { SortOrder } from '../../../../common/admin/users/contract.ts';
 import type { TicketPriority, TicketStatus } from '../../../../common/constants.ts';
 import { record } from '../../../audit/record.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { notFound } from '../../../rpc/errors.ts';
@@ -36,7 +35,7 @@ export async function staffTicketWithConversation(db: Kysely<Database>, ticketId
   return {
     ticket,
     replies: replies.map((r): StaffTicketReply => ({
-      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: toIso(r.created_at)!, byStaff: Boolean(r.is_staff),
+      id: r.id, userId: r.user_id, authorName: r.author_name, body: r.body, createdAt: r.created_at, byStaff: r.is_staff,
     })),
   };
 }

@@ -79,7 +79,7 @@ export async function updateDetails(ctx: BackOfficeWriteContext, userId: string,
   await updateUserDetails(db, userId, {
     name: after.displayName, email: after.email, phone_number: after.phoneNumber, updated_at: now,
     // A new address is not proven yet: invitations (which ask for the proof) wait for it.
-    ...(after.email !== before.email ? { email_verified: 0 as const } : {}),
+    ...(after.email !== before.email ? { email_verified: false as const } : {}),
   });
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.details_updated', target: { type: 'user', id: userId },

@@ -5,7 +5,7 @@ import { recordEvent } from '../../../events/recordEvent.ts';
 import { NO_SAVED_PAYMENT_METHOD } from '../../../integrations/payments/provider.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { billingContactOf, renewalFailedMail } from './mails.ts';
-import { isoOf, renewedDomainWithContact } from './repository.ts';
+import { renewedDomainWithContact } from './repository.ts';
 import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob } from '../orders/queues.ts';
 import { type OrderRow, transitionOrder } from '../orders/repository.ts';
 
@@ -67,7 +67,7 @@ export async function recordRenewalCharge(services: Services, order: OrderRow, c
       const domain = order.domain_id ? await renewedDomainWithContact(tx.db, order.domain_id) : undefined;
       if (domain?.expiration_date) {
         await services.mailer.send(tx, renewalFailedMail({
-          to: billingContactOf(domain), domain: domain.name, accountName: domain.account_name, expiresAt: isoOf(domain.expiration_date),
+          to: billingContactOf(domain), domain: domain.name, accountName: domain.account_name, expiresAt: domain.expiration_date!,
           reason: charge.reason, publicUrl: services.config.PUBLIC_URL,
         }));
       }

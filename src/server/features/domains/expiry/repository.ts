@@ -1,6 +1,5 @@
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db } from '../../../db/transaction.ts';
-import { flag } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { accountBillingEmail, accountName, accountOwnerId } from '../../../access/fragments.ts';
 import { userEmail } from '../../../auth/fragments.ts';
@@ -18,11 +17,8 @@ export interface ExpiryCursor {
   id: string;
 }
 
-export const cursorOf = (row: { expiration_date: Date | string | null; id: string }): ExpiryCursor =>
-  ({ expiresAt: isoOf(row.expiration_date), id: row.id });
-
-/** One written form of an instant (SQLite keeps the text it was given; PostgreSQL answers a Date). */
-export const isoOf = (value: Date | string | null): string => new Date(value!).toISOString();
+export const cursorOf = (row: { expiration_date: string | null; id: string }): ExpiryCursor =>
+  ({ expiresAt: row.expiration_date!, id: row.id });
 
 /** Active domains whose expiry has passed: marked expired one batch at a time (each batch leaves the set). */
 export async function markExpiredBatch(db: Db, nowIso: string, limit: number) {
@@ -54,7 +50,7 @@ export async function expiringDomainsPage(db: Db, range: { from: string; to: str
     ])
     .where('d.status', '=', 'active')
     .where('d.expiration_date', '>', range.from).where('d.expiration_date', '<=', range.to)
-    .$if(range.autoRenewOnly, (q) => q.where('d.auto_renew', '=', flag(true)))
+    .$if(range.autoRenewOnly, (q) => q.where('d.auto_renew', '=', true))
     .$if(after !== null, (q) => q.where((eb) => eb.or([
       eb('d.expiration_date', '>', after!.expiresAt),
       eb.and([eb('d.expiration_date', '=', after!.expiresAt), eb('d.id', '>', after!.id)]),
@@ -89,7 +85,7 @@ export async function recordNotice(db: Db, notice: { domainId: string; expiresAt
  */
 export async function claimRenewalCandidate(db: Db, domainId: string, range: { from: string; to: string }): Promise<boolean> {
   const claimed = await db.updateTable('domains').set((eb) => ({ auto_renew: eb.ref('auto_renew') }))
-    .where('id', '=', domainId).where('status', '=', 'active').where('auto_renew', '=', flag(true))
+    .where('id', '=', domainId).where('status', '=', 'active').where('auto_renew', '=', true)
     .where('expiration_date', '>', range.from).where('expiration_date', '<=', range.to)
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;

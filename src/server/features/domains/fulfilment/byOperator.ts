@@ -1,6 +1,5 @@
 import type { ContactInfo } from '../../../../common/domains/ordersContract.ts';
 import { ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
-import { flag } from '../../../db/connection.ts';
 import type { Db, Tx } from '../../../db/transaction.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { failedPrecondition, notFound } from '../../../rpc/errors.ts';
@@ -15,11 +14,11 @@ import { recordRegistration, recordRenewal } from './outcome.ts';
  */
 
 export async function activeSuppliers(db: Db) {
-  return db.selectFrom('domain_suppliers').select(['id', 'name']).where('is_active', '=', flag(true)).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('domain_suppliers').select(['id', 'name']).where('is_active', '=', true).orderBy('name').orderBy('id').execute();
 }
 
 export async function isActiveSupplier(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('domain_suppliers').select('id').where('id', '=', id).where('is_active', '=', flag(true)).executeTakeFirst();
+  const row = await db.selectFrom('domain_suppliers').select('id').where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/transaction.ts';
 import type { DomainRow } from '../records.ts';
-import { flag } from '../../../db/connection.ts';
 import { findBillingContact } from '../../../access/accountBilling.ts';
 import { findUserEmail } from '../../../auth/users.ts';
 import { PORTAL_CURRENCY } from '../pricing/tldPricesRepository.ts';
@@ -15,7 +14,7 @@ export async function registeringSupplierIds(db: Db, tld: string): Promise<strin
   const rows = await db.selectFrom('supplier_tld_costs')
     .innerJoin('domain_suppliers', 'domain_suppliers.id', 'supplier_tld_costs.supplier_id')
     .select('supplier_tld_costs.supplier_id')
-    .where('domain_suppliers.is_active', '=', flag(true))
+    .where('domain_suppliers.is_active', '=', true)
     .where('supplier_tld_costs.tld', '=', tld)
     .where('supplier_tld_costs.currency', '=', PORTAL_CURRENCY)
     .where('supplier_tld_costs.register_cents', 'is not', null)

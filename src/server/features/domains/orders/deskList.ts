@@ -2,7 +2,6 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, SqliteAda
 import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../../common/admin/orders/texts.ts';
 import type { AdminOrderSummary } from '../../../../common/admin/orders/contract.ts';
 import type { OrderStatus } from '../../../../common/domains/orders.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import { startOfDay, startOfNextDay } from '../../../db/dayRange.ts';
 import { preparedQueryByShape } from '../../../db/preparedQuery.ts';
@@ -197,7 +196,7 @@ function toSummary(r: Omit<SummaryRow, 'position_value' | 'total_count'>): Admin
   return {
     id: r.id, kind: r.kind, domain: r.domain, accountId: r.account_id, accountName: r.account_name, userId: r.user_id, userEmail: r.user_email,
     status: r.status, paymentStatus: r.payment_status, totalPrice: dollars(cents), totalCents: cents, currency: r.currency,
-    createdAt: toIso(r.created_at)!, adminActionRequired: Boolean(r.admin_action_required),
+    createdAt: r.created_at, adminActionRequired: r.admin_action_required,
   };
 }
 

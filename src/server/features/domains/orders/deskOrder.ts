@@ -1,6 +1,5 @@
 import type { AdminOrderDetails } from '../../../../common/admin/orders/contract.ts';
 import type { OrderKind, OrderStatus, PaymentStatus } from '../../../../common/domains/orders.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { findOrder, transitionOrder, updateOrderFields } from './repository.ts';
 
@@ -32,8 +31,8 @@ export async function findOperatorOrder(db: Db, orderId: string): Promise<Operat
     id: row.id, kind: row.kind, domain: row.domain, accountId: row.account_id, userId: row.user_id,
     status: row.status, paymentStatus: row.payment_status, paymentReference: row.payment_reference,
     totalCents: row.total_cents, currency: row.currency,
-    adminNotes: row.admin_notes, adminActionRequired: Boolean(row.admin_action_required),
-    refundClaimedUntil: toIso(row.refund_claimed_until), refundedAt: toIso(row.refunded_at),
+    adminNotes: row.admin_notes, adminActionRequired: row.admin_action_required,
+    refundClaimedUntil: row.refund_claimed_until, refundedAt: row.refunded_at,
   };
 }
 
@@ -44,14 +43,14 @@ export async function registrationAttemptsOf(db: Db, orderId: string): Promise<A
     .where('t.order_id', '=', orderId).orderBy('t.started_at').orderBy('t.id').execute();
   return attempts.map((a) => ({
     registrarId: a.supplier_id, registrar: a.supplier_name ?? a.supplier_id, operation: a.operation,
-    success: a.outcome === 'succeeded', outcome: a.outcome, reason: a.reason, attemptedAt: toIso(a.started_at)!,
+    success: a.outcome === 'succeeded', outcome: a.outcome, reason: a.reason, attemptedAt: a.started_at,
     durationMs: a.duration_ms === null ? null : Number(a.duration_ms),
   }));
 }
 
 /** Retry: a paid order from `from` back to processing, its registration pending again, error and flag cleared. */
 export function reopenForRetry(db: Db, orderId: string, from: OrderStatus, now: string): Promise<boolean> {
-  return transitionOrder(db, orderId, 'processing', { registration_status: 'pending', error: null, admin_action_required: 0, updated_at: now }, from);
+  return transitionOrder(db, orderId, 'processing', { registration_status: 'pending', error: null, admin_action_required: false, updated_at: now }, from);
 }
 
 /** What an operator keeps on an order: the notes and the flag asking for an operator. */
@@ -60,7 +59,7 @@ export interface DeskNotes {
   adminActionRequired: boolean;
 }
 
-const deskFields = (desk: DeskNotes, now: string) => ({ admin_notes: desk.notes, admin_action_required: desk.adminActionRequired ? 1 : 0, updated_at: now });
+const deskFields = (desk: DeskNotes, now: string) => ({ admin_notes: desk.notes, admin_action_required: desk.adminActionRequired, updated_at: now });
 
 /**
  * An operator's move from `from` to `to` with their notes and flag; false when the order moved

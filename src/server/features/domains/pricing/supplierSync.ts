@@ -1,5 +1,4 @@
 import { record } from '../../../audit/record.ts';
-import { toIso } from '../../../db/connection.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { type Registrar, RegistrarError, type TldCost } from '../../../integrations/registrars/registrar.ts';
 import { runWork, type WorkRun } from '../../../jobs/workRuns.ts';
@@ -55,7 +54,7 @@ export async function ensureDomainSuppliers(services: Pick<Services, 'db' | 'reg
 export async function ensureDomainPricing(services: Services): Promise<SupplierSyncResult[]> {
   await ensureDomainSuppliers(services);
   await insertMarkupIfMissing(services.db, GLOBAL_MARKUP_TLD, DEFAULT_GLOBAL_MARKUP);
-  const neverSynced = (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active) && s.last_synced_at === null);
+  const neverSynced = (await listSuppliers(services.db)).filter((s) => s.is_active && s.last_synced_at === null);
   if (neverSynced.length === 0) return [];
   return syncInBackground(services, neverSynced);
 }
@@ -66,7 +65,7 @@ export async function ensureDomainPricing(services: Services): Promise<SupplierS
  */
 export async function syncInBackground(services: Services, suppliers?: SupplierRow[], signal?: AbortSignal): Promise<SupplierSyncResult[]> {
   return runWork(services, { kind: 'tld-sync', requestedBy: null }, async (run) => {
-    const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => Boolean(s.is_active));
+    const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => s.is_active);
     const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal, progressOf(run, chosen.length));
     return inTransaction(services.db, async (tx) => {
       const suppliersSynced = await writeSyncResults(tx, fetched, { actor: null }, services.clock.nowIso());
@@ -154,7 +153,7 @@ export async function writeSyncResults(
   const counts = await countCostsBySupplier(tx.db, fetched.map((f) => f.supplier.id));
   const results = fetched.map(({ supplier, ...outcome }): SupplierSyncResult => ({
     id: supplier.id, name: supplier.name, tldCount: counts.get(supplier.id) ?? 0,
-    error: 'error' in outcome ? outcome.error : null, syncedAt: toIso(at)!,
+    error: 'error' in outcome ? outcome.error : null, syncedAt: at,
   }));
   await record(tx, {
     actor: who.actor, actingAs: null, action: 'domains.tld_sync',

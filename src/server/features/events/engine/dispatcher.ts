@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '../../../db/connection.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { Database, WebhookDeliveriesTable } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { claimPendingEvents, markEventsProcessed } from '../../../events/pendingEvents.ts';
@@ -47,7 +46,7 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
     for (const row of events) {
       const event: EngineEvent = {
         id: row.id, type: row.event_type, severity: row.severity, source: row.source,
-        createdAt: toIso(row.created_at)!, accountId: row.account_id, actorUserId: row.actor_user_id,
+        createdAt: row.created_at, accountId: row.account_id, actorUserId: row.actor_user_id,
         correlationId: row.correlation_id, payload: parseObject(row.payload), context: parseObject(row.context),
       };
       const fields = eventFields(event);

@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
 import { type FlowAction, type FlowFilters, type FlowTrigger, matchesEventPattern } from '../../../../common/events/eventFlows.ts';
-import { booleanLiteral } from '../../../db/booleanLiteral.ts';
-import { flag } from '../../../db/connection.ts';
 import type { EventCreator } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { type AdminFlow, flowActions, type FlowRow, toAdminFlow } from './presenters.ts';
@@ -47,7 +45,7 @@ export interface FlowSettings {
 }
 
 const columnsOf = (f: FlowSettings) => ({
-  name: f.name, description: f.description, is_active: flag(f.isActive),
+  name: f.name, description: f.description, is_active: f.isActive,
   triggers: JSON.stringify(f.triggers), actions: JSON.stringify(f.actions), filters: JSON.stringify(f.filters),
 });
 
@@ -68,13 +66,13 @@ export async function insertFlowCopy(db: Db, sourceId: string, copy: { id: strin
   const source = await db.selectFrom('event_flows').selectAll().where('id', '=', sourceId).executeTakeFirstOrThrow();
   await db.insertInto('event_flows').values({
     id: copy.id, name: copy.name, description: source.description,
-    is_active: flag(false), triggers: source.triggers, actions: source.actions, filters: source.filters,
+    is_active: false, triggers: source.triggers, actions: source.actions, filters: source.filters,
     created_by: 'duplicate', created_by_user_id: copy.userId, created_at: copy.now, updated_at: copy.now, ...FRESH_STATISTICS,
   }).execute();
 }
 
 export async function setFlowActive(db: Db, id: string, isActive: boolean, now: string) {
-  await db.updateTable('event_flows').set({ is_active: flag(isActive), updated_at: now }).where('id', '=', id).execute();
+  await db.updateTable('event_flows').set({ is_active: isActive, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function deleteFlowRow(db: Db, id: string): Promise<void> {
@@ -83,7 +81,7 @@ export async function deleteFlowRow(db: Db, id: string): Promise<void> {
 
 /** How many active flows have a trigger the event type matches. */
 export async function countActiveFlowsMatching(db: Db, eventType: string): Promise<number> {
-  const rows = await db.selectFrom('event_flows').select('triggers').where(sql<boolean>`is_active = ${booleanLiteral(db, true)}`).execute();
+  const rows = await db.selectFrom('event_flows').select('triggers').where('is_active', '=', true).execute();
   return rows.filter((r) => triggersOf(r.triggers).some((t) => typeof t?.eventType === 'string' && matchesEventPattern(t.eventType, eventType))).length;
 }
 

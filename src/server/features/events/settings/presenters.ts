@@ -4,7 +4,6 @@ import { averageOf, successRate, webhookBadge } from '../../../../common/admin/w
 import type { adminFlow } from '../../../../common/admin/flows/contract.ts';
 import type { adminWebhook } from '../../../../common/admin/webhooks/contract.ts';
 import { EMPTY_FLOW_FILTERS, type FlowAction, type FlowFilters, type FlowTrigger } from '../../../../common/events/eventFlows.ts';
-import { toIso } from '../../../db/connection.ts';
 import type { EventFlowsTable, WebhooksTable } from '../../../db/schema.ts';
 
 /** Webhooks and flows as operators see them, from their stored rows. */
@@ -38,10 +37,10 @@ function parsedJson<T>(text: string | null, fallback: T): T {
 /** A webhook as every page sees it: settings, statistics, health and badge; never a secret. */
 export function toAdminWebhook(row: WebhookRow, now: number): AdminWebhook {
   const auth = parseAuthentication(row.authentication);
-  const isActive = Boolean(row.is_active);
+  const isActive = row.is_active;
   const total = Number(row.total_deliveries);
   const successful = Number(row.successful_deliveries);
-  const previousExpires = toIso(row.previous_secret_expires_at);
+  const previousExpires = row.previous_secret_expires_at;
   return {
     webhookId: row.id,
     name: row.name,
@@ -57,24 +56,24 @@ export function toAdminWebhook(row: WebhookRow, now: number): AdminWebhook {
       maxRetries: Number(row.max_retries), backoffStrategy: row.backoff_strategy as AdminWebhook['retryPolicy']['backoffStrategy'],
       initialDelay: Number(row.initial_delay_ms), maxDelay: Number(row.max_delay_ms),
     },
-    payloadTransform: { enabled: Boolean(row.transform_enabled), template: row.transform_template },
-    config: { timeout: Number(row.timeout_ms), followRedirects: Boolean(row.follow_redirects) },
+    payloadTransform: { enabled: row.transform_enabled, template: row.transform_template },
+    config: { timeout: Number(row.timeout_ms), followRedirects: row.follow_redirects },
     createdBy: row.created_by,
-    createdAt: toIso(row.created_at)!,
-    updatedAt: toIso(row.updated_at)!,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     statistics: {
       totalDeliveries: total,
       successfulDeliveries: successful,
       failedDeliveries: Number(row.failed_deliveries),
       successRate: successRate(successful, total),
       averageResponseTime: averageOf(Number(row.total_response_ms), total),
-      lastDelivery: toIso(row.last_delivery_at),
-      lastSuccess: toIso(row.last_success_at),
-      lastFailure: toIso(row.last_failure_at),
+      lastDelivery: row.last_delivery_at,
+      lastSuccess: row.last_success_at,
+      lastFailure: row.last_failure_at,
     },
     health: {
       status: row.health_status,
-      lastCheck: toIso(row.health_checked_at),
+      lastCheck: row.health_checked_at,
       consecutiveFailures: Number(row.consecutive_failures),
       uptime: total > 0 ? successRate(successful, total) : 100,
       disabledReason: row.disabled_reason,
@@ -98,9 +97,9 @@ export function toAdminFlow(row: FlowRow, webhooks: ReadonlyMap<string, { name: 
     flowId: row.id,
     name: row.name,
     description: row.description,
-    isActive: Boolean(row.is_active),
-    createdAt: toIso(row.created_at)!,
-    updatedAt: toIso(row.updated_at)!,
+    isActive: row.is_active,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     createdBy: row.created_by,
     triggers: flowTriggers(row).map((t) => ({ eventType: t.eventType, conditions: t.conditions ?? [] })),
     actions: flowActions(row).map((a) => {
@@ -112,7 +111,7 @@ export function toAdminFlow(row: FlowRow, webhooks: ReadonlyMap<string, { name: 
       totalEvents: Number(row.total_events),
       totalExecutions: executions,
       successRate: successRate(Number(row.successful_executions), executions),
-      lastExecution: toIso(row.last_execution_at),
+      lastExecution: row.last_execution_at,
       averageExecutionTime: averageOf(Number(row.total_execution_ms), executions),
     },
   };

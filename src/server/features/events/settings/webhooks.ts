@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { FlowAction } from '../../../../common/events/eventFlows.ts';
-import { flag } from '../../../db/connection.ts';
 import { likeContaining } from '../../../db/textMatch.ts';
 import type { EventCreator, WebhookMethod } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -43,10 +42,10 @@ const columnsOf = (s: WebhookSettings) => ({
   backoff_strategy: s.backoffStrategy,
   initial_delay_ms: s.initialDelayMs,
   max_delay_ms: s.maxDelayMs,
-  transform_enabled: flag(s.transformEnabled),
+  transform_enabled: s.transformEnabled,
   transform_template: s.transformTemplate,
   timeout_ms: s.timeoutMs,
-  follow_redirects: flag(s.followRedirects),
+  follow_redirects: s.followRedirects,
 });
 
 /** Every statistic and health field of a webhook that starts afresh (spec §4: healthy, zero statistics). */
@@ -66,7 +65,7 @@ export async function listWebhookViews(db: Db, filter: { search: string | null; 
     const like = likeContaining(filter.search);
     query = query.where((eb) => eb.or([likeLower('name', like), likeLower('url', like)]));
   }
-  if (filter.status !== 'all') query = query.where('is_active', '=', flag(filter.status === 'active'));
+  if (filter.status !== 'all') query = query.where('is_active', '=', filter.status === 'active');
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.max + 1).execute();
   return { webhooks: rows.slice(0, filter.max).map((r) => toAdminWebhook(r, now.getTime())), truncated: rows.length > filter.max };
 }
@@ -87,11 +86,11 @@ export async function webhookViewsByIds(db: Db, ids: readonly string[], now: Dat
 export async function webhookNames(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; isActive: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('webhooks').select(['id', 'name', 'is_active']).where('id', 'in', ids).execute();
-  return new Map(rows.map((w) => [w.id, { name: w.name, isActive: Boolean(w.is_active) }]));
+  return new Map(rows.map((w) => [w.id, { name: w.name, isActive: w.is_active }]));
 }
 
 export async function activeWebhooks(db: Db): Promise<{ id: string; name: string }[]> {
-  return db.selectFrom('webhooks').select(['id', 'name']).where('is_active', '=', flag(true)).orderBy('created_at').orderBy('id').execute();
+  return db.selectFrom('webhooks').select(['id', 'name']).where('is_active', '=', true).orderBy('created_at').orderBy('id').execute();
 }
 
 export interface NewWebhook {
@@ -106,7 +105,7 @@ export interface NewWebhook {
 
 export async function insertWebhook(db: Db, w: NewWebhook): Promise<void> {
   await db.insertInto('webhooks').values({
-    id: w.id, ...columnsOf(w.settings), is_active: flag(w.isActive), secret: w.secret, previous_secret: null, previous_secret_expires_at: null,
+    id: w.id, ...columnsOf(w.settings), is_active: w.isActive, secret: w.secret, previous_secret: null, previous_secret_expires_at: null,
     created_by: w.createdBy, created_by_user_id: w.createdByUserId, created_at: w.now, updated_at: w.now, ...FRESH_STATE,
   }).execute();
 }
@@ -114,7 +113,7 @@ export async function insertWebhook(db: Db, w: NewWebhook): Promise<void> {
 /** New settings; `restartHealth` when an operator switches on a webhook the engine disabled. */
 export async function updateWebhookSettings(db: Db, id: string, settings: WebhookSettings, isActive: boolean, restartHealth: boolean, now: string) {
   await db.updateTable('webhooks')
-    .set({ ...columnsOf(settings), is_active: flag(isActive), updated_at: now, ...(restartHealth ? HEALTH_RESTARTED : {}) })
+    .set({ ...columnsOf(settings), is_active: isActive, updated_at: now, ...(restartHealth ? HEALTH_RESTARTED : {}) })
     .where('id', '=', id).execute();
 }
 
@@ -124,16 +123,16 @@ export async function insertWebhookCopy(db: Db, sourceId: string, copy: { id: st
   await db.insertInto('webhooks').values({
     id: copy.id, name: copy.name, description: source.description, url: source.url, method: source.method, headers: source.headers,
     authentication: source.authentication, max_retries: source.max_retries, backoff_strategy: source.backoff_strategy,
-    initial_delay_ms: source.initial_delay_ms, max_delay_ms: source.max_delay_ms, transform_enabled: flag(Boolean(source.transform_enabled)),
-    transform_template: source.transform_template, timeout_ms: source.timeout_ms, follow_redirects: flag(Boolean(source.follow_redirects)),
-    is_active: flag(false), secret: copy.secret, previous_secret: null, previous_secret_expires_at: null,
+    initial_delay_ms: source.initial_delay_ms, max_delay_ms: source.max_delay_ms, transform_enabled: source.transform_enabled,
+    transform_template: source.transform_template, timeout_ms: source.timeout_ms, follow_redirects: source.follow_redirects,
+    is_active: false, secret: copy.secret, previous_secret: null, previous_secret_expires_at: null,
     created_by: 'duplicate', created_by_user_id: copy.createdByUserId, created_at: copy.now, updated_at: copy.now, ...FRESH_STATE,
   }).execute();
 }
 
 /** Switches the webhooks on or off; those in `restartHealth` (disabled by the engine, now switched on) start healthy. */
 export async function setWebhooksActive(db: Db, ids: readonly string[], isActive: boolean, restartHealth: readonly string[], now: string) {
-  await db.updateTable('webhooks').set({ is_active: flag(isActive), updated_at: now }).where('id', 'in', ids).execute();
+  await db.updateTable('webhooks').set({ is_active: isActive, updated_at: now }).where('id', 'in', ids).execute();
   if (restartHealth.length) await db.updateTable('webhooks').set(HEALTH_RESTARTED).where('id', 'in', restartHealth).execute();
 }
 
