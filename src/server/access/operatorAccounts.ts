@@ -1,13 +1,13 @@
-import { type AliasableExpression, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type AliasableExpression, type Expression, type SqlBool, sql } from 'kysely';
 import type { AccountSortField } from '../../common/admin/accounts/texts.ts';
 import type { AdminAccount, AdminAccountDetail } from '../../common/admin/accounts/contract.ts';
 import type { AdminUserDetails } from '../../common/admin/users/contract.ts';
-import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
 import { likeContaining, likeStartingWith } from '../db/textMatch.ts';
 import { userAddresses, userEmail, userName } from '../auth/fragments.ts';
 import { forgetActiveAccount } from '../auth/operatorUsers.ts';
 import { memberCount } from './fragments.ts';
+import type { FragmentScope } from '../db/fragment.ts';
 
 /**
  * The back office's reads and changes of accounts (tenancy's table): the list and detail with the
@@ -23,8 +23,6 @@ export interface AccountListPosition {
   id: string;
 }
 
-// Any caller's FROM clause, as the owners' fragments take it.
-type Eb = ExpressionBuilder<Database, any>;
 type Count = AliasableExpression<number | string | bigint | null>;
 
 /**
@@ -32,9 +30,9 @@ type Count = AliasableExpression<number | string | bigint | null>;
  * fragments): tenancy takes them as columns, so the list stays one query without knowing their tables.
  */
 export interface AccountActivity {
-  domainCount: (eb: Eb, accountId: Expression<string>) => Count;
+  domainCount: (eb: FragmentScope, accountId: Expression<string>) => Count;
   /** Orders created at or after `since`. */
-  recentOrderCount: (eb: Eb, accountId: Expression<string>, since: string) => Count;
+  recentOrderCount: (eb: FragmentScope, accountId: Expression<string>, since: string) => Count;
 }
 
 export interface AccountPageQuery {

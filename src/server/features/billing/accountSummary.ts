@@ -1,8 +1,7 @@
-import type { ExpressionBuilder } from 'kysely';
 import type { InvoiceStatus } from '../../../common/billing/billing.ts';
 import type { getDashboard } from '../../../common/dashboard/contract.ts';
 import type { OutputOf } from '../../../common/protocol.ts';
-import type { Database } from '../../db/schema.ts';
+import type { FragmentScope } from '../../db/fragment.ts';
 
 export type AccountBillingSummary = Pick<OutputOf<typeof getDashboard>, 'lastInvoice' | 'pastDueSubscription'>;
 
@@ -22,7 +21,7 @@ export interface BillingSummaryColumns {
  * subscription (subscriptions_account), as columns of the caller's query: the home page reads them
  * beside the account in one prepared round trip, and billingSummaryOf reads them back.
  */
-export function billingSummaryColumns(eb: ExpressionBuilder<Database, any>, accountId: string) {
+export function billingSummaryColumns(eb: FragmentScope, accountId: string) {
   const lastInvoice = eb.selectFrom('invoices as i').where('i.account_id', '=', accountId)
     .orderBy('i.invoice_date', 'desc').orderBy('i.id', 'desc').limit(1);
   const pastDue = eb.selectFrom('subscriptions as s').where('s.account_id', '=', accountId).where('s.status', '=', 'past_due')

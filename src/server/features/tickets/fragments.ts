@@ -1,5 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { FragmentScope } from '../../db/fragment.ts';
 
 /**
  * The tickets' reads that other areas put inside their own queries (the home page's one round
@@ -7,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
  */
 
 /** Every status but closed, on tickets_account_status. */
-export function openTicketCount(eb: ExpressionBuilder<Database, any>, accountId: string) {
+export function openTicketCount(eb: FragmentScope, accountId: string) {
   return eb.selectFrom('tickets as t').select((c) => c.fn.countAll<number>().as('n'))
     .where('t.account_id', '=', accountId).where('t.status', '<>', 'closed');
 }

@@ -1,8 +1,8 @@
-import type { Expression, ExpressionBuilder } from 'kysely';
+import type { Expression } from 'kysely';
 import type { Db } from '../../../db/transaction.ts';
-import type { Database } from '../../../db/schema.ts';
 import { accountBillingEmail, accountName, accountOwnerId } from '../../../access/fragments.ts';
 import { userEmail } from '../../../auth/fragments.ts';
+import type { FragmentScope } from '../../../db/fragment.ts';
 
 /**
  * The daily expiry job's queries (Kysely only). Domains are read in keyset pages of
@@ -34,7 +34,7 @@ export async function markExpiredBatch(db: Db, nowIso: string, limit: number) {
 }
 
 /** Where a domain's mail goes: its account's name, billing e-mail and owner's address (tenancy's and identity's fragments). */
-function recipientColumns(eb: ExpressionBuilder<Database, any>, accountId: Expression<string>) {
+function recipientColumns(eb: FragmentScope, accountId: Expression<string>) {
   return [
     accountName(eb, accountId).as('account_name'),
     accountBillingEmail(eb, accountId).as('billing_email'),
