@@ -150,6 +150,13 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
 
+  /**
+   * Closes an open checkout so that it can no longer be paid (the customer cancelled what it pays
+   * for), and answers the session as it then stands: 'expired', or 'complete' when the payment
+   * came first. A session already finished is answered as it is.
+   */
+  expireCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
+
   /** Re-reads an object when an event leaves doubt (same timestamp, missing fields). */
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
