@@ -89,10 +89,15 @@ describeEachDialect('the account\'s orders: listDomainOrders and cancelDomainOrd
     it('refuses when the payment came first, and leaves the order to its payment', async () => {
       const orderId = await placedOrder(t, cast.member, cast.accountId);
       const { url } = (await t.call('payDomainOrder', { orderId }, cast.member)).result;
+      const asked: string[] = [];
       const real = t.services.payments.retrieveCheckoutSession.bind(t.services.payments);
-      vi.spyOn(t.services.payments, 'expireCheckoutSession').mockImplementation(async (id) => ({ ...await real(id), status: 'complete', payment_status: 'paid' }));
+      vi.spyOn(t.services.payments, 'expireCheckoutSession').mockImplementation(async (id) => {
+        asked.push(id);
+        return { ...await real(id), status: 'complete', payment_status: 'paid' };
+      });
       expect(await t.call('cancelDomainOrder', { orderId }, cast.member)).toMatchObject({ status: 400, error: { message: ORDER_PAID_MEANWHILE } });
       expect((await orderRow(orderId)).status).toBe('pending_payment');
+      expect(asked).toEqual([sessionIdOf(url)]);
     });
 
     it('refuses with our sentence when the provider cannot be asked, and changes nothing', async () => {
