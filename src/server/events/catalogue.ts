@@ -140,8 +140,8 @@ export const eventCatalogue = {
     },
   },
   'order.domain.cancelled': {
-    category: 'order', description: 'A domain order was cancelled: the name was taken by someone else before it was paid.',
-    payload: { ...ORDER, reason: 'Why it was cancelled: name_taken.' },
+    category: 'order', description: 'A domain order was cancelled before it was paid: by the customer, or because someone else took the name.',
+    payload: { ...ORDER, reason: 'Why it was cancelled: customer or name_taken.' },
   },
 
   // domain

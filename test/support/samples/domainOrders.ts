@@ -6,7 +6,7 @@ import { TOO_MANY_UNPAID_REGISTRATIONS } from '../../../src/server/features/doma
 import type { SampleInput } from './sampleInputs.ts';
 import type { TestApp, TestUser } from '../testApp.ts';
 
-type Names = Extract<FunctionName, 'registerDomain' | 'renewDomain' | 'payDomainOrder' | 'getDomainOrder'>;
+type Names = Extract<FunctionName, 'registerDomain' | 'renewDomain' | 'payDomainOrder' | 'getDomainOrder' | 'listDomainOrders' | 'cancelDomainOrder'>;
 
 /** The registration form's contact, filled in as a customer would. */
 export function registrationContact(overrides: Record<string, unknown> = {}) {
@@ -44,7 +44,7 @@ export async function placedOrder(t: TestApp, user: TestUser, accountId: string,
   return res.result.orderId;
 }
 
-/** The permission matrix's inputs for registerDomain, renewDomain, payDomainOrder and getDomainOrder. */
+/** The permission matrix's inputs for the customer's domain order functions. */
 export const domainOrderSamples: Record<Names, SampleInput> = {
   registerDomain: async ({ t, cast }) => {
     await seedSandboxSupplier(t.services.db);
@@ -53,4 +53,6 @@ export const domainOrderSamples: Record<Names, SampleInput> = {
   renewDomain: async ({ t, cast }) => ({ domain: (await seedDomain(t.services, cast.accountId)).name, years: 1 }),
   payDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
   getDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
+  listDomainOrders: async ({ cast }) => ({ accountId: cast.accountId }),
+  cancelDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
 };

@@ -115,6 +115,8 @@ export interface DomainOrdersTable {
   /** Set while an operator's refund is asked of the payment provider: no status change but that refund's cancel moves the order until then. */
   refund_claimed_until: Timestamp | null;
   supplier_id: string | null;
+  /** The registrar an operator named for a manual completion at one we do not hold as a supplier ('Other'). */
+  registrar_name: string | null;
   registration_id: string | null;
   registration_date: Timestamp | null;
   expiration_date: Timestamp | null;

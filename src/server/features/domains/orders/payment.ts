@@ -7,13 +7,14 @@ import { recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { insertCheckoutSession } from '../../../integrations/payments/checkoutSessions.ts';
-import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
+import { PaymentProviderError, type ServiceTermMetadata } from '../../../integrations/payments/provider.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError } from '../../../rpc/errors.ts';
 import {
   DOMAIN_ORDER_PURPOSE, findReusableCheckout, isNameHeld, lockDomainName, setOrderCheckout,
 } from './queries.ts';
 import { findOrder, type OrderRow, transitionOrder } from './repository.ts';
+import { findDomainByName } from '../records.ts';
 import { isAutomatic } from '../expiry/renewalRules.ts';
 import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './texts.ts';
 
@@ -42,6 +43,7 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
   const checkoutSessionId = `chk_${randomBytes(16).toString('base64url')}`;
   const account = await findBillingAccount(db, order.account_id);
   const customerId = account?.stripe_customer_id ?? null;
+  const term = await termOf(ctx, order);
   const session = await askProvider(ctx, customerId !== null, () => payments.createCheckoutSession({
     mode: 'payment',
     customerId,
@@ -52,7 +54,7 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
     successUrl: `${config.PUBLIC_URL}/domains/orders/${encodeURIComponent(order.id)}?payment=success`,
     cancelUrl: `${config.PUBLIC_URL}/domains/orders/${encodeURIComponent(order.id)}?payment=cancelled`,
     accountId: order.account_id,
-    metadata: { checkoutSessionId, userId: caller.userId, purpose: DOMAIN_ORDER_PURPOSE, reference: order.id },
+    metadata: { checkoutSessionId, userId: caller.userId, purpose: DOMAIN_ORDER_PURPOSE, reference: order.id, ...term },
     idempotencyKey: `domain-order-checkout:${checkoutSessionId}`,
   }));
 
@@ -72,6 +74,14 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
     return { kind: 'open_checkout', url: session.url } as const;
   }, ctx.log);
   return answer(after);
+}
+
+/** The years the invoice bills: a renewal's start from the domain's current expiry, a registration's when it is paid. */
+async function termOf(ctx: Ctx, order: OrderRow): Promise<ServiceTermMetadata> {
+  const termYears = String(order.years);
+  if (order.kind !== 'renewal') return { termYears };
+  const domain = await findDomainByName(ctx.services.db, order.domain);
+  return domain?.expiration_date ? { termYears, termFrom: domain.expiration_date } : { termYears };
 }
 
 function answer(standing: Exclude<Standing, { kind: 'awaiting' }>): { url: string } {

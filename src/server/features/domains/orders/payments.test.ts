@@ -228,6 +228,17 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
       }]);
     });
 
+    it('its invoice bills the registration\'s two years, on the invoice and on its line', async () => {
+      const [invoice] = (await t.call('listInvoices', { accountId: cast.accountId }, cast.member)).result.invoices;
+      const paidAt = (await orderRow(orderId)).paid_at!;
+      const twoYearsOn = (iso: string) => { const at = new Date(iso); at.setUTCFullYear(at.getUTCFullYear() + 2); return at.getTime(); };
+      expect(invoice.amountCents).toBe(total);
+      expect(Date.parse(invoice.periodEnd!) - twoYearsOn(invoice.periodStart!)).toBe(0);
+      expect(Math.abs(Date.parse(invoice.periodStart!) - Date.parse(paidAt))).toBeLessThan(60_000);
+      const { lines } = (await t.call('getInvoice', { invoiceId: invoice.id }, cast.member)).result.invoice;
+      expect(lines.map((l) => [l.periodStart, l.periodEnd])).toEqual([[invoice.periodStart, invoice.periodEnd]]);
+    });
+
     it('no longer opens a checkout for it', async () => {
       expect((await pay(orderId)).error!.message).toBe(ORDER_NOT_AWAITING_PAYMENT);
     });

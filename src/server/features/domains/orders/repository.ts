@@ -23,7 +23,7 @@ export function toDomainOrder(row: OrderRow, supplierName: string | null): Domai
     privacyProtection: row.privacy_protection, autoRenew: row.auto_renew,
     accountId: row.account_id, userId: row.user_id, orderedBy: row.ordered_by,
     status: row.status, paymentStatus: row.payment_status, registrationStatus: row.registration_status,
-    registrar: supplierName, registrationId: row.registration_id,
+    registrar: supplierName ?? row.registrar_name, registrationId: row.registration_id,
     registrationDate: row.registration_date, expirationDate: row.expiration_date,
     createdAt: row.created_at, updatedAt: row.updated_at, paidAt: row.paid_at, completedAt: row.completed_at,
     error: row.error,

@@ -9,6 +9,7 @@ export const premiumName = (domain: string) => `${domain} is a premium name with
 export const tldNotRenewable = (tld: string) => `We cannot renew .${tld} domains online right now. Please contact support.`;
 export const ONLY_ACTIVE_OR_EXPIRED_RENEW = 'Only active or expired domains can be renewed.';
 export const ORDER_NOT_AWAITING_PAYMENT = 'This order does not await payment.';
+export const ORDER_PAID_MEANWHILE = 'This order has just been paid, so it can no longer be cancelled. It is being carried out; contact support if you did not mean to buy it.';
 export const PAYMENT_AMOUNT_MISMATCH = 'The payment did not match the order total. Our team will refund or complete it.';
 
 /** The checkout's line: 'example.com registration, 2 years'. */
