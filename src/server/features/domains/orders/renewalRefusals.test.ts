@@ -33,6 +33,18 @@ describeEachDialect('renewDomain refuses before payment what the registrar would
     expect(await ordersOf(unmarked.id)).toEqual([]);
   });
 
+  it('a renewal ordered before the expiry and not paid by then is not sent to a checkout after it', async () => {
+    const domain = await seedDomain(t.services, a.accountId, { expiresInDays: 3 });
+    const placed = await t.call('renewDomain', { domain: domain.name, years: 1 }, a.owner);
+    expect(placed.status).toBe(200);
+    await t.services.db.updateTable('domains').set({ status: 'expired', expiration_date: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', domain.id).execute();
+    expect(await t.callRaw('payDomainOrder', { orderId: placed.result.orderId }, a.owner))
+      .toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: expiredRenewalRefused(domain.name) } });
+    const checkouts = await t.services.db.selectFrom('checkout_sessions').select('id').where('reference', '=', placed.result.orderId).execute();
+    expect(checkouts).toEqual([]);
+  });
+
   it('a renewal past the registry\'s ten years from today is refused with the most years still possible; that many are ordered', async () => {
     const domain = await seedDomain(t.services, a.accountId, { expiresInDays: 300 });
     expect(await renew(domain.name, 10)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: pastRegistryMaximum(domain.name, 10, 9) } });
