@@ -37,7 +37,9 @@ export async function settleRefusedRenewals(services: Services, now: Date, signa
   const summary: RefusedRenewalsSummary = { retried: 0, refunded: 0 };
   for (const order of await refusedAutomaticRenewals(services.db, AUTOMATIC_RENEWAL_ORDERED_BY)) {
     if (signal?.aborted) break;
-    if (now.getTime() >= registrarRetryEnds(order.paid_at ?? order.created_at, order.renews_from)) {
+    // The domain was renewed another way meanwhile (an operator, a sync): asking again would renew it twice.
+    const termMoved = order.renews_from !== null && (order.domain_expires_at === null || Date.parse(order.domain_expires_at) !== Date.parse(order.renews_from));
+    if (termMoved || now.getTime() >= registrarRetryEnds(order.paid_at ?? order.created_at, order.renews_from)) {
       if (await refundRefusedRenewal(services, order, now)) summary.refunded += 1;
     } else if (Date.parse(order.updated_at) < startOfDay(now) && await retryAtRegistrar(services, order, now)) {
       // Refused today already: a rerun of today's job does not ask the registrar again.

@@ -11,6 +11,7 @@ import { RegistrarError } from '../../../integrations/registrars/registrar.ts';
 import { fulfilOrder } from '../fulfilment/job.ts';
 import { FulfilmentDeferred } from '../fulfilment/calls.ts';
 import { runDomainExpiry } from './job.ts';
+import { renewalAlreadyPaid } from '../orders/texts.ts';
 
 /**
  * One charge per renewal term (issue 18, points 2 and 3): the daily job over a registrar that
@@ -105,10 +106,12 @@ describeEachDialect('automatic renewals charge once per term', (dialect) => {
   });
 
   it('three daily runs over a refusing registrar charge once; the paid order waits for the registrar (P3)', async () => {
-    const { domain, billing } = await renewableDomain(10);
+    const { account, domain, billing } = await renewableDomain(10);
     watched = watchRegistrar(t, 'sandbox', { renew: async () => { throw refused(); } });
 
     for (let i = 0; i < 3; i += 1) await day(domain.id);
+    // Nor can the customer pay a second renewal of the term beside it.
+    expect((await t.callRaw('renewDomain', { domain: domain.name, years: 1 }, account.owner)).error?.message).toBe(renewalAlreadyPaid(domain.name));
 
     expect(await moneyOf(domain.id)).toEqual({ charges: 1, refunds: 0 });
     expect(watched.calls.renew).toBe(3);

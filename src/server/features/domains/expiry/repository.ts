@@ -113,11 +113,12 @@ export async function unfinishedAutomaticRenewals(db: Db, orderedBy: string) {
  * at the card) until its bound, then refunds. An operator's flag takes an order out of this.
  */
 export async function refusedAutomaticRenewals(db: Db, orderedBy: string) {
-  return db.selectFrom('domain_orders').selectAll()
-    .where('kind', '=', 'renewal').where('status', '=', 'failed').where('payment_status', '=', 'paid')
-    .where('admin_action_required', '=', false)
-    .where('ordered_by', '=', orderedBy).where('user_id', 'is', null)
-    .orderBy('created_at').orderBy('id')
+  return db.selectFrom('domain_orders as o').leftJoin('domains as d', 'd.id', 'o.domain_id')
+    .selectAll('o').select('d.expiration_date as domain_expires_at')
+    .where('o.kind', '=', 'renewal').where('o.status', '=', 'failed').where('o.payment_status', '=', 'paid')
+    .where('o.admin_action_required', '=', false)
+    .where('o.ordered_by', '=', orderedBy).where('o.user_id', 'is', null)
+    .orderBy('o.created_at').orderBy('o.id')
     .execute();
 }
 

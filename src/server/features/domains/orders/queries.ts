@@ -70,6 +70,19 @@ export async function countHeldUnpaidRegistrations(db: Db, accountId: string, no
   return Number(row.n);
 }
 
+/**
+ * A renewal of this term that is paid and neither completed nor refunded: refused by the
+ * registrar and waiting for its retry, or with an operator. Another renewal beside it could renew
+ * and charge twice.
+ */
+export async function findPaidUnfinishedRenewal(db: Db, domainId: string, renewsFrom: string): Promise<{ id: string } | undefined> {
+  const rows = await db.selectFrom('domain_orders').select(['id', 'renews_from'])
+    .where('domain_id', '=', domainId).where('kind', '=', 'renewal').where('payment_status', '=', 'paid')
+    .where('status', 'in', ['failed', 'requires_manual_processing'])
+    .execute();
+  return rows.find((row) => row.renews_from !== null && Date.parse(row.renews_from) === Date.parse(renewsFrom));
+}
+
 /** The renewal of this domain that is awaiting payment or being executed, if any. */
 export async function findOpenRenewal(db: Db, domain: string): Promise<{ id: string } | undefined> {
   return db.selectFrom('domain_orders').select('id')

@@ -8,11 +8,11 @@ import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
 import type { DomainRow } from '../records.ts';
-import { countHeldUnpaidRegistrations, findOpenRenewal, isNameHeld, lockDomainName } from './queries.ts';
+import { countHeldUnpaidRegistrations, findOpenRenewal, findPaidUnfinishedRenewal, isNameHeld, lockDomainName } from './queries.ts';
 import { insertOrder, type NewOrder } from './repository.ts';
 import {
   expiredRenewalRefused, MAX_UNPAID_REGISTRATIONS, nameNotAvailable, ONLY_ACTIVE_OR_EXPIRED_RENEW, pastRegistryMaximum, premiumName,
-  renewalSupplierGone, tldNotRenewable, tldNotSold, TOO_MANY_UNPAID_REGISTRATIONS,
+  renewalAlreadyPaid, renewalSupplierGone, tldNotRenewable, tldNotSold, TOO_MANY_UNPAID_REGISTRATIONS,
 } from './texts.ts';
 import { renewalRefusal } from '../expiry/renewalRules.ts';
 import { registrarFor } from '../fulfilment/calls.ts';
@@ -71,6 +71,7 @@ export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, 
   if (refusal?.kind === 'expired') throw failedPrecondition(expiredRenewalRefused(domain.name));
   if (refusal?.kind === 'past_registry_maximum') throw failedPrecondition(pastRegistryMaximum(domain.name, years, refusal.maxYears));
   if (!domain.supplier_id || !registrarFor(ctx.services, domain.supplier_id)) throw failedPrecondition(renewalSupplierGone(domain.name));
+  if (domain.expiration_date && await findPaidUnfinishedRenewal(db, domain.id, domain.expiration_date)) throw failedPrecondition(renewalAlreadyPaid(domain.name));
   const price = (await sellPrices(db)).get(domain.tld);
   const perYear = price ? price.renewCents ?? price.registerCents : null;
   if (!price || perYear === null) throw failedPrecondition(tldNotRenewable(domain.tld));

@@ -27,3 +27,5 @@ export const renewalSupplierGone = (domain: string) =>
 export const MAX_UNPAID_REGISTRATIONS = 10;
 export const TOO_MANY_UNPAID_REGISTRATIONS =
   `This account already has ${MAX_UNPAID_REGISTRATIONS} domain registrations awaiting payment. Pay for or cancel one of them before registering another name.`;
+export const renewalAlreadyPaid = (domain: string) =>
+  `A renewal of ${domain} is already paid and waiting for our registrar or our team. You will not be charged again: see the order on your orders page.`;
