@@ -25,7 +25,7 @@ export async function fillContact(page: Page) {
   return form;
 }
 
-/** Register page → 3 s → order page → Pay now → test checkout paid → back on the order page; answers the order path. */
+/** Register page → 3 s → order page, which opens the test checkout by itself → paid → back on the order page; answers the order path. */
 export async function orderAndPay(page: Page, domain: string, holder: string): Promise<string> {
   await page.getByRole('button', { name: 'Register domain' }).click();
   const toOrder = page.getByRole('link', { name: 'Go to your order now' });
