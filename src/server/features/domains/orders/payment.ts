@@ -15,8 +15,8 @@ import {
 } from './queries.ts';
 import { findOrder, type OrderRow, transitionOrder } from './repository.ts';
 import { findDomainByName } from '../records.ts';
-import { isAutomatic } from '../expiry/renewalRules.ts';
-import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './texts.ts';
+import { isAutomatic, renewalRefusal } from '../expiry/renewalRules.ts';
+import { expiredRenewalRefused, nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './texts.ts';
 
 type Ctx = Pick<SignedInContext, 'services' | 'log' | 'requestId'>;
 
@@ -26,7 +26,8 @@ type Standing =
   | { kind: 'open_checkout'; url: string }
   | { kind: 'not_awaiting' }
   | { kind: 'name_taken'; domain: string }
-  | { kind: 'charged_automatically' };
+  | { kind: 'charged_automatically' }
+  | { kind: 'renewal_expired'; domain: string };
 
 /**
  * The payment page of an order awaiting payment: its open checkout, or a new payment-mode
@@ -88,6 +89,7 @@ function answer(standing: Exclude<Standing, { kind: 'awaiting' }>): { url: strin
   if (standing.kind === 'open_checkout') return { url: standing.url };
   if (standing.kind === 'name_taken') throw failedPrecondition(nameNotAvailable(standing.domain));
   if (standing.kind === 'charged_automatically') throw failedPrecondition(AUTOMATIC_RENEWAL_CHARGED);
+  if (standing.kind === 'renewal_expired') throw failedPrecondition(expiredRenewalRefused(standing.domain));
   throw failedPrecondition(ORDER_NOT_AWAITING_PAYMENT);
 }
 
@@ -106,6 +108,11 @@ async function standing(tx: Tx, ctx: Ctx, caller: Caller, orderId: string): Prom
   if (isAutomatic(order)) return { kind: 'charged_automatically' };
 
   const now = services.clock.now();
+  // A renewal placed before the expiry and paid after it would be charged, then refused by the registrar (it needs a restore).
+  if (order.kind === 'renewal') {
+    const domain = await findDomainByName(tx.db, order.domain);
+    if (domain && renewalRefusal(domain, order.years, now)?.kind === 'expired') return { kind: 'renewal_expired', domain: order.domain };
+  }
   if (order.kind === 'registration' && await isNameHeld(tx.db, order.domain, now, order.id)) {
     const error = nameNotAvailable(order.domain);
     const at = now.toISOString();

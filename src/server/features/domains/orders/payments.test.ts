@@ -186,7 +186,7 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
     it('cancels an unpaid order whose name another customer ordered after its hold passed', async () => {
       const domain = freshDomainName();
       const stale = await placedOrder(t, cast.member, cast.accountId, { domain });
-      await t.services.db.updateTable('domain_orders').set({ updated_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('id', '=', stale).execute();
+      await t.services.db.updateTable('domain_orders').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('id', '=', stale).execute();
       const theirs = await placedOrder(t, cast.outsider, cast.otherAccountId, { domain });
 
       expect(await pay(stale)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: nameNotAvailable(domain) } });
