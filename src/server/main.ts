@@ -5,6 +5,7 @@ import { ensureSuperAdmin } from './auth/bootstrapAdmin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
 import { ensureDomainPricing } from './features/domains/pricing/supplierSync.ts';
 
@@ -12,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main() {
   const config = loadConfig();
+  refuseTestPaymentsWithRealRegistrars(config);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
   const { app, auth, services, close } = await buildApp({
