@@ -15,3 +15,6 @@ export { countOrdersByStatus, countOrdersPerDay, countOrdersSince } from './orde
 export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts';
 export type { FulfilOrderJob } from './orders/queues.ts';
 export { claimOrderForRefund, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder } from './orders/repository.ts';
+export { listDifferences } from './portfolio/repository.ts';
+export type { DifferenceView } from './portfolio/repository.ts';
+export { requestPortfolioSync } from './portfolio/job.ts';
