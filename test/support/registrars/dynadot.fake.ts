@@ -44,6 +44,8 @@ export interface FakeDynadot {
   failNext(command: string, error: string): void;
   // Portfolio sync (issue 18): the published limits, when the test gives them.
   rateLimit: RateGuard;
+  /** The next `times` calls of this command are refused with this Error text (issue 18: a renew option that will not stick). */
+  failNextTimes(command: string, error: string, times: number): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ type Params = Map<string, string>;
 export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLimit?: FakeRateLimit } = {}): Promise<FakeDynadot> {
   // portfolio sync (issue 18)
   const rateLimit = createRateGuard(options.rateLimit);
+  const repeatedFailures = new Map<string, { error: string; times: number }>();
   const premium = new Map<string, number>();
   const taken = new Set<string>();
   const failures = new Map<string, string>();
@@ -93,6 +96,7 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
     busyNext: () => { fake.http.override(refuse('Response', 'connection to main server is busy, please try again later', 'error')); },
     failNext: (command, error) => { failures.set(command, error); },
     rateLimit,
+    failNextTimes: (command, error, times) => { repeatedFailures.set(command, { error, times }); },
     close: () => fake.http.close(),
   };
   // The account's default contact, as every Dynadot account has one.
@@ -254,6 +258,12 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
     // portfolio sync: above the limit, HTTP 429 with Dynadot's error shape (⚠ the live answer is not documented).
     if (!rateLimit.admit()) return { ...json({ Response: { ResponseCode: '-1', Error: 'too many requests, please slow down' } }), status: 429 };
     const command = (params.get('command') ?? '').toLowerCase();
+    // issue 18: a refusal repeated a number of times.
+    const repeated = repeatedFailures.get(command);
+    if (repeated && repeated.times > 0) {
+      repeated.times--;
+      return refuse(`${command.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Response`, repeated.error);
+    }
     const failure = failures.get(command);
     if (failure !== undefined) {
       failures.delete(command);
