@@ -18,6 +18,7 @@ import type { RegistrarId } from '../../../integrations/registrars/registrar.ts'
 import { insertDomain } from '../records.ts';
 import type { Pacing } from './rateLimiter.ts';
 import { REGISTRAR_RATE_LIMITS } from './rateLimits.ts';
+import { PORTFOLIO_NIGHTLY_CRON, PORTFOLIO_NIGHTLY_QUEUE, registerPortfolioWorker } from './job.ts';
 import { runPortfolioSync } from './sync.ts';
 import { NAMECHEAP_AUTO_RENEW_ACTION } from './texts.ts';
 
@@ -188,6 +189,12 @@ describeEachDialect('the nightly portfolio sync', (dialect) => {
     expect((await t.call('getPortfolioSync', {}, customer)).status).toBe(403);
     expect((await t.call('runPortfolioSyncNow', {}, customer)).status).toBe(403);
     expect((await t.call('getPortfolioSync', {}, null)).status).toBe(401);
+  });
+
+  it('is scheduled nightly, and the nightly job hands over to the sync\'s own queue', async () => {
+    await registerPortfolioWorker(t.services.jobs, t.services);
+    const schedule = await t.services.db.selectFrom('job_schedules').selectAll().where('name', '=', PORTFOLIO_NIGHTLY_QUEUE).executeTakeFirst();
+    expect(schedule).toMatchObject({ cron: PORTFOLIO_NIGHTLY_CRON });
   });
 
   it('Run now queues one sync; a second request while it waits is told so', async () => {
