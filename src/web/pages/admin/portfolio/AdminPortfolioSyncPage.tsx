@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PORTFOLIO_FIELD_LABELS, type PortfolioDifference } from '../../../../common/admin/portfolio/contract.ts';
 import type { FnOutput } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
@@ -14,6 +14,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 type LastRun = NonNullable<FnOutput<'getPortfolioSync'>['lastRun']>;
 
 const COLUMNS = ['Domain', 'Registrar', 'Field', 'Ours', 'Theirs', 'Seen at'] as const;
+const REGISTRAR_COLUMNS = ['Registrar', 'Domains', 'Listed', 'Read one by one', 'Auto-renew turned off', 'Calls'] as const;
 const RUN_COLORS: Record<string, string> = { queued: 'gray', running: 'blue', succeeded: 'green', failed: 'red' };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -42,20 +43,18 @@ function RunCard({ run }: { run: LastRun | null }) {
         </SimpleGrid>
         {run.error && <Text size="sm" c="red">{run.error}</Text>}
         {run.registrars.length > 0 && (
-          <Table verticalSpacing="xs" aria-label="Registrars in the last run">
-            <Table.Thead>
-              <Table.Tr><Table.Th>Registrar</Table.Th><Table.Th>Domains</Table.Th><Table.Th>Listed</Table.Th><Table.Th>Read one by one</Table.Th><Table.Th>Auto-renew turned off</Table.Th><Table.Th>Calls</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {run.registrars.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.name}{r.error && <Text size="xs" c="red">{r.error}</Text>}</Table.Td>
-                  <Table.Td>{r.domains}</Table.Td><Table.Td>{r.listed}</Table.Td><Table.Td>{r.infoReads}</Table.Td>
-                  <Table.Td>{r.autoRenewTurnedOff}</Table.Td><Table.Td>{r.calls}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <StackedTable label="Registrars in the last run" columns={REGISTRAR_COLUMNS} numeric={REGISTRAR_COLUMNS.slice(1)}>
+            {run.registrars.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td data-label="Registrar" data-primary>{r.name}{r.error && <Text size="xs" c="red">{r.error}</Text>}</Table.Td>
+                <Table.Td data-label="Domains">{r.domains}</Table.Td>
+                <Table.Td data-label="Listed">{r.listed}</Table.Td>
+                <Table.Td data-label="Read one by one">{r.infoReads}</Table.Td>
+                <Table.Td data-label="Auto-renew turned off">{r.autoRenewTurnedOff}</Table.Td>
+                <Table.Td data-label="Calls">{r.calls}</Table.Td>
+              </Table.Tr>
+            ))}
+          </StackedTable>
         )}
       </Stack>
     </Paper>
@@ -79,14 +78,27 @@ function DifferenceRow({ d }: { d: PortfolioDifference }) {
 }
 
 function PortfolioSync() {
-  const state = useFn('getPortfolioSync', {}, { refetchInterval: (query) => (query.state.data?.lastRun?.status === 'running' || query.state.data?.lastRun?.status === 'queued' ? 5000 : false) });
+  // After Run now, the page looks again until the run it asked for has ended (the job starts it shortly).
+  const [waitingAfter, setWaitingAfter] = useState<string | null | undefined>(undefined);
+  const state = useFn('getPortfolioSync', {}, {
+    refetchInterval: (query) => {
+      const run = query.state.data?.lastRun;
+      const ongoing = run?.status === 'running' || run?.status === 'queued';
+      const awaited = waitingAfter !== undefined && (run?.id ?? null) === waitingAfter;
+      return ongoing || awaited ? 2000 : false;
+    },
+  });
   const runNow = useFnMutation('runPortfolioSyncNow', ['getPortfolioSync']);
   const feedback = useFeedback();
 
   const start = () => {
     feedback.clear();
+    const before = state.data?.lastRun?.id ?? null;
     runNow.mutate({}, {
-      onSuccess: (answer) => (answer.queued ? feedback.success(answer.message) : feedback.error(answer.message)),
+      onSuccess: (answer) => {
+        if (answer.queued) setWaitingAfter(before);
+        return answer.queued ? feedback.success(answer.message) : feedback.error(answer.message);
+      },
       onError: (error) => feedback.failure('Failed to start the portfolio sync', error),
     });
   };
