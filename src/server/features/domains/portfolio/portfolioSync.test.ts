@@ -185,6 +185,20 @@ describeEachDialect('the nightly portfolio sync', (dialect) => {
     for (const fake of [namecheap, dynadot, enom]) expect(fake.rateLimit.report().refused).toBe(0);
   });
 
+  it('holds no transaction while a registrar answers: a customer\'s ticket is stored meanwhile', async () => {
+    for (const clock of Object.values(time)) clock.advance(DAY);
+    const hold = dynadot.http.hold(10_000);
+    let answered = false;
+    const running = sync().finally(() => { answered = true; });
+    await hold.arrived;
+    const ticket = await t.call('submitTicket', { subject: 'Still here', description: 'Writes go on.', priority: 'low', accountId: a.accountId }, a.owner);
+    expect(ticket.status).toBe(200);
+    expect(answered).toBe(false);
+    hold.release();
+    expect((await running).registrars.map((r) => r.error)).toEqual([null, null, null]);
+    for (const fake of [namecheap, dynadot, enom]) expect(fake.rateLimit.report().refused).toBe(0);
+  });
+
   it('is the back office\'s alone: a customer gets 403 on the page and on Run now', async () => {
     expect((await t.call('getPortfolioSync', {}, customer)).status).toBe(403);
     expect((await t.call('runPortfolioSyncNow', {}, customer)).status).toBe(403);
