@@ -110,6 +110,8 @@ export interface OwnedDomain {
   status?: RegistrarDomainStatus;
   locked?: boolean | null;
   nameservers?: string[];
+  /** The list says only whether the registrar's own DNS is used (Namecheap's IsOurDNS), not which hosts. */
+  registrarDns?: boolean;
 }
 
 /** One page of the account's domains (the portfolio sync paces its pages itself). */
@@ -183,6 +185,8 @@ export interface Registrar {
    * without one (the sandbox) are read whole with listDomains.
    */
   listDomainPage?(page: number, options?: CallOptions): Promise<OwnedDomainPage>;
+  /** The domain its own DNS hosts are under ('registrar-servers.com'), where a bulk list says only registrarDns. */
+  readonly ownDnsSuffix?: string;
   /** HTTP calls one getInfo makes (it may ask several commands at once): the portfolio sync's rate budget. */
   readonly getInfoCalls?: number;
   testConnection(options?: CallOptions): Promise<ConnectionTest>;

@@ -17,6 +17,7 @@ import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '
 import type { RegistrarId } from '../../../integrations/registrars/registrar.ts';
 import { insertDomain } from '../records.ts';
 import type { Pacing } from './rateLimiter.ts';
+import { REGISTRAR_DNS } from './compare.ts';
 import { REGISTRAR_RATE_LIMITS } from './rateLimits.ts';
 import { PORTFOLIO_NIGHTLY_CRON, PORTFOLIO_NIGHTLY_QUEUE, registerPortfolioWorker } from './job.ts';
 import { runPortfolioSync } from './sync.ts';
@@ -89,6 +90,9 @@ describeEachDialect('the nightly portfolio sync', (dialect) => {
     namecheap.seedDomain('nc-autorenew.com', { expires: expiry, nameservers: ns, locked: true, autoRenew: true });
     await ours('nc-autorenew.com', 'namecheap');
     await ours('nc-gone.com', 'namecheap');
+    // Back on Namecheap's own DNS: the list's IsOurDNS tells, no getInfo needed.
+    namecheap.seedDomain('nc-default-dns.com', { expires: expiry, nameservers: [], locked: true });
+    await ours('nc-default-dns.com', 'namecheap');
 
     dynadot.seedDomain('dy-same.com', { expiresMs: expiry.getTime(), nameservers: ns, locked: true, renewOption: 'donot' });
     await ours('dy-same.com', 'dynadot');
@@ -148,11 +152,12 @@ describeEachDialect('the nightly portfolio sync', (dialect) => {
     const { differences, lastRun } = await page();
     expect(differenceOf(differences, 'nc-expiry.com')).toEqual([expect.objectContaining({ field: 'expiry', registrar: 'Namecheap', ours: expiry.toISOString().slice(0, 10), theirs: new Date(expiry.getTime() + 365 * DAY).toISOString().slice(0, 10), action: null })]);
     expect(differenceOf(differences, 'nc-ns.com')).toEqual([expect.objectContaining({ field: 'nameservers', ours: 'ns1.ours.example, ns2.ours.example', theirs: 'ns1.elsewhere.example, ns2.elsewhere.example' })]);
+    expect(differenceOf(differences, 'nc-default-dns.com')).toEqual([expect.objectContaining({ field: 'nameservers', theirs: REGISTRAR_DNS })]);
     expect(differenceOf(differences, 'nc-gone.com')).toEqual([expect.objectContaining({ field: 'listed', theirs: 'not in the account', action: expect.stringContaining('Namecheap does not list this domain') })]);
     expect(differenceOf(differences, 'dy-lock.com')).toEqual([expect.objectContaining({ field: 'locked', registrar: 'Dynadot', ours: 'on', theirs: 'off' })]);
     expect(differenceOf(differences, 'en-expiry.com')).toEqual([expect.objectContaining({ field: 'expiry', registrar: 'Enom' })]);
     for (const same of ['nc-000.com', 'nc-229.com', 'dy-same.com', 'en-same.com']) expect(differenceOf(differences, same)).toEqual([]);
-    expect(lastRun).toMatchObject({ status: 'succeeded', done: NAMECHEAP_DOMAINS + 4 + 3 + 3, total: NAMECHEAP_DOMAINS + 4 + 3 + 3, startedAt: expect.any(String), finishedAt: expect.any(String) });
+    expect(lastRun).toMatchObject({ status: 'succeeded', done: NAMECHEAP_DOMAINS + 5 + 3 + 3, total: NAMECHEAP_DOMAINS + 5 + 3 + 3, startedAt: expect.any(String), finishedAt: expect.any(String) });
   });
 
   it('turns the registrar\'s own auto-renew off at Dynadot and Enom, and leaves Namecheap\'s to an operator with a sentence', async () => {

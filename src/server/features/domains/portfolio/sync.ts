@@ -161,7 +161,8 @@ async function syncRegistrar(
 
   // getInfo for the fields the list lacks, least recently read first, within tonight's budget.
   const infoChecked: string[] = [];
-  const lacking = ours.filter((d) => answers.has(d.id) && !answers.get(d.id)!.nameservers)
+  // A list that says "the registrar's own DNS" is enough; custom nameservers need their names.
+  const lacking = ours.filter((d) => answers.has(d.id) && !answers.get(d.id)!.nameservers && answers.get(d.id)!.registrarDns !== true)
     .sort((a, b) => (a.infoCheckedAt ?? '').localeCompare(b.infoCheckedAt ?? '')).slice(0, infoBudget);
   await Promise.all(lacking.map(async (domain) => {
     try {
@@ -179,8 +180,8 @@ async function syncRegistrar(
   for (const domain of ours) {
     const theirs = answers.get(domain.id);
     if (!theirs) continue;
-    judged.push({ domainId: domain.id, fields: comparedFieldsOf(theirs) });
-    differences.push(...differencesOf(domain, theirs));
+    judged.push({ domainId: domain.id, fields: comparedFieldsOf(theirs, registrar.ownDnsSuffix) });
+    differences.push(...differencesOf(domain, theirs, registrar.ownDnsSuffix));
     if (theirs.autoRenew === true) autoRenewOn.push(domain);
   }
 

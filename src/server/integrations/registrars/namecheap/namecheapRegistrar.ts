@@ -207,6 +207,8 @@ function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; client
 
     // getInfo, getContacts and a getList search, asked at once.
     getInfoCalls: 3,
+    // BasicDNS, FreeDNS and PremiumDNS hosts (dns1.registrar-servers.com, pdns1.…).
+    ownDnsSuffix: 'registrar-servers.com',
 
     async testConnection(options): Promise<ConnectionTest> {
       const log = [`Endpoint ${endpoint.url}, calling from client IP ${endpoint.clientIp}.`];
