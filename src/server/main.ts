@@ -7,7 +7,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
-import { ensureDomainPricing } from './features/domains/pricing/supplierSync.ts';
+import { ensureDomainPricing, ensureDomainSuppliers } from './features/domains/pricing/supplierSync.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -22,6 +22,8 @@ async function main() {
   app.log.info({ mode: database.dialect === 'postgres' ? 'scaled' : 'embedded', applied }, 'database ready');
   await ensureSuperAdmin({ db: database.db, auth, config, log: app.log });
   await ensureStarterCatalog(services);
+  // Before serving: the sandbox must not price or take a failover beside a real registrar, not even for a moment.
+  await ensureDomainSuppliers(services);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();
