@@ -218,9 +218,11 @@ async function listAll(registrar: Registrar, limiter: RateLimiter, wanted: Set<s
   for (let page: number | null = 1; page !== null;) {
     const current: number = page;
     const answer = await limiter.run(1, () => registrar.listDomainPage!(current, { signal }));
+    const before = listed.size;
     for (const domain of answer.domains) if (wanted.has(domain.domain.toLowerCase()) && !listed.has(domain.domain.toLowerCase())) seen++;
     keep(answer.domains);
-    page = seen >= wanted.size ? null : answer.nextPage;
+    // A registrar that ignores the page asked (Dynadot's older list_domain answers the whole account) brings nothing new.
+    page = seen >= wanted.size || listed.size === before ? null : answer.nextPage;
   }
   return listed;
 }
