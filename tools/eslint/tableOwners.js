@@ -43,6 +43,8 @@ export const tableOwners = {
   domain_expiry_notices: 'features/domains',
   domain_suppliers: 'features/domains',
   supplier_tld_costs: 'features/domains',
+  supplier_tld_year_costs: 'features/domains',
+  supplier_cost_holds: 'features/domains',
   tld_markups: 'features/domains',
   webhooks: 'features/events',
   event_flows: 'features/events',

@@ -12,7 +12,8 @@ import { findOpenRenewal, isNameHeld, lockDomainName } from './queries.ts';
 import { insertOrder, type NewOrder } from './repository.ts';
 import { nameNotAvailable, ONLY_ACTIVE_OR_EXPIRED_RENEW, premiumName, tldNotRenewable, tldNotSold } from './texts.ts';
 import { checkPerSupplier, SUPPLIER_CHECK_TIMEOUT_MS } from '../search/availability.ts';
-import { type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { renewPriceFor, type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { needsRegistrantFields, registrantFieldsNotSold } from '../../../../common/domains/registryRequirements.ts';
 
 type RegisterInput = z.output<typeof registerContract.input>;
 type Ctx = Pick<SignedInContext, 'services' | 'log'>;
@@ -30,15 +31,17 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
   const { db, clock } = ctx.services;
   const { domain } = input;
   const tld = tldOf(domain);
-  const price = (await sellPrices(db)).get(tld);
-  if (!price) throw invalidArgument(tldNotSold(tld));
+  if (needsRegistrantFields(tld)) throw invalidArgument(registrantFieldsNotSold(tld));
+  const price = (await sellPrices(db, { tld })).get(tld);
+  const total = price?.registerTotals[input.registrationYears - 1] ?? null;
+  if (!price || total === null) throw invalidArgument(tldNotSold(tld));
   if (await isNameHeld(db, domain, clock.now())) throw failedPrecondition(nameNotAvailable(domain));
   await refuseIfTakenAtSupplier(ctx, domain, price);
 
   const id = newOrderId();
   const placed = await inTransaction(db, (tx) => placeOrder(tx, ctx, caller, {
     id, kind: 'registration', accountId: input.accountId, userId: caller.userId, orderedBy: orderedBy(caller), domain, tld, domainId: null,
-    years: input.registrationYears, priceCents: price.registerCents, currency: price.currency, contactInfo: input.contactInfo,
+    years: input.registrationYears, priceCents: Math.ceil(total / input.registrationYears), totalCents: total, currency: price.currency, contactInfo: input.contactInfo,
     privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: clock.nowIso(),
   }, () => isNameHeld(tx.db, domain, clock.now())), ctx.log);
   if (!placed) throw failedPrecondition(nameNotAvailable(domain));
@@ -46,23 +49,22 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
 }
 
 /**
- * A renewal order of an active or expired domain at our renewal price (the registration price
- * where no supplier names one). One renewal at a time per domain: asked again while one awaits
+ * A renewal order of an active or expired domain at its own supplier's renew cost for the term
+ * plus the markup (renewPriceFor): the renewal runs there, whatever another supplier charges. One renewal at a time per domain: asked again while one awaits
  * payment or runs, the answer is that order.
  */
 export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, years: number): Promise<string> {
   const { db } = ctx.services;
   if (domain.status !== 'active' && domain.status !== 'expired') throw failedPrecondition(ONLY_ACTIVE_OR_EXPIRED_RENEW);
-  const price = (await sellPrices(db)).get(domain.tld);
-  const perYear = price ? price.renewCents ?? price.registerCents : null;
-  if (!price || perYear === null) throw failedPrecondition(tldNotRenewable(domain.tld));
+  const price = domain.supplier_id === null ? null : await renewPriceFor(db, domain.supplier_id, domain.tld, years);
+  if (!price) throw failedPrecondition(tldNotRenewable(domain.tld));
 
   return inTransaction(db, async (tx) => {
     const id = newOrderId();
     let existing: string | undefined;
     const placed = await placeOrder(tx, ctx, caller, {
       id, kind: 'renewal', accountId: domain.account_id, userId: caller.userId, orderedBy: orderedBy(caller), domain: domain.name,
-      tld: domain.tld, domainId: domain.id, years, priceCents: perYear, currency: price.currency, contactInfo: null,
+      tld: domain.tld, domainId: domain.id, years, priceCents: Math.ceil(price.totalCents / years), totalCents: price.totalCents, currency: price.currency, contactInfo: null,
       privacyProtection: domain.privacy, autoRenew: domain.auto_renew, now: ctx.services.clock.nowIso(),
     }, async () => {
       existing = (await findOpenRenewal(tx.db, domain.name))?.id;
@@ -81,7 +83,7 @@ async function placeOrder(tx: Tx, ctx: Ctx, caller: Caller, order: NewOrder & { 
   await lockDomainName(tx, ctx.services.dialect, order.domain);
   if (await blocked()) return false;
   await insertOrder(tx.db, order);
-  const summary = { orderId: order.id, kind: order.kind, domain: order.domain, years: order.years, totalCents: order.priceCents * order.years, currency: order.currency };
+  const summary = { orderId: order.id, kind: order.kind, domain: order.domain, years: order.years, totalCents: order.totalCents ?? order.priceCents * order.years, currency: order.currency };
   await recordEvent(tx, { type: 'order.domain.created', accountId: order.accountId, actor: byCaller(caller), payload: summary, at: order.now });
   await recordIfActingAs(tx, caller, { action: 'domain_order.created', target: { type: 'domain_order', id: order.id }, after: summary, at: order.now });
   return true;
