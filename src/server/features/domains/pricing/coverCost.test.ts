@@ -172,7 +172,7 @@ describeEachDialect('TLDs needing registrant fields at Enom and Dynadot, and hel
   let operator: TestUser;
   beforeAll(async () => {
     enom = await startEnomFake({ tlds: {
-      org: { register: '9.99', renew: '10.99', transfer: '9.99' },
+      org: { register: '9.49', renew: '10.99', transfer: '9.49' },
       ca: { register: '11.50', renew: '11.50', transfer: '11.50' },
     } });
     dynadot = await startFakeDynadot();
@@ -203,8 +203,20 @@ describeEachDialect('TLDs needing registrant fields at Enom and Dynadot, and hel
 
   it('Enom: a 5-year .org is priced from its 5-year bracket, what Purchase charges', async () => {
     const org = (await t.call('getTldPricing', {}, a.member)).result.pricing.org!;
-    const charge = enomFakeChargeCents({ register: '9.99', renew: '10.99', transfer: '9.99' }, 'register', 5);
+    const charge = enomFakeChargeCents({ register: '9.49', renew: '10.99', transfer: '9.49' }, 'register', 5);
     expect(org.periods[4]!.registerCents).toBeGreaterThanOrEqual(markedUp(charge));
+  });
+
+  it('Enom: privacy ordered is not bought there (ID Protect is a paid extra we do not sell): order and domain record it off', async () => {
+    const res = await register(t, a.member, a.accountId, { domain: freshDomainName('org'), privacyProtection: true });
+    await paid(t, res.result!.orderId);
+    expect(await fulfilOrder(t.services, res.result!.orderId)).toBe('completed');
+    const order = await orderRow(t, res.result!.orderId);
+    expect(order).toMatchObject({ supplier_id: 'enom', privacy_protection: false });
+    expect(enom.requests.filter((r) => r.params.Command === 'PurchaseServices')).toHaveLength(0);
+    const domain = await t.services.db.selectFrom('domains').select(['privacy', 'supplier_id']).where('name', '=', order.domain).executeTakeFirstOrThrow();
+    expect(domain).toEqual({ privacy: false, supplier_id: 'enom' });
+    expect(order.registrar_charged_cents).toBe(enomFakeChargeCents({ register: '9.49', renew: '10.99', transfer: '9.49' }, 'register', 1));
   });
 
   it('Dynadot: .eu is not sold; a search for it says why', async () => {
