@@ -15,5 +15,6 @@ export { countOrdersByStatus, countOrdersPerDay, countOrdersSince } from './orde
 export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts';
 export type { FulfilOrderJob } from './orders/queues.ts';
 export { claimOrderForRefund, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder } from './orders/repository.ts';
+export { askRefund, type OrderRefund, recordRefundOf, refundableOf, RefundNotMade } from './orders/refund.ts';
 export { decideHeldChange, findHeldChange, listHeldChanges } from './pricing/costHoldsService.ts';
 export { orderEconomicsOf } from './orders/deskOrder.ts';
