@@ -126,10 +126,10 @@ export async function registrationPrice(db: Db, tld: string, years: number): Pro
 /**
  * What renewing a domain for `years` years costs the customer: its own supplier's renew cost for
  * that term (the renewal runs there, whatever another supplier charges) plus the markup. Null
- * when that supplier lists no USD cost for the TLD, or the TLD is not sold.
+ * when that supplier lists no USD cost for the TLD. A TLD not sold for its registrant fields still
+ * renews: the domain already has them at its registry.
  */
 export async function renewPriceFor(db: Db, supplierId: string, tld: string, years: number): Promise<{ totalCents: number; currency: string } | null> {
-  if (needsRegistrantFields(tld)) return null;
   const [found, markups] = await Promise.all([supplierCostsOf(db, supplierId, tld), listMarkups(db)]);
   if (!found) return null;
   const cost = costForYears(supplierCosts(supplierId, found.row, found.years), 'renew', years);
