@@ -70,6 +70,7 @@ export const contracts = {
   syncSupplierTlds: domains.syncSupplierTlds,
   registerDomain: domainOrders.registerDomain,
   renewDomain: domainOrders.renewDomain,
+  getRenewalPrices: domainOrders.getRenewalPrices,
   payDomainOrder: domainOrders.payDomainOrder,
   getDomainOrder: domainOrders.getDomainOrder,
   listDomainOrders: domainOrders.listDomainOrders,

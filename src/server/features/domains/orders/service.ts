@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { registerDomain as registerContract } from '../../../../common/domains/ordersContract.ts';
 import type { OrderKind } from '../../../../common/domains/orders.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { inTransaction, type Tx } from '../../../db/transaction.ts';
+import { type Db, inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
@@ -17,7 +17,8 @@ import {
 import { renewalRefusal } from '../expiry/renewalRules.ts';
 import { registrarFor } from '../fulfilment/calls.ts';
 import { checkPerSupplier, SUPPLIER_CHECK_TIMEOUT_MS } from '../search/availability.ts';
-import { renewPriceFor, type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { renewPriceFor, renewTermPrices, type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { PORTAL_CURRENCY } from '../pricing/tldPricesRepository.ts';
 import { needsRegistrantFields, registrantFieldsNotSold } from '../../../../common/domains/registryRequirements.ts';
 
 type RegisterInput = z.output<typeof registerContract.input>;
@@ -124,4 +125,10 @@ async function refuseIfTakenAtSupplier(ctx: Ctx, domain: string, price: SellPric
   if (!answer || answer.error !== null) return;
   if (!answer.available) throw failedPrecondition(nameNotAvailable(domain));
   if (answer.premium) throw failedPrecondition(premiumName(domain));
+}
+
+/** Each renewal period's total at the domain's own supplier, as placeRenewal will charge it; none without a supplier. */
+export async function renewalPrices(db: Db, domain: DomainRow): Promise<{ periods: { years: number; totalCents: number }[]; currency: string }> {
+  const periods = domain.supplier_id === null ? [] : await renewTermPrices(db, domain.supplier_id, domain.tld);
+  return { periods, currency: PORTAL_CURRENCY };
 }

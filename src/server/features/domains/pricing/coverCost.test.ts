@@ -69,6 +69,10 @@ describeEachDialect('prices that cover the cost, at the sandbox', (dialect) => {
     await seedSupplier(t.services.db, { id: 'namecheap', name: 'Namecheap' }, [{ tld: 'com', registerCents: 500, renewCents: 600 }]);
     try {
       expect(await renewPriceFor(t.services.db, 'sandbox', 'com', 2)).toEqual({ totalCents: markedUp(2 * 1029), currency: 'USD' });
+      // The renewal dialog's prices are the same figures.
+      const quoted = await t.call('getRenewalPrices', { domain: domain.name }, a.member);
+      expect(quoted.result.periods[1]).toEqual({ years: 2, totalCents: markedUp(2 * 1029) });
+      expect((await t.callRaw('getRenewalPrices', { domain: domain.name }, (await accountWithMembers(t)).owner)).status).toBe(404);
       const res = await t.call('renewDomain', { domain: domain.name, years: 2 }, a.owner);
       expect(res.status).toBe(200);
       expect((await orderRow(t, res.result.orderId)).total_cents).toBe(markedUp(2 * 1029));

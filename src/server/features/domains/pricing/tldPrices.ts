@@ -137,6 +137,18 @@ export async function renewPriceFor(db: Db, supplierId: string, tld: string, yea
   return { totalCents: applyMarkupForYears(cost, markups.get(tld) ?? markups.get(GLOBAL_MARKUP_TLD), years), currency: PORTAL_CURRENCY };
 }
 
+/** renewPriceFor for every term of 1..10 years at once (one read): the renewal modal's choices. */
+export async function renewTermPrices(db: Db, supplierId: string, tld: string): Promise<{ years: number; totalCents: number }[]> {
+  const [found, markups] = await Promise.all([supplierCostsOf(db, supplierId, tld), listMarkups(db)]);
+  if (!found) return [];
+  const costs = supplierCosts(supplierId, found.row, found.years);
+  const markup = markups.get(tld) ?? markups.get(GLOBAL_MARKUP_TLD);
+  return Array.from({ length: MAX_TERM_YEARS }, (_, i) => i + 1).flatMap((years) => {
+    const cost = costForYears(costs, 'renew', years);
+    return cost === null ? [] : [{ years, totalCents: applyMarkupForYears(cost, markup, years) }];
+  });
+}
+
 /** What `years` years of registration cost at one supplier (active or not); null where it does not offer it. */
 export async function supplierRegisterCost(db: Db, supplierId: string, tld: string, years: number): Promise<number | null> {
   const found = await supplierCostsOf(db, supplierId, tld);
