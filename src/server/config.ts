@@ -65,6 +65,8 @@ const variables = {
     .describe('Dynadot API key; makes Dynadot a domain supplier.'),
   DYNADOT_API_URL: z.url().default('https://api.dynadot.com/api3.json')
     .describe('Dynadot api3 endpoint; sandbox https://api-sandbox.dynadot.com/api3.json.'),
+  DYNADOT_BULK_SEARCH: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('true when the Dynadot account is bulk-enabled: searches send up to 100 names a call, 5 calls at once; otherwise one name a call, one at a time.'),
   ENOM_UID: z.string().min(1).optional()
     .describe('Enom reseller login; with ENOM_PW makes Enom a domain supplier.'),
   ENOM_PW: z.string().min(1).optional()
@@ -75,6 +77,10 @@ const variables = {
     .describe('Lets the portal start with a real registrar and test-mode payments (staging against a registrar\'s own sandbox); without it such a start is refused.'),
   SANDBOX_REGISTRAR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0)
     .describe('Delay of every answer of the built-in sandbox registrar, to see loading states and time-outs.'),
+  DOMAIN_FAILOVER_MIN_MARGIN_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(0)
+    .describe('A registration fails over only to a supplier whose cost leaves at least this many cents of what the customer paid; otherwise an operator decides.'),
+  SUPPLIER_COST_HOLD_SHARE: z.coerce.number().min(0.01).max(10).default(0.5)
+    .describe('A TLD sync that moves a cost by more than this share (0.5 = 50 %), or to zero, holds that TLD\'s change for an operator instead of applying it.'),
   RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json')
     .describe('IANA RDAP bootstrap file for domain lookups (Sync); another address for tests or a mirror.'),
   WEBHOOK_ALLOWED_HOSTS: z.string().max(4000).default('').refine((v) => {

@@ -45,6 +45,8 @@ export const tableOwners = {
   domain_portfolio_differences: 'features/domains',
   domain_portfolio_checks: 'features/domains',
   supplier_tld_costs: 'features/domains',
+  supplier_tld_year_costs: 'features/domains',
+  supplier_cost_holds: 'features/domains',
   tld_markups: 'features/domains',
   webhooks: 'features/events',
   event_flows: 'features/events',

@@ -2,6 +2,7 @@ import type { FunctionContract, InputOf, OutputOf } from '../protocol.ts';
 import * as accounts from '../accounts/contract.ts';
 import * as adminAccounts from '../admin/accounts/contract.ts';
 import * as adminAudit from '../admin/audit/contract.ts';
+import * as adminCostHolds from '../admin/costHolds/contract.ts';
 import * as adminDeliveries from '../admin/deliveries/contract.ts';
 import * as adminFlows from '../admin/flows/contract.ts';
 import * as adminWebhooks from '../admin/webhooks/contract.ts';
@@ -70,6 +71,7 @@ export const contracts = {
   syncSupplierTlds: domains.syncSupplierTlds,
   registerDomain: domainOrders.registerDomain,
   renewDomain: domainOrders.renewDomain,
+  getRenewalPrices: domainOrders.getRenewalPrices,
   payDomainOrder: domainOrders.payDomainOrder,
   getDomainOrder: domainOrders.getDomainOrder,
   listDomainOrders: domainOrders.listDomainOrders,
@@ -90,6 +92,7 @@ export const contracts = {
   ...adminImpersonation.contracts,
   ...adminOrders.contracts,
   ...adminPortfolio.contracts,
+  ...adminCostHolds.contracts,
   ...adminSupport.contracts,
   ...adminMail.contracts,
   ...adminAudit.contracts,

@@ -10,12 +10,20 @@ const tldPrice = z.object({
   renewCents: z.number().int().nullable(),
   transferCents: z.number().int().nullable(),
   currency: z.string(),
+  /**
+   * Each term of 1 to 10 years the TLD can be registered for, with its total: what the register
+   * page's period selector shows and what the order charges. A multi-year term costs the first
+   * year plus renewals at the supplier (or its published multi-year price), so it is not the
+   * one-year price times the years. `renewCents` is a renewal's total for that term at the
+   * cheapest supplier; a domain renews at its own supplier's price.
+   */
+  periods: z.array(z.object({ years: z.number().int(), registerCents: z.number().int(), renewCents: z.number().int().nullable() })),
 });
 export type TldPrice = z.infer<typeof tldPrice>;
 
 export const getTldPricing = defineContract({
   name: 'getTldPricing',
-  summary: 'Our price per TLD (keys without the dot: com, co.uk): cheapest active supplier\'s cost plus the markup, per year.',
+  summary: 'Our price per TLD (keys without the dot: com, co.uk): cheapest active supplier\'s cost plus the markup, per year, and each term\'s total (periods).',
   access: 'user',
   kind: 'read',
   permissions: allow.signedIn,

@@ -102,6 +102,16 @@ export const renewDomain = defineContract({
   output: z.object({ success: z.literal(true), orderId: z.string() }),
 });
 
+export const getRenewalPrices = defineContract({
+  name: 'getRenewalPrices',
+  summary: 'What renewing a domain of the caller\'s account costs for each period of 1 to 10 years: its own registrar\'s renew cost plus our markup, the total renewDomain charges. Empty when it cannot be renewed online.',
+  access: 'user',
+  kind: 'read',
+  permissions: { signedOut: 401, member: 200, admin: 200, owner: 200, outsider: 404, superAdmin: 404 },
+  input: z.object({ domain: domainName }).strict(),
+  output: z.object({ periods: z.array(z.object({ years: z.number().int(), totalCents: z.number().int() })), currency: z.string() }),
+});
+
 export const payDomainOrder = defineContract({
   name: 'payDomainOrder',
   summary: 'The payment page of an order awaiting payment: the open checkout\'s, or a new one (the provider\'s hosted checkout or the test-mode page).',

@@ -2,6 +2,7 @@ import type { FunctionHandler } from '../rpc/registry.ts';
 import { handlers as accounts } from './accounts/functions.ts';
 import { handlers as adminAccounts } from './admin/accounts/functions.ts';
 import { handlers as adminAudit } from './admin/audit/functions.ts';
+import { handlers as adminCostHolds } from './admin/costHolds/functions.ts';
 import { handlers as adminDashboard } from './admin/dashboard/functions.ts';
 import { handlers as adminPortfolio } from './admin/portfolio/functions.ts';
 import { handlers as adminDeliveries } from './admin/deliveries/functions.ts';
@@ -42,6 +43,7 @@ export const handlers: FunctionHandler[] = [
   ...testPayments,
   ...domains,
   ...adminOrders,
+  ...adminCostHolds,
   ...adminDashboard,
   ...adminPortfolio,
   ...adminUsers,

@@ -35,6 +35,12 @@ export interface FakeDynadot {
   balanceCents: number;
   /** USD per year (register, renew, transfer). */
   prices: Map<string, { register: number; renew: number; transfer: number }>;
+  // --- Issue 18: account tier and registry requirements ---
+  /** A bulk-enabled account takes up to 100 names a search; a regular one (the default) one name per command. */
+  bulkAccount: boolean;
+  /** The most search commands that were in flight at once (arrived, not yet answered). */
+  maxConcurrentSearches: number;
+  // --- end of issue 18 block ---
   seedDomain(name: string, fields?: Partial<FakeDynadotDomain>): FakeDynadotDomain;
   makePremium(name: string, priceUsd: number): void;
   makeTaken(name: string): void;
@@ -60,6 +66,9 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
   const failures = new Map<string, string>();
   let answers = 0;
   let nextContact = 1000;
+  const answeredSearches = new WeakSet<FakeRequest>();
+  /** Issue 18: TLDs whose registry wants registrant details Dynadot takes as extra fields (EU residency). */
+  const needsRegistrantFields = new Set(['eu']);
   const code = () => (answers++ % 2 === 0 ? 0 : '0');
 
   const json = (body: unknown): FakeAnswer => ({ body: JSON.stringify(body), contentType: 'application/json; charset=utf-8' });
@@ -74,6 +83,8 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
     domains: new Map(),
     contacts: new Map(),
     balanceCents: 1_000_000,
+    bulkAccount: false,
+    maxConcurrentSearches: 0,
     prices: new Map([
       ['com', { register: 10.99, renew: 12.99, transfer: 10.99 }],
       ['net', { register: 12.49, renew: 14.49, transfer: 12.49 }],
@@ -129,6 +140,12 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
   const commands: Record<string, (p: Params) => FakeAnswer> = {
     search(p) {
       const names = [...p.keys()].filter((k) => /^domain\d+$/.test(k)).sort((a, b) => Number(a.slice(6)) - Number(b.slice(6))).map((k) => p.get(k)!.toLowerCase());
+      // Issue 18: arrived minus answered is what was in flight when this one is answered.
+      const waiting = fake.http.requests.filter((r) => r.params.command === 'search' && !answeredSearches.has(r));
+      fake.maxConcurrentSearches = Math.max(fake.maxConcurrentSearches, waiting.length);
+      const current = waiting.find((r) => r.params.domain0 === p.get('domain0'));
+      if (current) answeredSearches.add(current);
+      if (!fake.bulkAccount && names.length > 1) return refuse('SearchResponse', 'regular account can specify 1 domain per command');
       if (names.length > 100) return refuse('SearchResponse', 'too many domains, at most 100 per search');
       return ok('SearchResponse', {
         SearchResults: names.map((name) => {
@@ -152,6 +169,7 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
       const name = (p.get('domain') ?? '').toLowerCase();
       const prices = fake.prices.get(tldOf(name));
       if (!prices) return refuse('RegisterResponse', 'invalid domain name or unsupported tld');
+      if (needsRegistrantFields.has(tldOf(name))) return refuse('RegisterResponse', `.${tldOf(name)} requires additional registrant information (eu residency)`);
       if (!available(name)) return refuse('RegisterResponse', '', 'not_available', 1);
       if (premium.has(name) && p.get('premium') !== '1') return refuse('RegisterResponse', 'this domain is a premium domain, please use premium option');
       const ids = contactIdsFrom(p, ['0', '0', '0', '0']);

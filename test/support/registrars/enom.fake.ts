@@ -31,6 +31,25 @@ export interface EnomFakeDomain {
 
 export interface EnomFakeTldPrices { register: string; renew: string; transfer: string | null }
 
+// --- Issue 18, prices and registry requirements (kept apart from the failure modes) ---
+/** PE_GetProductPrice's Years brackets: a term is priced per year at the largest bracket it reaches. */
+export const ENOM_YEAR_BRACKETS = [1, 2, 5, 10];
+const bracketOf = (years: number) => [...ENOM_YEAR_BRACKETS].reverse().find((b) => b <= years) ?? 1;
+/** Per-year cents of a bracket: a multi-year registration averages the first year and the renewals. */
+export function enomFakePerYearCents(prices: EnomFakeTldPrices, action: 'register' | 'renew', years: number): number {
+  const register = Math.round(Number(prices.register) * 100);
+  const renew = Math.round(Number(prices.renew) * 100);
+  const bracket = bracketOf(years);
+  if (action === 'renew') return renew;
+  return Math.ceil((register + (bracket - 1) * renew) / bracket);
+}
+/** What Purchase or Extend charges for a term. */
+export const enomFakeChargeCents = (prices: EnomFakeTldPrices, action: 'register' | 'renew', years: number) =>
+  enomFakePerYearCents(prices, action, years) * years;
+/** TLDs whose registry wants extended attributes: Purchase refuses them without, as Enom does. */
+const needsExtendedAttributes: Record<string, string[]> = { ca: ['cira_legal_type', 'cira_agreement_version', 'cira_agreement_value'], us: ['us_nexus', 'us_purpose'] };
+// --- end of issue 18 block ---
+
 export interface EnomFake {
   url: string;
   server: FakeHttpServer;
@@ -207,7 +226,9 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
         if (contactError) return fail(contactError);
         const nameservers = nameserversFrom();
         if (typeof nameservers === 'string') return fail(nameservers);
-        const total = premiumPrice ? cents(premiumPrice) : cents(prices.register) * years;
+        const missingAttributes = (needsExtendedAttributes[tldOf(name)] ?? []).filter((attribute) => !p(attribute));
+        if (missingAttributes.length > 0) return fail(`Extended attributes required for .${tldOf(name)}: ${missingAttributes.join(', ')}`);
+        const total = premiumPrice ? cents(premiumPrice) : enomFakeChargeCents(prices, 'register', years);
         if (!charge(total)) return fail('Insufficient funds in your account to complete this order', );
         const now = new Date();
         seedDomain(name, {
@@ -228,7 +249,8 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
         if (domain.lastExtendedAt !== null && Date.now() - domain.lastExtendedAt < 86_400_000 && p('overrideorder') !== '1') {
           return fail('This domain name was extended within the last 24 hours; send OverrideOrder=1 to extend it again');
         }
-        if (!charge(cents(tlds[tldOf(domain.domain)]?.renew ?? '0') * years)) return fail('Insufficient funds in your account to complete this order');
+        const renewPrices = tlds[tldOf(domain.domain)];
+        if (!charge(renewPrices ? enomFakeChargeCents(renewPrices, 'renew', years) : 0)) return fail('Insufficient funds in your account to complete this order');
         domain.expiresAt = new Date(Date.UTC(domain.expiresAt.getUTCFullYear() + years, domain.expiresAt.getUTCMonth(), domain.expiresAt.getUTCDate(),
           domain.expiresAt.getUTCHours(), domain.expiresAt.getUTCMinutes(), domain.expiresAt.getUTCSeconds()));
         domain.lastExtendedAt = Date.now();
@@ -348,8 +370,12 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
       case 'pe_getproductprice': {
         const prices = tlds[p('tld').toLowerCase()];
         if (!prices) return fail('Invalid TLD');
-        const price = ({ '10': prices.register, '16': prices.renew, '19': prices.transfer } as Record<string, string | null | undefined>)[p('producttype')];
-        if (price === undefined) return fail('Invalid ProductType');
+        const years = Number(p('years') || '1');
+        if (!ENOM_YEAR_BRACKETS.includes(years)) return fail('Years must be 1, 2, 5 or 10');
+        const type = p('producttype');
+        const perYear = (action: 'register' | 'renew') => (enomFakePerYearCents(prices, action, years) / 100).toFixed(2);
+        const price = ({ '10': perYear('register'), '16': perYear('renew'), '19': prices.transfer } as Record<string, string | null | undefined>)[type];
+        if (price === undefined || (type === '19' && years !== 1)) return fail('Invalid ProductType');
         return answer(`<productprice>${fields({ price: price ?? '0.00', productenabled: price === null ? 'False' : 'True' })}</productprice>`);
       }
       default:

@@ -47,6 +47,27 @@ const pricing: Record<string, [string, string, string]> = {
   'co.uk': ['8.98', '8.98', '0'],
   us: ['7.98', '9.98', '8.98'],
 };
+// --- Issue 18, prices and registry requirements (kept apart from the failure modes) ---
+/** The ICANN fee per year, which Namecheap lists as each row's AdditionalCost and charges on top of Price. */
+const icannFee: Record<string, number> = { com: 0.18, net: 0.18, org: 0.18 };
+/**
+ * The per-year price of an N-year term, as the review's fixture reads a Duration row (Duration 2
+ * at 10.88 a year): the first year at the register price, the others at the renew price.
+ */
+function perYearOf(tld: string, action: 'register' | 'renew' | 'transfer', years: number): number {
+  const [register, renew, transfer] = pricing[tld].map(Number);
+  if (action === 'transfer') return transfer;
+  if (action === 'renew') return renew;
+  return Math.round(((register + (years - 1) * renew) / years) * 100) / 100;
+}
+/** What Namecheap charges for a term, fee included (the create and renew answers' ChargedAmount). */
+export function namecheapFakeCharge(tld: string, action: 'register' | 'renew', years: number): number {
+  return Math.round((perYearOf(tld, action, years) + (icannFee[tld] ?? 0)) * years * 100) / 100;
+}
+/** TLDs whose registry wants extended attributes (US nexus): create refuses them without, as Namecheap does (2011322). */
+const needsExtendedAttributes: Record<string, string[]> = { us: ['RegistrantNexus', 'RegistrantPurpose'] };
+// --- end of issue 18 block ---
+
 /** TLDs whose registry allows no privacy service. */
 const noPrivacy = new Set(['us']);
 
@@ -196,7 +217,9 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
       if (isYes(p.wgenabled) && !isYes(p.addfreewhoisguard)) refuse('2033407', 'Cannot enable Whoisguard when AddFreeWhoisguard is not set');
       if (domains.has(name) || taken.has(name)) refuse('3019166', `Domain not available: ${name}`);
       if (premium.has(name) && !isYes(p.ispremiumdomain)) refuse('2011166', 'This is a premium domain: IsPremiumDomain and PremiumPrice are required');
-      const charged = premium.get(name) ? Number(premium.get(name)) : Number(pricing[tld][0]) * years;
+      const missing = (needsExtendedAttributes[tld] ?? []).filter((attribute) => !p[attribute.toLowerCase()]);
+      if (missing.length > 0) refuse('2011322', `Extended attributes are invalid: ${missing.join(', ')} required for .${tld}`);
+      const charged = premium.get(name) ? Number(premium.get(name)) : namecheapFakeCharge(tld, 'register', years);
       if (charged > balance) refuse('2528166', 'Order creation failed: insufficient funds in the account balance');
       balance -= charged;
       const created = new Date();
@@ -243,7 +266,7 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
       const d = owned(p);
       const years = Number(p.years);
       if (!Number.isInteger(years) || years < 1 || years > 10) refuse('2015167', 'Years is invalid');
-      const charged = Number(pricing[tldOf(d.name)][1]) * years;
+      const charged = namecheapFakeCharge(tldOf(d.name), 'renew', years);
       if (charged > balance) refuse('2528166', 'Order creation failed: insufficient funds in the account balance');
       balance -= charged;
       d.expires = addYears(d.expires, years);
@@ -290,12 +313,15 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
       const categories = (['register', 'renew', 'transfer'] as const).map((action, column) =>
         `<ProductCategory Name="${action}">${Object.entries(pricing).map(([tld, prices]) => {
           const price = prices[column];
+          const fee = (icannFee[tld] ?? 0).toFixed(2);
+          // Duration 1..10, each row the per-year price of that term with the per-year ICANN fee beside it.
           const row = (years: number) => {
-            const amount = (Number(price) * years).toFixed(2);
+            const amount = perYearOf(tld, action, years).toFixed(2);
             const shown = tld === 'org' && action === 'register' ? '' : amount;
-            return `<Price Duration="${years}" DurationType="YEAR" Price="${shown}" PricingType="MULTIPLE" RegularPrice="${amount}" YourPrice="${amount}" CouponPrice="" Currency="USD"/>`;
+            return `<Price Duration="${years}" DurationType="YEAR" Price="${shown}" AdditionalCost="${fee}" PricingType="MULTIPLE" RegularPrice="${amount}" RegularAdditionalCost="${fee}" YourPrice="${amount}" YourAdditionalCost="${fee}" CouponPrice="" Currency="USD"/>`;
           };
-          return `<Product Name="${tld}">${Number(price) > 0 ? row(1) + row(2) : ''}</Product>`;
+          const durations = action === 'transfer' ? [1] : Array.from({ length: 10 }, (_, i) => i + 1);
+          return `<Product Name="${tld}">${Number(price) > 0 ? durations.map(row).join('') : ''}</Product>`;
         }).join('')}</ProductCategory>`).join('');
       return `<UserGetPricingResult><ProductType Name="domains">${categories}</ProductType></UserGetPricingResult>`;
     },

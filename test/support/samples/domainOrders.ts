@@ -6,7 +6,7 @@ import { TOO_MANY_UNPAID_REGISTRATIONS } from '../../../src/server/features/doma
 import type { SampleInput } from './sampleInputs.ts';
 import type { TestApp, TestUser } from '../testApp.ts';
 
-type Names = Extract<FunctionName, 'registerDomain' | 'renewDomain' | 'payDomainOrder' | 'getDomainOrder' | 'listDomainOrders' | 'cancelDomainOrder'>;
+type Names = Extract<FunctionName, 'registerDomain' | 'renewDomain' | 'getRenewalPrices' | 'payDomainOrder' | 'getDomainOrder' | 'listDomainOrders' | 'cancelDomainOrder'>;
 
 /** The registration form's contact, filled in as a customer would. */
 export function registrationContact(overrides: Record<string, unknown> = {}) {
@@ -51,6 +51,7 @@ export const domainOrderSamples: Record<Names, SampleInput> = {
     return registrationInput(cast.accountId);
   },
   renewDomain: async ({ t, cast }) => ({ domain: (await seedDomain(t.services, cast.accountId)).name, years: 1 }),
+  getRenewalPrices: async ({ t, cast }) => ({ domain: (await seedDomain(t.services, cast.accountId)).name }),
   payDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
   getDomainOrder: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
   listDomainOrders: async ({ cast }) => ({ accountId: cast.accountId }),

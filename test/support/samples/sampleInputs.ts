@@ -4,6 +4,7 @@ import { storedInvoice } from '../billing/paymentEvents.ts';
 import { createPlan } from '../billing/factories.ts';
 import { adminAccountsSamples } from './admin/accounts.ts';
 import { adminAuditSamples } from './admin/audit.ts';
+import { adminCostHoldsSamples } from './admin/costHolds.ts';
 import { adminDeliveriesSamples } from './admin/deliveries.ts';
 import { adminFlowsSamples } from './admin/flows.ts';
 import { adminWebhooksSamples } from './admin/webhooks.ts';
@@ -152,6 +153,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminAccountsSamples,
   ...adminImpersonationSamples,
   ...adminOrdersSamples,
+  ...adminCostHoldsSamples,
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminAuditSamples,

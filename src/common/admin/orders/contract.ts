@@ -152,6 +152,18 @@ export const adminOrderDetails = domainOrder.extend({
   allowedStatuses: z.array(z.enum(ORDER_STATUSES)),
   canRetry: z.boolean(),
   canComplete: z.boolean(),
+  /**
+   * What the order cost us and earned: the registrar's own charge where it said one (costSource
+   * 'registrar'), else its price list's cost for the term at the order's supplier ('price_list');
+   * null before a supplier is known. Margin = price − cost.
+   */
+  economics: z.object({
+    priceCents: z.number().int(),
+    costCents: z.number().int().nullable(),
+    costSource: z.enum(['registrar', 'price_list']).nullable(),
+    marginCents: z.number().int().nullable(),
+    currency: z.string(),
+  }),
 });
 export type AdminOrderDetails = z.infer<typeof adminOrderDetails>;
 

@@ -22,6 +22,33 @@ export interface SupplierTldCostsTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** What registering or renewing for `years` years costs in total at a supplier, fees included (migration 0024). */
+export interface SupplierTldYearCostsTable {
+  supplier_id: string;
+  tld: string;
+  action: 'register' | 'renew';
+  years: number;
+  cents: number;
+}
+
+export type CostHoldStatus = 'held' | 'approved' | 'rejected';
+
+/** A TLD's costs that a sync read but kept back for an operator: a move beyond the allowed share, or to zero. */
+export interface SupplierCostHoldsTable {
+  id: string;
+  supplier_id: string;
+  tld: string;
+  /** JSON TldCost as applied before the sync; null for a TLD new to the supplier. */
+  before_costs: string | null;
+  /** JSON TldCost as the supplier listed it. */
+  after_costs: string;
+  reason: string;
+  status: ColumnType<CostHoldStatus, CostHoldStatus | undefined, CostHoldStatus>;
+  detected_at: DefaultedTimestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
 export type MarkupKind = 'percent' | 'fixed';
 
 export interface TldMarkupsTable {
@@ -132,6 +159,8 @@ export interface DomainOrdersTable {
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
   completed_at: Timestamp | null;
+  /** What the registrar said it charged us for this order, where it says (migration 0024). */
+  registrar_charged_cents: number | null;
 }
 
 export type AttemptOutcome = 'started' | 'succeeded' | 'failed';
@@ -181,6 +210,8 @@ export interface DomainPortfolioChecksTable {
 export interface DomainTables {
   domain_suppliers: DomainSuppliersTable;
   supplier_tld_costs: SupplierTldCostsTable;
+  supplier_tld_year_costs: SupplierTldYearCostsTable;
+  supplier_cost_holds: SupplierCostHoldsTable;
   tld_markups: TldMarkupsTable;
   domains: DomainsTable;
   domain_status_counts: DomainStatusCountsTable;

@@ -19,3 +19,5 @@ export { askRefund, type OrderRefund, recordRefundOf, refundableOf, RefundNotMad
 export { listDifferences } from './portfolio/repository.ts';
 export type { DifferenceView } from './portfolio/repository.ts';
 export { requestPortfolioSync } from './portfolio/job.ts';
+export { decideHeldChange, findHeldChange, listHeldChanges } from './pricing/costHoldsService.ts';
+export { orderEconomicsOf } from './orders/deskOrder.ts';

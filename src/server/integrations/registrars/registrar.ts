@@ -42,13 +42,22 @@ export interface AvailabilityResult {
   error: string | null;
 }
 
+/** Total cents, fees included, per number of years (1..10) the supplier publishes a price for. */
+export type YearCosts = Partial<Record<number, number>>;
+
 /** What a TLD costs at the supplier, per year, in cents; null where the operation is not offered. */
 export interface TldCost {
   tld: string;
+  /** The one-year cost, fees (Namecheap's ICANN fee) included. */
   registerCents: number | null;
   renewCents: number | null;
   transferCents: number | null;
   currency: string;
+  /**
+   * Multi-year costs as the supplier publishes them (Namecheap's Duration rows, Enom's 1/2/5/10
+   * brackets): the total for that many years. Absent: years after the first cost the renew price.
+   */
+  years?: { register?: YearCosts; renew?: YearCosts };
 }
 
 export interface RegisterRequest {
@@ -78,12 +87,16 @@ export interface RegisterResult {
    * option) that the registrar refused: the registration stands, these did not happen.
    */
   followUpErrors?: string[];
+  /** False when the adapter did not set up privacy although it was asked (Enom: ID Protect is not sold); absent: as asked. */
+  privacy?: boolean;
 }
 
 export interface RenewResult {
   domain: string;
   expiresAt: string;
   registrarOrderId: string | null;
+  /** What the registrar said it charged, where it says (Namecheap's ChargedAmount). */
+  chargedCents?: number | null;
 }
 
 export type RegistrarDomainStatus = 'active' | 'pending' | 'expired' | 'suspended';

@@ -14,7 +14,7 @@ import { useDelayedNavigate } from '../../components/useDelayedNavigate.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { ContactFields } from './register/ContactFields.tsx';
 import { OrderSummary } from './register/OrderSummary.tsx';
-import { CONTACT_FIELDS, type ContactErrors, type ContactField, type ContactValues, ORDER_CREATED, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors, totalCents, trimmedContact, validateContact } from './register/registrationForm.ts';
+import { CONTACT_FIELDS, type ContactErrors, type ContactField, type ContactValues, ORDER_CREATED, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, periodTotalCents, registrationErrors, trimmedContact, validateContact } from './register/registrationForm.ts';
 import { PRICING_LOAD_FAILED } from './search/resultDisplay.ts';
 
 /** Where 'Back to search' goes: the search the customer came from (the results link passes it), else a new one. */
@@ -62,6 +62,8 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
   const [orderId, setOrderId] = useState<string | null>(null);
 
   const ourCents = pricing.data?.pricing[tld]?.registerCents ?? null;
+  const periods = pricing.data?.pricing[tld]?.periods;
+  const periodCents = periodTotalCents(periods, years);
   const notSold = pricing.isSuccess && ourCents === null;
   const done = orderId !== null;
 
@@ -94,7 +96,7 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
       {
         domain, registrationYears: years, contactInfo: trimmedContact(contact), privacyProtection, autoRenew, accountId,
         // The spec's client sends its prices; the server charges its own and ignores these.
-        price: ourCents / 100, totalPrice: totalCents(ourCents, years) / 100,
+        price: ourCents / 100, totalPrice: (periodCents ?? ourCents * years) / 100,
       },
       {
         onSuccess: (result) => {
@@ -139,7 +141,7 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
               <PageSection title="Registration options">
                 <NativeSelect
                   label="Registration period"
-                  data={REGISTRATION_PERIODS.map((y) => ({ value: String(y), label: periodLabel(y, ourCents) }))}
+                  data={REGISTRATION_PERIODS.map((y) => ({ value: String(y), label: periodLabel(y, periodTotalCents(periods, y)) }))}
                   value={String(years)}
                   onChange={(e) => setYears(Number(e.currentTarget.value))}
                   error={errors.registrationYears}
@@ -171,7 +173,7 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
             <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))' }}>
               <PageSection title="Order summary">
                 <OrderSummary
-                  domain={domain} years={years} pricePerYearCents={ourCents} priceUnavailable={pricing.isError || notSold}
+                  domain={domain} years={years} periodTotalCents={periodCents} priceUnavailable={pricing.isError || notSold}
                   privacyProtection={privacyProtection} autoRenew={autoRenew}
                 />
                 <Button type="submit" fullWidth loading={register.isPending} disabled={done}>Register domain</Button>

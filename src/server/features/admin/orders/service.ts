@@ -9,7 +9,7 @@ import type { Db } from '../../../db/transaction.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { decodeOrderCursor, encodeOrderCursor } from './cursor.ts';
 import {
-  activeSuppliers, failedDeskOrders, findOrderView, type OperatorOrder, pageOfDeskOrders, registrationAttemptsOf, type SortOrder,
+  activeSuppliers, failedDeskOrders, findOrderView, type OperatorOrder, orderEconomicsOf, pageOfDeskOrders, registrationAttemptsOf, type SortOrder,
 } from '../../domains/index.ts';
 
 /** The back office's reads of domain orders (issue 8); the writes are in writes.ts and statusChange.ts. */
@@ -71,9 +71,9 @@ export const canRetry = (order: Pick<OperatorOrder, 'status' | 'paymentStatus'>)
 export const canComplete = (order: Pick<OperatorOrder, 'status'>) => canTransition(order.status, 'completed');
 
 export async function orderDetails(db: Db, order: OperatorOrder): Promise<AdminOrderDetails> {
-  const [view, registrationAttempts, account, user] = await Promise.all([
+  const [view, registrationAttempts, account, user, economics] = await Promise.all([
     findOrderView(db, order.id), registrationAttemptsOf(db, order.id), findAccountContact(db, order.accountId),
-    order.userId ? findUserContact(db, order.userId) : undefined,
+    order.userId ? findUserContact(db, order.userId) : undefined, orderEconomicsOf(db, order.id),
   ]);
   if (!view) throw notFound(ORDER_NOT_FOUND);
   return {
@@ -87,6 +87,7 @@ export async function orderDetails(db: Db, order: OperatorOrder): Promise<AdminO
     allowedStatuses: settableStatuses(order.status),
     canRetry: canRetry(order),
     canComplete: canComplete(order),
+    economics: economics ?? { priceCents: order.totalCents, costCents: null, costSource: null, marginCents: null, currency: order.currency },
   };
 }
 

@@ -14,7 +14,7 @@ import { registrarFor } from '../fulfilment/calls.ts';
 import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
 import { findOrder, insertOrder, type OrderRow, transitionOrder } from '../orders/repository.ts';
 import { chargeRenewal, recordRenewalCharge } from './renewalCharge.ts';
-import { type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { renewPriceFor, type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
 
 const DAY_MS = 86_400_000;
 const RENEWAL_YEARS = 1;
@@ -107,8 +107,13 @@ export const supplierGoneSentence = (domain: string) =>
 async function startRenewalOrder(
   services: Services, domain: ExpiringDomain, price: SellPrice | undefined, range: { from: string; to: string }, now: Date,
 ): Promise<OrderRow | 'refused' | null> {
-  const priceCents = price ? price.renewCents ?? price.registerCents : null;
-  if (!price || priceCents === null) {
+  // The renewal runs at the domain's own supplier, so it is priced there (issue 18); the cheapest
+  // supplier's price stands in only where its own lists none (its order then fails before any charge).
+  const own = domain.supplier_id ? await renewPriceFor(services.db, domain.supplier_id, domain.tld, RENEWAL_YEARS) : null;
+  const cheapest = price ? price.renewCents ?? price.registerCents : null;
+  const totalCents = own?.totalCents ?? (cheapest === null ? null : cheapest * RENEWAL_YEARS);
+  const currency = own?.currency ?? price?.currency;
+  if (totalCents === null || currency === undefined) {
     services.log.error({ domainId: domain.id, tld: domain.tld }, 'no active supplier prices this TLD: its domains cannot be renewed automatically');
     return null;
   }
@@ -125,12 +130,12 @@ async function startRenewalOrder(
     const id = `ord_${randomBytes(16).toString('base64url')}`;
     await insertOrder(tx.db, {
       id, kind: 'renewal', accountId: domain.account_id, userId: null, orderedBy: AUTOMATIC_RENEWAL_ORDERED_BY,
-      domain: domain.name, tld: domain.tld, domainId: domain.id, years: RENEWAL_YEARS, priceCents, currency: price.currency,
+      domain: domain.name, tld: domain.tld, domainId: domain.id, years: RENEWAL_YEARS, priceCents: Math.ceil(totalCents / RENEWAL_YEARS), totalCents, currency,
       contactInfo: null, privacyProtection: domain.privacy, autoRenew: true, renewsFrom: domain.expiration_date, now: nowIso,
     });
     await recordEvent(tx, {
       type: 'order.domain.created', accountId: domain.account_id,
-      payload: { orderId: id, domain: domain.name, kind: 'renewal', years: RENEWAL_YEARS, totalCents: priceCents * RENEWAL_YEARS, currency: price.currency, automatic: true },
+      payload: { orderId: id, domain: domain.name, kind: 'renewal', years: RENEWAL_YEARS, totalCents, currency, automatic: true },
       at: nowIso,
     });
     if (supplierGone) {

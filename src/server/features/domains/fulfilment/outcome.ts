@@ -22,6 +22,10 @@ export interface Registered {
   expiresAt: string;
   nameservers: string[];
   contacts: DomainContacts | null;
+  /** What the registrar said it charged us, where it says. */
+  chargedCents?: number | null;
+  /** False when the registrar did not set up the privacy ordered (Enom: ID Protect is not sold); absent: as ordered. */
+  privacy?: boolean;
 }
 
 /** 'taken': the name sits in another account's domains, so what the supplier holds is not this order's. */
@@ -65,7 +69,7 @@ export async function recordRegistration(tx: Tx, services: Services, order: Orde
       await insertDomain(tx.db, {
         id: domainId, accountId: order.account_id, name: order.domain, tld: order.tld, supplierId: registered.supplierId,
         registrationId: registered.registrarOrderId, registrationDate: now, expirationDate: registered.expiresAt,
-        autoRenew: order.auto_renew, privacy: order.privacy_protection, locked: true,
+        autoRenew: order.auto_renew, privacy: order.privacy_protection && registered.privacy !== false, locked: true,
         nameservers: registered.nameservers, contacts: registered.contacts, now,
       });
     }
@@ -73,6 +77,8 @@ export async function recordRegistration(tx: Tx, services: Services, order: Orde
     const moved = await transitionOrder(tx.db, order.id, 'completed', {
       registration_status: 'registered', supplier_id: registered.supplierId, registration_id: registered.registrarOrderId,
       registration_date: now, expiration_date: registered.expiresAt, domain_id: domainId, completed_at: now, error: null, updated_at: now,
+      registrar_charged_cents: registered.chargedCents ?? null,
+      ...(registered.privacy === false ? { privacy_protection: false } : {}),
     });
     if (!moved) throw new OrderMovedMeanwhile();
     const facts = { orderId: order.id, domain: order.domain, supplierId: registered.supplierId, expirationDate: registered.expiresAt };
@@ -91,6 +97,8 @@ export interface Renewed {
   domainId: string;
   registrarOrderId: string | null;
   expiresAt: string;
+  /** What the registrar said it charged us, where it says. */
+  chargedCents?: number | null;
 }
 
 export function completeRenewal(services: Services, order: OrderRow, renewed: Renewed): Promise<CompletionResult> {
@@ -106,6 +114,7 @@ export async function recordRenewal(tx: Tx, services: Services, order: OrderRow,
     const moved = await transitionOrder(tx.db, order.id, 'completed', {
       registration_status: 'registered', supplier_id: renewed.supplierId, registration_id: renewed.registrarOrderId,
       expiration_date: renewed.expiresAt, domain_id: renewed.domainId, completed_at: now, error: null, updated_at: now,
+      registrar_charged_cents: renewed.chargedCents ?? null,
     });
     if (!moved) throw new OrderMovedMeanwhile();
     const facts = { orderId: order.id, domain: order.domain, supplierId: renewed.supplierId, expirationDate: renewed.expiresAt };

@@ -25,7 +25,7 @@ function askWhetherRegistered(run: FulfilRun, supplierId: string, registrar: Reg
 
 /** The suppliers to try: the back office's choice first, then by cost; only those this installation can call. */
 async function candidates(run: FulfilRun, forceSupplierId: string | null): Promise<string[]> {
-  const byCost = await registeringSupplierIds(run.services.db, run.order.tld);
+  const byCost = await registeringSupplierIds(run.services, run.order);
   const ordered = forceSupplierId ? [forceSupplierId, ...byCost.filter((id) => id !== forceSupplierId)] : byCost;
   return ordered.filter((supplierId) => {
     if (registrarFor(run.services, supplierId)) return true;
@@ -87,7 +87,7 @@ export async function fulfilRegistration(run: FulfilRun, forceSupplierId: string
     if (call.ok) {
       const done = await completeRegistration(services, order, {
         supplierId, registrarOrderId: call.value.registrarOrderId, expiresAt: call.value.expiresAt,
-        nameservers: await nameserversAt(run, registrar), contacts,
+        nameservers: await nameserversAt(run, registrar), contacts, chargedCents: call.value.chargedCents, privacy: call.value.privacy,
       });
       if (done !== 'taken') return done;
       services.log.error({ orderId: order.id, supplierId }, 'a supplier registered a name another account holds');

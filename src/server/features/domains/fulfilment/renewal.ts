@@ -114,8 +114,8 @@ export async function fulfilRenewal(run: FulfilRun): Promise<RenewalOutcome> {
   const supplierId = registrar.id;
   // Orders from before the supplier's expiry was recorded judge by ours, as they always did.
   let before = order.registrar_expiry_before ?? domain.expiration_date;
-  const renewed = (expiresAt: string, registrarOrderId: string | null) =>
-    completeRenewal(services, order, { supplierId, domainId: domain.id, registrarOrderId, expiresAt });
+  const renewed = (expiresAt: string, registrarOrderId: string | null, chargedCents: number | null = null) =>
+    completeRenewal(services, order, { supplierId, domainId: domain.id, registrarOrderId, expiresAt, chargedCents });
 
   if (suppliersToAsk(await listAttempts(services.db, order.id), 'renew').includes(supplierId)) {
     stopIfAborted(run);
@@ -134,7 +134,7 @@ export async function fulfilRenewal(run: FulfilRun): Promise<RenewalOutcome> {
   stopIfAborted(run);
   const call = await callSupplier(run, supplierId, 'renew',
     () => registrar.renew(order.domain, order.years, idempotencyKeyOf(order.id, supplierId), { signal: run.signal }));
-  if (call.ok) return renewed(call.value.expiresAt, call.value.registrarOrderId);
+  if (call.ok) return renewed(call.value.expiresAt, call.value.registrarOrderId, call.value.chargedCents ?? null);
   stopIfAborted(run);
   if (call.failure.kind === 'unavailable') {
     const asked = await askWhetherRenewed(run, supplierId, registrar, before);

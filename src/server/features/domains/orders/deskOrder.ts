@@ -3,6 +3,7 @@ import type { OrderKind, OrderStatus, PaymentStatus } from '../../../../common/d
 import type { OrderPaymentMethod } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { findOrder, transitionOrder, updateOrderFields } from './repository.ts';
+import { supplierRegisterCost, supplierRenewCost } from '../pricing/tldPrices.ts';
 
 /**
  * One order as the back office's order desk decides on it, and the desk's own changes to it:
@@ -77,4 +78,22 @@ export function moveOrderByOperator(
 /** The notes and flag changed, the status left as it is. */
 export async function setDeskNotes(db: Db, orderId: string, desk: DeskNotes, now: string): Promise<void> {
   await updateOrderFields(db, orderId, deskFields(desk, now));
+}
+
+/**
+ * Cost, price and margin of an order for the back office: the registrar's reported charge where
+ * it gave one, else what its price list says the term costs at the order's supplier.
+ */
+export async function orderEconomicsOf(db: Db, orderId: string): Promise<AdminOrderDetails['economics'] | null> {
+  const row = await findOrder(db, orderId);
+  if (!row) return null;
+  const priceCents = Number(row.total_cents);
+  let costCents: number | null = row.registrar_charged_cents === null ? null : Number(row.registrar_charged_cents);
+  let costSource: AdminOrderDetails['economics']['costSource'] = costCents === null ? null : 'registrar';
+  if (costCents === null && row.supplier_id !== null) {
+    const cost = row.kind === 'renewal' ? supplierRenewCost : supplierRegisterCost;
+    costCents = await cost(db, row.supplier_id, row.tld, row.years);
+    costSource = costCents === null ? null : 'price_list';
+  }
+  return { priceCents, costCents, costSource, marginCents: costCents === null ? null : priceCents - costCents, currency: row.currency };
 }

@@ -4,12 +4,12 @@ import { implement } from '../../../rpc/registry.ts';
 import { notFound } from '../../../rpc/errors.ts';
 import { payForOrder } from './payment.ts';
 import { findOrderView } from './repository.ts';
-import { placeRegistration, placeRenewal } from './service.ts';
+import { placeRegistration, placeRenewal, renewalPrices } from './service.ts';
 import { requireDomainBuyer, requireDomainListReader, requireOrderMember, requireOwnedDomain } from '../policy.ts';
 import { listAccountOrders } from './accountOrders.ts';
 import { cancelUnpaidOrder } from './cancel.ts';
 
-/** registerDomain, renewDomain, payDomainOrder, getDomainOrder, listDomainOrders, cancelDomainOrder. */
+/** registerDomain, renewDomain, getRenewalPrices, payDomainOrder, getDomainOrder, listDomainOrders, cancelDomainOrder. */
 export const handlers = [
   implement(orders.registerDomain, async (input, ctx) => {
     await requireDomainBuyer(ctx.services.db, ctx.caller, input.accountId);
@@ -19,6 +19,11 @@ export const handlers = [
   implement(orders.renewDomain, async ({ domain, years }, ctx) => {
     const owned = await requireOwnedDomain(ctx.services.db, ctx.caller, domain);
     return { success: true as const, orderId: await placeRenewal(ctx, ctx.caller, owned.domain, years) };
+  }),
+
+  implement(orders.getRenewalPrices, async ({ domain }, ctx) => {
+    const owned = await requireOwnedDomain(ctx.services.db, ctx.caller, domain);
+    return renewalPrices(ctx.services.db, owned.domain);
   }),
 
   implement(orders.payDomainOrder, async ({ orderId }, ctx) => {

@@ -54,7 +54,10 @@ export interface NewOrder {
   tld: string;
   domainId: string | null;
   years: number;
+  /** Per year: the total's share of one year, rounded up (shown beside the total). */
   priceCents: number;
+  /** The order's total; default priceCents × years. A term's total comes from its own cost (pricing/tldPrices.ts). */
+  totalCents?: number;
   currency: string;
   contactInfo: ContactInfo | null;
   privacyProtection: boolean;
@@ -64,12 +67,12 @@ export interface NewOrder {
   now: string;
 }
 
-/** A new order, awaiting payment. The total is always the server's price times the years. */
+/** A new order, awaiting payment, at the server's price. */
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db.insertInto('domain_orders').values({
     id: order.id, kind: order.kind, account_id: order.accountId, user_id: order.userId, ordered_by: order.orderedBy,
     domain: order.domain, tld: order.tld, domain_id: order.domainId, years: order.years,
-    price_cents: order.priceCents, total_cents: order.priceCents * order.years, currency: order.currency,
+    price_cents: order.priceCents, total_cents: order.totalCents ?? order.priceCents * order.years, currency: order.currency,
     contact_info: order.contactInfo ? JSON.stringify(order.contactInfo) : null,
     privacy_protection: order.privacyProtection, auto_renew: order.autoRenew,
     status: 'pending_payment', payment_status: 'pending', registration_status: 'pending', renews_from: order.renewsFrom ?? null,

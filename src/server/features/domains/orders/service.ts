@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { registerDomain as registerContract } from '../../../../common/domains/ordersContract.ts';
 import type { OrderKind } from '../../../../common/domains/orders.ts';
 import { recordIfActingAs } from '../../../audit/record.ts';
-import { inTransaction, type Tx } from '../../../db/transaction.ts';
+import { type Db, inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
@@ -17,7 +17,9 @@ import {
 import { renewalRefusal } from '../expiry/renewalRules.ts';
 import { registrarFor } from '../fulfilment/calls.ts';
 import { checkPerSupplier, SUPPLIER_CHECK_TIMEOUT_MS } from '../search/availability.ts';
-import { type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { renewPriceFor, renewTermPrices, type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
+import { PORTAL_CURRENCY } from '../pricing/tldPricesRepository.ts';
+import { needsRegistrantFields, registrantFieldsNotSold } from '../../../../common/domains/registryRequirements.ts';
 
 type RegisterInput = z.output<typeof registerContract.input>;
 type Ctx = Pick<SignedInContext, 'services' | 'log'>;
@@ -35,8 +37,10 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
   const { db, clock } = ctx.services;
   const { domain } = input;
   const tld = tldOf(domain);
-  const price = (await sellPrices(db)).get(tld);
-  if (!price) throw invalidArgument(tldNotSold(tld));
+  if (needsRegistrantFields(tld)) throw invalidArgument(registrantFieldsNotSold(tld));
+  const price = (await sellPrices(db, { tld })).get(tld);
+  const total = price?.registerTotals[input.registrationYears - 1] ?? null;
+  if (!price || total === null) throw invalidArgument(tldNotSold(tld));
   if (await isNameHeld(db, domain, clock.now())) throw failedPrecondition(nameNotAvailable(domain));
   if (await countHeldUnpaidRegistrations(db, input.accountId, clock.now()) >= MAX_UNPAID_REGISTRATIONS) throw failedPrecondition(TOO_MANY_UNPAID_REGISTRATIONS);
   await refuseIfTakenAtSupplier(ctx, domain, price);
@@ -48,7 +52,7 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
     if (await countHeldUnpaidRegistrations(tx.db, input.accountId, clock.now()) >= MAX_UNPAID_REGISTRATIONS) return 'too_many' as const;
     return placeOrder(tx, ctx, caller, {
       id, kind: 'registration', accountId: input.accountId, userId: caller.userId, orderedBy: orderedBy(caller), domain, tld, domainId: null,
-      years: input.registrationYears, priceCents: price.registerCents, currency: price.currency, contactInfo: input.contactInfo,
+      years: input.registrationYears, priceCents: Math.ceil(total / input.registrationYears), totalCents: total, currency: price.currency, contactInfo: input.contactInfo,
       privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: clock.nowIso(),
     }, () => isNameHeld(tx.db, domain, clock.now()));
   }, ctx.log);
@@ -58,11 +62,12 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
 }
 
 /**
- * A renewal order of an active domain at our renewal price (the registration price where no
- * supplier names one). One renewal at a time per domain: asked again while one awaits payment or
- * runs, the answer is that order. Refused before payment: an expired domain (it needs the
- * registrar's restore, which we do not sell online), a renewal past the registry's ten years, and
- * a domain whose registrar is not configured (nothing could renew it after the charge).
+ * A renewal order of an active domain at its own supplier's renew cost for the term plus the
+ * markup (renewPriceFor): the renewal runs there, whatever another supplier charges. One renewal
+ * at a time per domain: asked again while one awaits payment or runs, the answer is that order.
+ * Refused before payment: an expired domain (it needs the registrar's restore, which we do not
+ * sell online), a renewal past the registry's ten years, and a domain whose registrar is not
+ * configured (nothing could renew it after the charge).
  */
 export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, years: number): Promise<string> {
   const { db } = ctx.services;
@@ -72,16 +77,15 @@ export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, 
   if (refusal?.kind === 'past_registry_maximum') throw failedPrecondition(pastRegistryMaximum(domain.name, years, refusal.maxYears));
   if (!domain.supplier_id || !registrarFor(ctx.services, domain.supplier_id)) throw failedPrecondition(renewalSupplierGone(domain.name));
   if (domain.expiration_date && await findPaidUnfinishedRenewal(db, domain.id, domain.expiration_date)) throw failedPrecondition(renewalAlreadyPaid(domain.name));
-  const price = (await sellPrices(db)).get(domain.tld);
-  const perYear = price ? price.renewCents ?? price.registerCents : null;
-  if (!price || perYear === null) throw failedPrecondition(tldNotRenewable(domain.tld));
+  const price = await renewPriceFor(db, domain.supplier_id, domain.tld, years);
+  if (!price) throw failedPrecondition(tldNotRenewable(domain.tld));
 
   return inTransaction(db, async (tx) => {
     const id = newOrderId();
     let existing: string | undefined;
     const placed = await placeOrder(tx, ctx, caller, {
       id, kind: 'renewal', accountId: domain.account_id, userId: caller.userId, orderedBy: orderedBy(caller), domain: domain.name,
-      tld: domain.tld, domainId: domain.id, years, priceCents: perYear, currency: price.currency, contactInfo: null,
+      tld: domain.tld, domainId: domain.id, years, priceCents: Math.ceil(price.totalCents / years), totalCents: price.totalCents, currency: price.currency, contactInfo: null,
       privacyProtection: domain.privacy, autoRenew: domain.auto_renew, renewsFrom: domain.expiration_date, now: ctx.services.clock.nowIso(),
     }, async () => {
       existing = (await findOpenRenewal(tx.db, domain.name))?.id;
@@ -100,7 +104,7 @@ async function placeOrder(tx: Tx, ctx: Ctx, caller: Caller, order: NewOrder & { 
   await lockDomainName(tx, ctx.services.dialect, order.domain);
   if (await blocked()) return false;
   await insertOrder(tx.db, order);
-  const summary = { orderId: order.id, kind: order.kind, domain: order.domain, years: order.years, totalCents: order.priceCents * order.years, currency: order.currency };
+  const summary = { orderId: order.id, kind: order.kind, domain: order.domain, years: order.years, totalCents: order.totalCents ?? order.priceCents * order.years, currency: order.currency };
   await recordEvent(tx, { type: 'order.domain.created', accountId: order.accountId, actor: byCaller(caller), payload: summary, at: order.now });
   await recordIfActingAs(tx, caller, { action: 'domain_order.created', target: { type: 'domain_order', id: order.id }, after: summary, at: order.now });
   return true;
@@ -121,4 +125,10 @@ async function refuseIfTakenAtSupplier(ctx: Ctx, domain: string, price: SellPric
   if (!answer || answer.error !== null) return;
   if (!answer.available) throw failedPrecondition(nameNotAvailable(domain));
   if (answer.premium) throw failedPrecondition(premiumName(domain));
+}
+
+/** Each renewal period's total at the domain's own supplier, as placeRenewal will charge it; none without a supplier. */
+export async function renewalPrices(db: Db, domain: DomainRow): Promise<{ periods: { years: number; totalCents: number }[]; currency: string }> {
+  const periods = domain.supplier_id === null ? [] : await renewTermPrices(db, domain.supplier_id, domain.tld);
+  return { periods, currency: PORTAL_CURRENCY };
 }

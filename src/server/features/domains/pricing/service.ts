@@ -8,6 +8,7 @@ export async function tldPricing(db: Db): Promise<Record<string, TldPrice>> {
   for (const [tld, p] of await sellPrices(db)) {
     pricing[tld] = {
       price: p.registerCents / 100, registerCents: p.registerCents, renewCents: p.renewCents, transferCents: p.transferCents, currency: p.currency,
+      periods: p.registerTotals.flatMap((total, i) => (total === null ? [] : [{ years: i + 1, registerCents: total, renewCents: p.renewTotals[i] ?? null }])),
     };
   }
   return pricing;

@@ -4,8 +4,11 @@ import { type Registrar, RegistrarError, type TldCost } from '../../../integrati
 import { runWork, type WorkRun } from '../../../jobs/workRuns.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { normalizeTldCosts } from './supplierSyncCosts.ts';
+import { splitHeldChanges } from './costHolds.ts';
+import { replacePendingHolds } from './costHoldsRepository.ts';
 import {
-  countCostsBySupplier, deactivateSupplier, insertSuppliersIfMissing, listSuppliers, markSynced, markSyncFailed, removeSupplierCosts, replaceSupplierCosts, type SupplierRow,
+  countCostsBySupplier, currentSupplierCosts, deactivateSupplier, insertSuppliersIfMissing, listSuppliers, markSynced, markSyncFailed,
+  removeSupplierCosts, replaceSupplierCosts, type SupplierRow,
 } from './supplierSyncRepository.ts';
 import { GLOBAL_MARKUP_TLD, insertMarkupIfMissing, type Markup } from './tldPricesRepository.ts';
 
@@ -71,7 +74,7 @@ export async function syncInBackground(services: Services, suppliers?: SupplierR
     const chosen = suppliers ?? (await listSuppliers(services.db)).filter((s) => s.is_active);
     const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal, progressOf(run, chosen.length));
     return inTransaction(services.db, async (tx) => {
-      const suppliersSynced = await writeSyncResults(tx, fetched, { actor: null }, services.clock.nowIso());
+      const suppliersSynced = await writeSyncResults(tx, fetched, { actor: null, holdShare: services.config.SUPPLIER_COST_HOLD_SHARE }, services.clock.nowIso());
       await run.complete(tx, { suppliers: suppliersSynced });
       return suppliersSynced;
     }, services.log);
@@ -136,17 +139,26 @@ async function listWithin(registrar: Registrar, timeoutMs: number, outer?: Abort
   }
 }
 
+/** Held for an operator when a sync moves a cost by more than this share, or to zero (SUPPLIER_COST_HOLD_SHARE). */
+export const DEFAULT_HOLD_SHARE = 0.5;
+
 /**
  * Writes what the suppliers answered, in the caller's transaction: a supplier that answered gets
- * exactly its new list, one that failed keeps its costs and gets the error. One audit entry
- * says what the sync did (actor null for the system's runs).
+ * its new list, except the TLDs whose cost moved by more than `holdShare` or to zero, which keep
+ * their previous costs and are held for an operator (costHolds.ts); one that failed keeps its
+ * costs and gets the error. One audit entry says what the sync did (actor null for the system's runs).
  */
 export async function writeSyncResults(
-  tx: Tx, fetched: Fetched[], who: { actor: { userId: string; email: string } | null; requestId?: string; supplierId?: string }, at: string,
+  tx: Tx, fetched: Fetched[],
+  who: { actor: { userId: string; email: string } | null; requestId?: string; supplierId?: string; holdShare?: number }, at: string,
 ): Promise<SupplierSyncResult[]> {
+  const heldBySupplier: Record<string, string[]> = {};
   for (const item of fetched) {
     if ('costs' in item) {
-      await replaceSupplierCosts(tx.db, item.supplier.id, item.costs, at);
+      const { applied, held } = splitHeldChanges(await currentSupplierCosts(tx.db, item.supplier.id), item.costs, who.holdShare ?? DEFAULT_HOLD_SHARE);
+      await replaceSupplierCosts(tx.db, item.supplier.id, applied, at);
+      await replacePendingHolds(tx.db, item.supplier.id, held, at);
+      if (held.length > 0) heldBySupplier[item.supplier.id] = held.map((h) => h.tld);
       await markSynced(tx.db, item.supplier.id, at);
     } else {
       if (item.removeCosts) await removeSupplierCosts(tx.db, item.supplier.id);
@@ -160,7 +172,7 @@ export async function writeSyncResults(
   }));
   await record(tx, {
     actor: who.actor, actingAs: null, action: 'domains.tld_sync',
-    target: { type: 'domain_supplier', id: who.supplierId ?? null }, after: { suppliers: results }, requestId: who.requestId ?? null, at,
+    target: { type: 'domain_supplier', id: who.supplierId ?? null }, after: { suppliers: results, heldTlds: heldBySupplier }, requestId: who.requestId ?? null, at,
   });
   return results;
 }

@@ -1,7 +1,18 @@
-import type { TldCost } from '../../../integrations/registrars/registrar.ts';
+import type { TldCost, YearCosts } from '../../../integrations/registrars/registrar.ts';
 
 const TLD = /^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63}){0,2}$/;
 const cents = (value: number | null) => (value !== null && Number.isSafeInteger(value) && value >= 0 ? value : null);
+
+/** Multi-year totals of 2..10 years that are whole non-negative cents; the rest dropped. */
+function yearCosts(list: YearCosts | undefined): YearCosts | undefined {
+  if (!list) return undefined;
+  const kept = Object.entries(list).flatMap(([years, total]) => {
+    const n = Number(years);
+    const value = cents(total ?? null);
+    return Number.isInteger(n) && n >= 2 && n <= 10 && value !== null ? [[n, value] as const] : [];
+  });
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
 
 /**
  * What a supplier listed, in the form we store: TLDs lower-case without the dot, currency
@@ -13,10 +24,12 @@ export function normalizeTldCosts(costs: TldCost[]): TldCost[] {
   for (const cost of costs) {
     const tld = cost.tld.trim().toLowerCase().replace(/^\./, '');
     if (!TLD.test(tld) || seen.has(tld)) continue;
-    const row = {
+    const row: TldCost = {
       tld, registerCents: cents(cost.registerCents), renewCents: cents(cost.renewCents), transferCents: cents(cost.transferCents),
       currency: (cost.currency || 'USD').trim().toUpperCase(),
     };
+    const years = { register: yearCosts(cost.years?.register), renew: yearCosts(cost.years?.renew) };
+    if (years.register || years.renew) Object.assign(row, { years: Object.fromEntries(Object.entries(years).filter(([, v]) => v !== undefined)) });
     if (row.registerCents !== null || row.renewCents !== null || row.transferCents !== null) seen.set(tld, row);
   }
   return [...seen.values()];

@@ -43,19 +43,59 @@ export async function countCostsBySupplier(db: Db, supplierIds: string[]): Promi
 // 7 bound values a row: far below SQLite's and PostgreSQL's parameter limits.
 const INSERT_CHUNK = 500;
 
-/** The supplier's price list becomes exactly `costs`: TLDs it no longer lists are removed. */
-export async function replaceSupplierCosts(db: Db, supplierId: string, costs: TldCost[], at: string): Promise<void> {
-  await db.deleteFrom('supplier_tld_costs').where('supplier_id', '=', supplierId).execute();
+type YearRow = { supplier_id: string; tld: string; action: 'register' | 'renew'; years: number; cents: number };
+
+function yearRowsOf(supplierId: string, costs: TldCost[]): YearRow[] {
+  return costs.flatMap((c) => (['register', 'renew'] as const).flatMap((action) =>
+    Object.entries(c.years?.[action] ?? {}).map(([years, cents]) => ({ supplier_id: supplierId, tld: c.tld, action, years: Number(years), cents: cents! }))));
+}
+
+async function insertCosts(db: Db, supplierId: string, costs: TldCost[], at: string): Promise<void> {
   for (let i = 0; i < costs.length; i += INSERT_CHUNK) {
     await db.insertInto('supplier_tld_costs').values(costs.slice(i, i + INSERT_CHUNK).map((c) => ({
       supplier_id: supplierId, tld: c.tld, register_cents: c.registerCents, renew_cents: c.renewCents,
       transfer_cents: c.transferCents, currency: c.currency, updated_at: at,
     }))).execute();
   }
+  const years = yearRowsOf(supplierId, costs);
+  for (let i = 0; i < years.length; i += INSERT_CHUNK) await db.insertInto('supplier_tld_year_costs').values(years.slice(i, i + INSERT_CHUNK)).execute();
+}
+
+/** The supplier's price list becomes exactly `costs`: TLDs it no longer lists are removed. */
+export async function replaceSupplierCosts(db: Db, supplierId: string, costs: TldCost[], at: string): Promise<void> {
+  await removeSupplierCosts(db, supplierId);
+  await insertCosts(db, supplierId, costs, at);
+}
+
+/** One TLD's costs at the supplier become `cost` (an operator's approval of a held change). */
+export async function replaceTldCost(db: Db, supplierId: string, cost: TldCost, at: string): Promise<void> {
+  await db.deleteFrom('supplier_tld_year_costs').where('supplier_id', '=', supplierId).where('tld', '=', cost.tld).execute();
+  await db.deleteFrom('supplier_tld_costs').where('supplier_id', '=', supplierId).where('tld', '=', cost.tld).execute();
+  await insertCosts(db, supplierId, [cost], at);
 }
 
 export async function removeSupplierCosts(db: Db, supplierId: string): Promise<void> {
+  await db.deleteFrom('supplier_tld_year_costs').where('supplier_id', '=', supplierId).execute();
   await db.deleteFrom('supplier_tld_costs').where('supplier_id', '=', supplierId).execute();
+}
+
+/** The supplier's costs as they stand, multi-year totals included, by TLD. */
+export async function currentSupplierCosts(db: Db, supplierId: string): Promise<Map<string, TldCost>> {
+  const [rows, years] = await Promise.all([
+    db.selectFrom('supplier_tld_costs').select(['tld', 'register_cents', 'renew_cents', 'transfer_cents', 'currency']).where('supplier_id', '=', supplierId).execute(),
+    db.selectFrom('supplier_tld_year_costs').select(['tld', 'action', 'years', 'cents']).where('supplier_id', '=', supplierId).execute(),
+  ]);
+  const costs = new Map<string, TldCost>(rows.map((r) => [r.tld, {
+    tld: r.tld, registerCents: r.register_cents === null ? null : Number(r.register_cents), renewCents: r.renew_cents === null ? null : Number(r.renew_cents),
+    transferCents: r.transfer_cents === null ? null : Number(r.transfer_cents), currency: r.currency,
+  }]));
+  for (const y of years) {
+    const cost = costs.get(y.tld);
+    if (!cost) continue;
+    const list = ((cost.years ??= {})[y.action] ??= {});
+    list[Number(y.years)] = Number(y.cents);
+  }
+  return costs;
 }
 
 export async function markSynced(db: Db, supplierId: string, at: string): Promise<void> {

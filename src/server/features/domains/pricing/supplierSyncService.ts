@@ -25,7 +25,7 @@ export async function syncAsOperator(ctx: BackOfficeCallContext, supplierId?: st
   return runWork(services, { kind: 'tld-sync', requestedBy: ctx.caller.userId }, async (run) => {
     const fetched = await fetchSupplierCosts(services, suppliers, OPERATOR_SYNC_TIMEOUT_MS, undefined, progressOf(run, suppliers.length));
     return ctx.unitOfWork(async ({ tx, caller, requestId }) => {
-      const synced = await writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId }, services.clock.nowIso());
+      const synced = await writeSyncResults(tx, fetched, { actor: { userId: caller.userId, email: caller.email }, requestId, supplierId, holdShare: services.config.SUPPLIER_COST_HOLD_SHARE }, services.clock.nowIso());
       await run.complete(tx, { suppliers: synced });
       return synced;
     });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SearchResult, searchDomains as searchContract } from '../../../../common/domains/contract.ts';
 import { decideSearch, parseDomainQuery } from '../../../../common/domains/search.ts';
+import { needsRegistrantFields, registrantFieldsNotSold } from '../../../../common/domains/registryRequirements.ts';
 import type { Registrar } from '../../../integrations/registrars/registrar.ts';
 import type { SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
@@ -51,6 +52,10 @@ export async function searchDomains(ctx: SignedInContext, input: SearchInput): P
   const pricedTlds = Object.fromEntries([...prices].map(([tld, price]) => [tld, price.registerCents]));
   const decision = decideSearch({ parsed, selectedTlds: input.tlds, pricedTlds });
   if (!decision.ok) throw failedPrecondition(decision.error);
+  // A TLD not sold because its registry needs registrant fields says why, not only that it is unsupported.
+  if (decision.mode === 'full-domain-unsupported' && parsed.tld !== null && needsRegistrantFields(parsed.tld)) {
+    decision.message = registrantFieldsNotSold(parsed.tld);
+  }
 
   const names = decision.tlds.map((tld): NameToCheck => ({ domain: `${parsed.name}.${tld}`, registrar: supplierOf(prices.get(tld), registrars) }));
   const answers = await checkPerSupplier(names, config.domainSearchTimeoutMs ?? SUPPLIER_CHECK_TIMEOUT_MS, ctx.log);

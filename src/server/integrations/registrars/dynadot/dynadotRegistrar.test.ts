@@ -14,21 +14,38 @@ const contacts: DomainContacts = { registrant: owner, admin: owner, tech, billin
 describe('the Dynadot adapter against a local api3 fake', () => {
   let fake: FakeDynadot;
   let dynadot: Registrar;
+  let bulk: Registrar;
   beforeAll(async () => {
     fake = await startFakeDynadot();
     dynadot = createDynadotRegistrar(loadConfig(dynadotTestEnv(fake)))!;
+    bulk = createDynadotRegistrar(loadConfig({ ...dynadotTestEnv(fake), DYNADOT_BULK_SEARCH: 'true' }))!;
   });
   afterAll(async () => { await fake.close(); });
   beforeEach(() => {
     fake.requests.length = 0;
     fake.domains.clear();
+    fake.bulkAccount = false;
+    fake.maxConcurrentSearches = 0;
   });
   const sent = (command: string) => fake.requests.filter((r) => r.params.command === command).map((r) => r.params);
 
-  it('checks many names in one search with the key, show_price and USD, answering in the order asked', async () => {
+  it('a regular account (DYNADOT_BULK_SEARCH unset): one name per search call, one call at a time, answers in the order asked', async () => {
+    fake.seedDomain('taken-two.com');
+    const results = await dynadot.checkAvailability(['free-two.com', 'taken-two.com', 'free-two.net', 'weird.zzz']);
+    const searches = sent('search');
+    expect(searches.map((p) => Object.keys(p).filter((k) => /^domain\d+$/.test(k)))).toEqual([['domain0'], ['domain0'], ['domain0'], ['domain0']]);
+    expect(searches.map((p) => p.domain0).sort()).toEqual(['free-two.com', 'free-two.net', 'taken-two.com', 'weird.zzz']);
+    expect(fake.maxConcurrentSearches).toBe(1);
+    expect(results.map((r) => [r.domain, r.available, r.error === null])).toEqual([
+      ['free-two.com', true, true], ['taken-two.com', false, true], ['free-two.net', true, true], ['weird.zzz', false, false],
+    ]);
+  });
+
+  it('a bulk-enabled account (DYNADOT_BULK_SEARCH=true) checks many names in one search with the key, show_price and USD, answering in the order asked', async () => {
+    fake.bulkAccount = true;
     fake.seedDomain('taken-one.com');
     fake.makePremium('gold.io', 2888);
-    const results = await dynadot.checkAvailability(['free-one.com', 'taken-one.com', 'gold.io', 'weird.zzz']);
+    const results = await bulk.checkAvailability(['free-one.com', 'taken-one.com', 'gold.io', 'weird.zzz']);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/api3.json' });
     expect(fake.requests[0].params).toEqual({
@@ -43,10 +60,11 @@ describe('the Dynadot adapter against a local api3 fake', () => {
     ]);
   });
 
-  it('splits more than 100 names into parallel searches of at most 100 and keeps the order', async () => {
+  it('a bulk account splits more than 100 names into parallel searches of at most 100 and keeps the order', async () => {
+    fake.bulkAccount = true;
     const names = Array.from({ length: 250 }, (_, i) => `name-${i}.com`);
     fake.seedDomain('name-180.com');
-    const results = await dynadot.checkAvailability(names);
+    const results = await bulk.checkAvailability(names);
     const batches = sent('search');
     expect(batches.map((p) => Object.keys(p).filter((k) => k.startsWith('domain')).length).sort()).toEqual([100, 100, 50]);
     expect(batches.flatMap((p) => [p.domain0, p.domain99].filter(Boolean)).sort()).toEqual(['name-0.com', 'name-100.com', 'name-200.com', 'name-199.com', 'name-99.com'].sort());

@@ -7,8 +7,10 @@ import { createContacts, readContacts } from './dynadotContacts.ts';
 import { domainInfoFrom, domainObject, ownedDomainFrom } from './dynadotDomain.ts';
 import { type DynadotConnection, type Json, cents, dynadotCall, field, isoDate, list, redact, text, yes } from './dynadotWire.ts';
 
-/** api3's `search` takes domain0…domain99. */
+/** api3's `search` takes domain0…domain99 on a bulk-enabled account; a regular account one name per command. */
 export const SEARCH_BATCH_SIZE = 100;
+/** Dynadot's concurrent-request limit per account tier (api-commands page): regular 1 thread, bulk 5. */
+export const DYNADOT_THREADS = { regular: 1, bulk: 5 } as const;
 /** set_ns takes ns0…ns12. */
 const MAX_NAMESERVERS = 13;
 /** Page size asked of list_domain and tld_price. */
@@ -27,6 +29,7 @@ export interface DynadotOptions {
 export function createDynadotRegistrar(config: Config, options: DynadotOptions = {}): Registrar | null {
   if (!config.DYNADOT_API_KEY) return null;
   const clock = options.clock ?? systemClock;
+  const bulkSearch = config.DYNADOT_BULK_SEARCH;
   const connection: DynadotConnection = { url: config.DYNADOT_API_URL, key: config.DYNADOT_API_KEY, timeoutMs: options.timeoutMs };
   const call = (command: string, params: Record<string, string>, callOptions?: CallOptions) =>
     dynadotCall(connection, command, params, callOptions?.signal);
@@ -58,9 +61,19 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
     name: 'Dynadot',
 
     async checkAvailability(domains, callOptions) {
+      // A regular account answers a search of several names with an error, so it gets one name a
+      // call, and no more calls at once than its tier's thread limit (DYNADOT_BULK_SEARCH).
+      const size = bulkSearch ? SEARCH_BATCH_SIZE : 1;
       const batches: string[][] = [];
-      for (let i = 0; i < domains.length; i += SEARCH_BATCH_SIZE) batches.push(domains.slice(i, i + SEARCH_BATCH_SIZE));
-      return (await Promise.all(batches.map((batch) => searchBatch(batch, callOptions)))).flat();
+      for (let i = 0; i < domains.length; i += size) batches.push(domains.slice(i, i + size));
+      const answers = await mapLimit(batches, bulkSearch ? DYNADOT_THREADS.bulk : DYNADOT_THREADS.regular,
+        (batch) => searchBatch(batch, callOptions).catch((error: unknown) => error as Error));
+      const failed = answers.filter((a): a is Error => a instanceof Error);
+      // Nothing answered (bad key, Dynadot down, aborted): the caller sees why.
+      if (batches.length > 0 && failed.length === batches.length) throw failed[0];
+      return answers.flatMap((answer, i): AvailabilityResult[] => answer instanceof Error
+        ? batches[i].map((domain) => ({ domain, available: false, premium: false, premiumPriceCents: null, error: answer.message }))
+        : answer);
     },
 
     async listTldCosts(callOptions) {
@@ -216,6 +229,19 @@ function nsParams(nameservers: string[]): Record<string, string> {
     throw new RegistrarError('invalid', `Dynadot takes 1 to ${MAX_NAMESERVERS} nameservers, not ${nameservers.length}.`, { registrar: 'dynadot', command: 'set_ns' });
   }
   return Object.fromEntries(nameservers.map((ns, i) => [`ns${i}`, ns.toLowerCase()]));
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** One search row: Available yes/no; a premium name says so in `Premium` or in its price text. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EnomFake, enomTestContact, startEnomFake } from '../../../../../test/support/registrars/enom.fake.ts';
 import { loadConfig } from '../../../config.ts';
 import type { DomainContacts, Registrar, RegisterRequest } from '../registrar.ts';
-import { createEnomRegistrar } from './enomRegistrar.ts';
+import { createEnomRegistrar, ENOM_PRIVACY_NOT_SOLD } from './enomRegistrar.ts';
 
 const contacts: DomainContacts = {
   registrant: { ...enomTestContact('Reg'), organization: 'Acme Ltd', address2: 'Suite 5' },
@@ -71,17 +71,23 @@ describe('the Enom adapter against a fake Enom', () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it('lists TLD costs from GetTLDList and the wholesale PE_GetProductPrice of each operation, in cents', async () => {
+  it('lists TLD costs from GetTLDList and the wholesale PE_GetProductPrice of each operation, in cents, with the 2/5/10-year brackets of register and renew', async () => {
     const costs = await enom.listTldCosts();
-    expect(costs).toEqual([
+    expect(costs.map(({ years: _years, ...oneYear }) => oneYear)).toEqual([
       { tld: 'com', registerCents: 895, renewCents: 995, transferCents: 895, currency: 'USD' },
       { tld: 'net', registerCents: 1050, renewCents: 1100, transferCents: 1050, currency: 'USD' },
       { tld: 'org', registerCents: 999, renewCents: 1099, transferCents: 999, currency: 'USD' },
       { tld: 'co.uk', registerCents: 525, renewCents: 525, transferCents: null, currency: 'USD' },
     ]);
-    expect(fake.requests.filter((r) => r.params.Command === 'PE_GetProductPrice' && r.params.TLD === 'co.uk').map((r) => r.params.Years)).toEqual(['1', '1', '1']);
-    expect(fake.requests.filter((r) => r.params.Command === 'PE_GetProductPrice').map((r) => r.params.ProductType).sort())
-      .toEqual([...Array(4).fill('10'), ...Array(4).fill('16'), ...Array(4).fill('19')]);
+    // A bracket's price is per year: 2 years of .com register at 9.45 a year, 10 years at 9.85.
+    expect(costs[0].years).toEqual({ register: { 2: 1890, 5: 4875, 10: 9850 }, renew: { 2: 1990, 5: 4975, 10: 9950 } });
+    const asked = (tld: string, type: string) => fake.requests.filter((r) => r.params.Command === 'PE_GetProductPrice' && r.params.TLD === tld && r.params.ProductType === type).map((r) => r.params.Years).sort();
+    expect(asked('co.uk', '10')).toEqual(['1', '10', '2', '5']);
+    expect(asked('co.uk', '16')).toEqual(['1', '10', '2', '5']);
+    expect(asked('co.uk', '19')).toEqual(['1']);
+    // What Purchase charges for a term is what the brackets said.
+    const result = await enom.register(request('bracket-priced.com', { years: 5 }));
+    expect(result.chargedCents).toBe(4875);
   });
 
   it('registers with the contacts in Enom\'s fields, default DNS, auto-renew, and reads back the expiry', async () => {
@@ -97,17 +103,18 @@ describe('the Enom adapter against a fake Enom', () => {
     expect(sent).not.toHaveProperty('AdminOrganizationName');
     expect(Object.keys(sent).some((k) => /^NS\d/.test(k))).toBe(false);
     const stored = fake.domains.get('new-shop.com')!;
-    expect(result).toEqual({ domain: 'new-shop.com', expiresAt: stored.expiresAt.toISOString(), registrarOrderId: '157609741', chargedCents: 1790 });
+    expect(result).toEqual({ domain: 'new-shop.com', expiresAt: stored.expiresAt.toISOString(), registrarOrderId: expect.stringMatching(/^\d+$/), chargedCents: 1890 });
     expect(stored.autoRenew).toBe(true);
     expect((await enom.checkAvailability(['new-shop.com']))[0].available).toBe(false);
   });
 
-  it('registers with our nameservers and buys ID Protect in a second call when privacy is asked', async () => {
-    await enom.register(request('private.net', { nameservers: ['NS1.Host.example', 'ns2.host.example'], privacy: true, autoRenew: false, years: 1 }));
+  it('registers with our nameservers; privacy asked is not bought (ID Protect is a paid purchase) and the result says privacy is off', async () => {
+    const result = await enom.register(request('private.net', { nameservers: ['NS1.Host.example', 'ns2.host.example'], privacy: true, autoRenew: false, years: 1 }));
     expect(fake.lastParams('Purchase')).toMatchObject({ NS1: 'ns1.host.example', NS2: 'ns2.host.example', RenewName: '0' });
     expect(fake.lastParams('Purchase')).not.toHaveProperty('UseDNS');
-    expect(fake.lastParams('PurchaseServices')).toMatchObject({ SLD: 'private', TLD: 'net', Service: 'WPPS', NumYears: '1' });
-    expect(fake.domains.get('private.net')).toMatchObject({ nameservers: ['ns1.host.example', 'ns2.host.example'], privacyEnabled: true });
+    expect(fake.lastParams('PurchaseServices')).toBeUndefined();
+    expect(result.privacy).toBe(false);
+    expect(fake.domains.get('private.net')).toMatchObject({ nameservers: ['ns1.host.example', 'ns2.host.example'], privacyPurchased: false, privacyEnabled: false });
   });
 
   it('refuses more than 12 nameservers before calling Enom', async () => {
@@ -205,10 +212,11 @@ describe('the Enom adapter against a fake Enom', () => {
     expect(fake.lastParams('GetDomainAuthInfo')).toMatchObject({ SLD: 'move', TLD: 'com' });
   });
 
-  it('turns privacy on by buying ID Protect once, then with EnableServices; off with DisableServices', async () => {
-    fake.seedDomain('priv.com');
-    await enom.setPrivacy('priv.com', true);
-    expect(fake.lastParams('PurchaseServices')).toMatchObject({ SLD: 'priv', TLD: 'com', Service: 'WPPS', NumYears: '1' });
+  it('never buys ID Protect: privacy on is refused where none was bought; one bought earlier is switched with EnableServices and DisableServices', async () => {
+    fake.seedDomain('unbought.com');
+    await expect(enom.setPrivacy('unbought.com', true)).rejects.toMatchObject({ kind: 'unsupported', message: ENOM_PRIVACY_NOT_SOLD });
+    expect(fake.lastParams('PurchaseServices')).toBeUndefined();
+    fake.seedDomain('priv.com', { privacyPurchased: true, privacyEnabled: true });
     await enom.setPrivacy('priv.com', false);
     expect(fake.lastParams('DisableServices')).toMatchObject({ Service: 'WPPS' });
     expect((await enom.getInfo('priv.com')).privacy).toBe(false);

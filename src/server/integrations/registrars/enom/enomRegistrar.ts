@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import {
   type AvailabilityResult, type CallOptions, type ConnectionTest, type DomainInfo, type OwnedDomain, type Registrar,
-  RegistrarError, type TldCost, splitDomain,
+  RegistrarError, type TldCost, type YearCosts, splitDomain,
 } from '../registrar.ts';
 import { availabilityOf, ENOM_CHECK_BATCH, parseCheckEntries } from './enomAvailability.ts';
 import { createEnomCall, type EnomCall } from './enomClient.ts';
@@ -18,6 +18,10 @@ const DOMAIN_PAGE = 100;
 /** PE_GetProductPrice is one call per TLD and operation: this many at once. */
 const PRICE_CONCURRENCY = 6;
 const PRODUCT_TYPES = { register: '10', renew: '16', transfer: '19' } as const;
+/** Shown when privacy is asked of a domain at Enom that has no ID Protect of its own. */
+export const ENOM_PRIVACY_NOT_SOLD = 'Privacy protection is not available for domains registered through Enom: its ID Protect is a paid purchase we do not sell.';
+/** The multi-year brackets PE_GetProductPrice answers besides one year. */
+const YEAR_BRACKETS = [2, 5, 10];
 
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -57,9 +61,9 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
   const expiryOf = async (domain: string, signal?: AbortSignal) =>
     parseDomainInfo(await call('GetDomainInfo', sldTld(domain), signal), clock.now().getTime()).expiresAt;
 
-  const tldPrice = async (tld: string, productType: string, signal?: AbortSignal): Promise<number | null> => {
+  const tldPrice = async (tld: string, productType: string, years: number, signal?: AbortSignal): Promise<number | null> => {
     try {
-      const root = await call('PE_GetProductPrice', { ProductType: productType, TLD: tld, Years: '1' }, signal);
+      const root = await call('PE_GetProductPrice', { ProductType: productType, TLD: tld, Years: String(years) }, signal);
       const price = child(root, 'productprice') ?? root;
       if (enomBoolean(text(price, 'productenabled')) === false) return null;
       return enomCents(text(price, 'price'));
@@ -98,16 +102,35 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
       const list = child(root, 'tldlist') ?? descendant(root, 'tldlist');
       // Each entry is <tld>com</tld> or, in the documented form, <tld><tld>com</tld></tld>.
       const tlds = [...new Set(children(list, 'tld').map((t) => (text(t, 'tld') ?? t.text).replace(/^\./, '').toLowerCase()).filter(Boolean))];
-      const jobs = tlds.flatMap((tld) => Object.values(PRODUCT_TYPES).map((type) => ({ tld, type })));
-      const prices = await mapLimit(jobs, PRICE_CONCURRENCY, (job) => tldPrice(job.tld, job.type, options.signal));
-      const priceOf = (tld: string, type: string) => prices[jobs.findIndex((j) => j.tld === tld && j.type === type)];
-      return tlds.map((tld): TldCost => ({
-        tld,
-        registerCents: priceOf(tld, PRODUCT_TYPES.register),
-        renewCents: priceOf(tld, PRODUCT_TYPES.renew),
-        transferCents: priceOf(tld, PRODUCT_TYPES.transfer),
-        currency: 'USD',
-      }));
+      const key = (tld: string, type: string, years: number) => `${tld} ${type} ${years}`;
+      const ask = async (jobs: { tld: string; type: string; years: number }[]) => {
+        const prices = await mapLimit(jobs, PRICE_CONCURRENCY, (job) => tldPrice(job.tld, job.type, job.years, options.signal));
+        return new Map(jobs.map((job, i) => [key(job.tld, job.type, job.years), prices[i]]));
+      };
+      const oneYear = await ask(tlds.flatMap((tld) => Object.values(PRODUCT_TYPES).map((type) => ({ tld, type, years: 1 }))));
+      // Enom prices multi-year terms in brackets (PE_GetProductPrice's Years 1|2|5|10): the
+      // per-year price of a bracket applies to terms from it up to the next.
+      const multiYear = await ask(tlds.flatMap((tld) => (['register', 'renew'] as const)
+        .filter((op) => oneYear.get(key(tld, PRODUCT_TYPES[op], 1)) != null)
+        .flatMap((op) => YEAR_BRACKETS.map((years) => ({ tld, type: PRODUCT_TYPES[op], years })))));
+      const brackets = (tld: string, op: 'register' | 'renew'): YearCosts | undefined => {
+        const rows = YEAR_BRACKETS.flatMap((years) => {
+          const perYear = multiYear.get(key(tld, PRODUCT_TYPES[op], years));
+          return perYear == null ? [] : [[years, perYear * years] as const];
+        });
+        return rows.length > 0 ? Object.fromEntries(rows) : undefined;
+      };
+      return tlds.map((tld): TldCost => {
+        const years = { register: brackets(tld, 'register'), renew: brackets(tld, 'renew') };
+        return {
+          tld,
+          registerCents: oneYear.get(key(tld, PRODUCT_TYPES.register, 1)) ?? null,
+          renewCents: oneYear.get(key(tld, PRODUCT_TYPES.renew, 1)) ?? null,
+          transferCents: oneYear.get(key(tld, PRODUCT_TYPES.transfer, 1)) ?? null,
+          currency: 'USD',
+          ...(years.register || years.renew ? { years } : {}),
+        };
+      });
     },
 
     async register(request, options = {}) {
@@ -122,15 +145,11 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
       const root = await call('Purchase', params, options.signal);
       const orderId = text(root, 'OrderID');
       const charged = enomCents(text(root, 'TotalCharged'));
-      if (request.privacy) {
-        // ID Protect is a separate purchase; the name is registered either way, so a refusal here
-        // leaves privacy off (getInfo shows it) rather than failing a registration that happened.
-        await call('PurchaseServices', { ...sldTld(request.domain), Service: 'WPPS', NumYears: String(request.years), RenewName: request.autoRenew ? '1' : '0' }, options.signal)
-          .catch(() => undefined);
-      }
+      // ID Protect (WPPS) is a paid purchase of its own that our prices do not cover: privacy is
+      // not bought at Enom, and the result says so, so the domain records it off (docs/decisions.md).
       const expiresAt = await expiryOf(request.domain, options.signal).catch(() => null)
         ?? new Date(clock.now().getTime() + request.years * 365.25 * 86_400_000).toISOString();
-      return { domain: request.domain, expiresAt, registrarOrderId: orderId, chargedCents: charged };
+      return { domain: request.domain, expiresAt, registrarOrderId: orderId, chargedCents: charged, ...(request.privacy ? { privacy: false } : {}) };
     },
 
     async renew(domain, years, _idempotencyKey, options = {}) {
@@ -205,8 +224,8 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
       }
       const wpps = await call('GetWPPSInfo', sldTld(domain), options.signal);
       const exists = enomBoolean(text(wpps, 'GetWPPSInfo', 'WPPSExists') ?? text(descendant(wpps, 'WPPSExists')));
-      if (exists) await call('EnableServices', params, options.signal);
-      else await call('PurchaseServices', { ...params, NumYears: '1' }, options.signal);
+      if (!exists) throw new RegistrarError('unsupported', ENOM_PRIVACY_NOT_SOLD, { registrar: 'enom', command: 'PurchaseServices' });
+      await call('EnableServices', params, options.signal);
     },
 
     async listDomains(options = {}) {

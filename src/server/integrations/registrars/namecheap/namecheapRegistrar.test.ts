@@ -92,13 +92,23 @@ describe('the Namecheap adapter against a local fake of its XML API', () => {
     expect(results.filter((r) => r.error === null).every((r) => r.available)).toBe(true);
   });
 
-  it('lists one-year TLD costs in cents from users.getPricing, falling back to YourPrice when Price is empty', async () => {
+  it('lists TLD costs in cents from users.getPricing with the ICANN fee (AdditionalCost) added, falling back to YourPrice when Price is empty', async () => {
     const costs = await namecheap.listTldCosts();
     expect(fake.http.requests[0].params).toEqual({ ...globals, Command: 'namecheap.users.getPricing', ProductType: 'DOMAIN' });
-    expect(costs.find((c) => c.tld === 'com')).toEqual({ tld: 'com', registerCents: 1098, renewCents: 1498, transferCents: 1098, currency: 'USD' });
-    expect(costs.find((c) => c.tld === 'org')).toMatchObject({ registerCents: 998, renewCents: 1598 });
+    expect(costs.find((c) => c.tld === 'com')).toMatchObject({ tld: 'com', registerCents: 1116, renewCents: 1516, transferCents: 1116, currency: 'USD' });
+    expect(costs.find((c) => c.tld === 'org')).toMatchObject({ registerCents: 1016, renewCents: 1616 });
     expect(costs.find((c) => c.tld === 'co.uk')).toMatchObject({ registerCents: 898, transferCents: null });
     expect(costs.map((c) => c.tld)).toEqual(['co.uk', 'com', 'net', 'org', 'us']);
+  });
+
+  it('reads the Duration 2..10 rows of register and renew as each term\'s total, fee included, which is what create and renew charge', async () => {
+    const com = (await namecheap.listTldCosts()).find((c) => c.tld === 'com')!;
+    // 2 years: 12.98 a year (first year 10.98, then the renew price 14.98) + 0.18 a year.
+    expect(com.years?.register?.[2]).toBe(2632);
+    expect(com.years?.register?.[10]).toBe(14_760);
+    expect(com.years?.renew?.[3]).toBe(4548);
+    const created = await namecheap.register({ domain: 'ten-years.com', years: 10, contacts, nameservers: [], privacy: false, autoRenew: false, idempotencyKey: 'ten' });
+    expect(created.chargedCents).toBe(com.years?.register?.[10]);
   });
 
   it('registers with the four contact blocks, Namecheap DNS and privacy; the name is then taken', async () => {
@@ -114,7 +124,7 @@ describe('the Namecheap adapter against a local fake of its XML API', () => {
       ...block('Registrant', contacts.registrant), ...block('Tech', contacts.tech), ...block('Admin', contacts.admin), ...block('AuxBilling', contacts.billing),
       AddFreeWhoisguard: 'yes', WGEnabled: 'yes',
     });
-    expect(result).toEqual({ domain: 'new-shop.com', expiresAt: midnightIn(2), registrarOrderId: expect.stringMatching(/^\d+$/), chargedCents: 2196 });
+    expect(result).toEqual({ domain: 'new-shop.com', expiresAt: midnightIn(2), registrarOrderId: expect.stringMatching(/^\d+$/), chargedCents: 2632 });
     expect(fake.domains.get('new-shop.com')).toMatchObject({ privacy: true, nameservers: [] });
     expect(fake.domains.get('new-shop.com')!.contacts.AuxBilling.EmailAddress).toBe('barbara@example.com');
     expect((await namecheap.checkAvailability(['new-shop.com']))[0].available).toBe(false);
@@ -148,7 +158,7 @@ describe('the Namecheap adapter against a local fake of its XML API', () => {
     fake.seedDomain('renew-me.com', { created: new Date(Date.UTC(2024, 5, 1)), expires: new Date(Date.UTC(2026, 5, 1)) });
     const result = await namecheap.renew('renew-me.com', 3, 'renewal-9', {});
     expect(fake.sent('namecheap.domains.renew')).toEqual([{ ...globals, Command: 'namecheap.domains.renew', DomainName: 'renew-me.com', Years: '3' }]);
-    expect(result).toEqual({ domain: 'renew-me.com', expiresAt: '2029-06-01T00:00:00.000Z', registrarOrderId: expect.stringMatching(/^\d+$/) });
+    expect(result).toEqual({ domain: 'renew-me.com', expiresAt: '2029-06-01T00:00:00.000Z', registrarOrderId: expect.stringMatching(/^\d+$/), chargedCents: 4548 });
   });
 
   it('gets a domain\'s info from getInfo, getContacts and its getList row', async () => {

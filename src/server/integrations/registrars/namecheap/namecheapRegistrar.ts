@@ -146,6 +146,7 @@ function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; client
         domain,
         expiresAt: toIsoDate(childText(child(result, 'DomainDetails'), 'ExpiredDate') || null) ?? await expiryAfterOrder(domain, years, options),
         registrarOrderId: attr(result, 'OrderID') || null,
+        chargedCents: toCents(attr(result, 'ChargedAmount')),
       };
     },
 

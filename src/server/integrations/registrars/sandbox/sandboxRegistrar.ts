@@ -13,6 +13,10 @@ import {
 } from './sandboxRules.ts';
 import { type SandboxDomainData, type SandboxDomainRow, createSandboxStore, newOrderId, newTransferCode } from './sandboxStore.ts';
 
+/** A term's cost as real registrars charge it: the first year at the register price, later years at the renew price. */
+const termCost = (cost: { registerCents: number | null; renewCents: number | null }, years: number) =>
+  cost.registerCents! + (years - 1) * (cost.renewCents ?? cost.registerCents!);
+
 export interface SandboxRegistrarDeps {
   db: Kysely<Database>;
   config: Config;
@@ -104,7 +108,7 @@ export function createSandboxRegistrar(deps: SandboxRegistrarDeps): Registrar {
         data: {
           contacts: request.contacts, nameservers, autoRenew: request.autoRenew, locked: true, privacy: request.privacy,
           transferCode: newTransferCode(), registrarOrderId: newOrderId(),
-          chargedCents: sandboxCostOf(tld)!.registerCents! * request.years, renewals: [], revision: 1,
+          chargedCents: termCost(sandboxCostOf(tld)!, request.years), renewals: [], revision: 1,
         },
       };
       if (await store.insert(row)) return registerResultOf({ ...row, stored: '' });

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { AdminTiles } from './AdminTiles.tsx';
 import { StatCards, StatCardsSkeleton } from './StatCards.tsx';
+import { HeldCostChangesPanel } from './HeldCostChangesPanel.tsx';
 import { TldSyncPanel } from './TldSyncPanel.tsx';
 
 // The chart library is most of the page's weight: the figures show while it arrives.
@@ -33,6 +34,7 @@ function Dashboard() {
       {figures}
       <AdminTiles />
       <TldSyncPanel />
+      <HeldCostChangesPanel />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ export const SYNC_PANEL_RESET_MS = 3000;
 export type SyncedSuppliers = FnOutput<'syncSupplierTlds'>['suppliers'];
 
 export function useTldSync() {
-  const sync = useFnMutation('syncSupplierTlds', ['getTldPricing']);
+  const sync = useFnMutation('syncSupplierTlds', ['getTldPricing', 'listHeldCostChanges']);
   const [progress, setProgress] = useState<number | null>(null);
   const [suppliers, setSuppliers] = useState<SyncedSuppliers | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -22,6 +22,26 @@ export function Card({ title, children }: { title: string; children: React.React
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+const COST_SOURCE = { registrar: 'as the registrar charged it', price_list: 'from the supplier\'s price list' } as const;
+
+/** What the order cost us, what the customer paid and what is left: the registrar's own charge where it said one. */
+function Economics({ order }: { order: AdminOrderDetails }) {
+  const { priceCents, costCents, costSource, marginCents, currency } = order.economics;
+  return (
+    <SimpleGrid cols={3} spacing="sm">
+      <Fact label="Price">{formatAmount(priceCents, currency)}</Fact>
+      <Fact label="Cost">
+        {costCents === null ? null : (
+          <>{formatAmount(costCents, currency)}{costSource && <Text span size="xs" c="dimmed"> ({COST_SOURCE[costSource]})</Text>}</>
+        )}
+      </Fact>
+      <Fact label="Margin">
+        {marginCents === null ? null : <Text span size="sm" c={marginCents < 0 ? 'red' : undefined} fw={500}>{formatAmount(marginCents, currency)}</Text>}
+      </Fact>
+    </SimpleGrid>
+  );
+}
+
 /** The order's fields grouped as the spec lists them: order, registration, customer, contact. */
 export function OrderFacts({ order }: { order: AdminOrderDetails }) {
   const contact = order.contactInfo;
@@ -40,6 +60,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetails }) {
           <Fact label="Paid">{order.paidAt ? formatDateTime(order.paidAt) : null}</Fact>
           <Fact label="Refunded">{order.refundedAt ? formatDateTime(order.refundedAt) : null}</Fact>
         </SimpleGrid>
+        <Economics order={order} />
       </Card>
       <Card title="Registration">
         <SimpleGrid cols={2} spacing="sm">

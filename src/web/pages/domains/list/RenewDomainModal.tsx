@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
-import { RENEWAL_YEAR_CHOICES, renewalTotalText, tldOf, yearsOptionLabel } from './renewalPrice.ts';
+import { RENEWAL_YEAR_CHOICES, renewalTotalCents, renewalTotalText, tldOf, yearsOptionLabel } from './renewalPrice.ts';
 
 const PRICING_LOAD_FAILED = 'Could not load domain pricing information.';
+
+// Renewal prices are the domain's own registrar's (getRenewalPrices), what renewDomain charges.
 
 interface RenewDomainModalProps {
   /** The domain to renew; null keeps the modal closed. */
@@ -28,15 +30,15 @@ export function RenewDomainModal({ domain, onClose }: RenewDomainModalProps) {
 
 function RenewForm({ domain, onClose }: { domain: string; onClose(): void }) {
   const [years, setYears] = useState(1);
-  const pricing = useFn('getTldPricing', {}, { staleTime: 5 * 60_000 });
+  const pricing = useFn('getRenewalPrices', { domain }, { staleTime: 5 * 60_000 });
   const renew = useFnMutation('renewDomain');
   const feedback = useFeedback();
   const navigate = useNavigate();
 
   const tld = tldOf(domain);
-  const price = pricing.data?.pricing[tld];
-  const renewCents = price?.renewCents ?? null;
-  const currency = price?.currency ?? 'USD';
+  const periods = pricing.data?.periods;
+  const renewCents = renewalTotalCents(periods, years);
+  const currency = pricing.data?.currency ?? 'USD';
 
   const submit = () => {
     feedback.clear();
@@ -59,7 +61,7 @@ function RenewForm({ domain, onClose }: { domain: string; onClose(): void }) {
     );
   } else if (renewCents === null) {
     total = <Alert color="yellow" role="alert">{`We cannot renew .${tld} domains online right now. Please contact support.`}</Alert>;
-  } else total = <Text fw={700} size="lg" aria-live="polite">{renewalTotalText(renewCents, years, currency)}</Text>;
+  } else total = <Text fw={700} size="lg" aria-live="polite">{renewalTotalText(renewCents, currency)}</Text>;
 
   return (
     <Stack>
@@ -68,7 +70,7 @@ function RenewForm({ domain, onClose }: { domain: string; onClose(): void }) {
       </Text>
       <NativeSelect
         label="Renewal period"
-        data={RENEWAL_YEAR_CHOICES.map((y) => ({ value: String(y), label: yearsOptionLabel(y, renewCents, currency) }))}
+        data={RENEWAL_YEAR_CHOICES.map((y) => ({ value: String(y), label: yearsOptionLabel(y, renewalTotalCents(periods, y), currency) }))}
         value={String(years)}
         onChange={(e) => setYears(Number(e.currentTarget.value))}
         data-autofocus

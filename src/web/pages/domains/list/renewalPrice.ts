@@ -8,16 +8,17 @@ export function tldOf(domain: string): string {
 
 export const RENEWAL_YEAR_CHOICES: number[] = Array.from({ length: RENEWAL_YEARS.max - RENEWAL_YEARS.min + 1 }, (_, i) => RENEWAL_YEARS.min + i);
 
-export function renewalTotalCents(renewCentsPerYear: number, years: number): number {
-  return renewCentsPerYear * years;
+/** A period's total from getRenewalPrices (the domain's own registrar's cost plus our markup); null when not offered. */
+export function renewalTotalCents(periods: readonly { years: number; totalCents: number }[] | undefined, years: number): number | null {
+  return periods?.find((period) => period.years === years)?.totalCents ?? null;
 }
 
-/** '3 years – $41.97' for the years select: the price of each period at a glance. */
-export function yearsOptionLabel(years: number, renewCentsPerYear: number | null, currency: string): string {
+/** '3 years – $41.97' for the years select: each period with its own total. */
+export function yearsOptionLabel(years: number, totalCents: number | null, currency: string): string {
   const period = `${years} ${years === 1 ? 'year' : 'years'}`;
-  return renewCentsPerYear === null ? period : `${period} – ${formatAmount(renewalTotalCents(renewCentsPerYear, years), currency)}`;
+  return totalCents === null ? period : `${period} – ${formatAmount(totalCents, currency)}`;
 }
 
-export function renewalTotalText(renewCentsPerYear: number, years: number, currency: string): string {
-  return `Total ${formatAmount(renewalTotalCents(renewCentsPerYear, years), currency)}`;
+export function renewalTotalText(totalCents: number, currency: string): string {
+  return `Total ${formatAmount(totalCents, currency)}`;
 }

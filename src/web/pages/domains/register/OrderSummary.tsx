@@ -1,13 +1,13 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../../../../common/billing/billing.ts';
-import { totalCents, yearsText } from './registrationForm.ts';
+import { yearsText } from './registrationForm.ts';
 
 interface OrderSummaryProps {
   domain: string;
   years: number;
-  /** Our price per year in cents; null while it loads or when there is none. */
-  pricePerYearCents: number | null;
+  /** The period's total in cents, as the order will charge it; null while it loads or when there is none. */
+  periodTotalCents: number | null;
   /** No price will come (the prices failed to load, the TLD is not sold): a dash instead of a placeholder. */
   priceUnavailable: boolean;
   privacyProtection: boolean;
@@ -27,8 +27,12 @@ function Line({ label, children, strong = false }: { label: string; children: Re
 }
 
 
-/** What the order will be: the name, period, price per year, options and the total (price × years). */
-export function OrderSummary({ domain, years, pricePerYearCents, priceUnavailable, privacyProtection, autoRenew }: OrderSummaryProps) {
+/**
+ * What the order will be: the name, period, options and the period's total. The average per year
+ * is shown beside it: a multi-year period costs the renew price after the first year, so it is
+ * not the first year's price.
+ */
+export function OrderSummary({ domain, years, periodTotalCents, priceUnavailable, privacyProtection, autoRenew }: OrderSummaryProps) {
   const money = (cents: number | null) => {
     if (cents !== null) return formatAmount(cents);
     return priceUnavailable ? '—' : <Skeleton height={14} width={64} mt={3} aria-label="Loading price" />;
@@ -37,10 +41,10 @@ export function OrderSummary({ domain, years, pricePerYearCents, priceUnavailabl
     <Stack gap={8} component="dl" m={0}>
       <Line label="Domain">{domain}</Line>
       <Line label="Period">{yearsText(years)}</Line>
-      <Line label="Price per year">{money(pricePerYearCents)}</Line>
+      <Line label={years === 1 ? 'Price per year' : 'Average per year'}>{money(periodTotalCents === null ? null : Math.ceil(periodTotalCents / years))}</Line>
       <Line label="Privacy protection">{privacyProtection ? 'On' : 'Off'}</Line>
       <Line label="Auto-renew">{autoRenew ? 'On' : 'Off'}</Line>
-      <Line label="Total" strong>{money(pricePerYearCents === null ? null : totalCents(pricePerYearCents, years))}</Line>
+      <Line label="Total" strong>{money(periodTotalCents)}</Line>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FunctionCallError } from '../../../api/functionCallError.ts';
 import {
   INVALID_EMAIL, REGISTRATION_PERIODS, domainToRegister, initialContact, periodLabel, priceHintCents, registrationErrors,
-  totalCents, trimmedContact, validateContact, type ContactValues,
+  periodTotalCents, trimmedContact, validateContact, type ContactValues,
 } from './registrationForm.ts';
 
 const FILLED: ContactValues = {
@@ -66,14 +66,18 @@ describe('the period and the total', () => {
   it('offers 1 to 10 years with the price of each period', () => {
     expect(REGISTRATION_PERIODS).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(periodLabel(1, 1234)).toBe('1 year — $12.34');
-    expect(periodLabel(2, 1234)).toBe('2 years — $24.68');
-    expect(periodLabel(10, 999)).toBe('10 years — $99.90');
+    expect(periodLabel(2, 2632)).toBe('2 years — $26.32');
+    expect(periodLabel(10, 51488)).toBe('10 years — $514.88');
     expect(periodLabel(3, null)).toBe('3 years');
   });
 
-  it('multiplies in cents, so the total has no floating-point residue', () => {
-    expect(totalCents(1999, 3)).toBe(5997);
-    expect((totalCents(1, 10) / 100).toFixed(2)).toBe('0.10');
+  it('each period shows its own total from the price list, not the first year × years', () => {
+    // .tech: 6.99 the first year, 44.99 each renewal, +25 %.
+    const periods = [{ years: 1, registerCents: 874 }, { years: 10, registerCents: 51488 }];
+    expect(periodTotalCents(periods, 10)).toBe(51488);
+    expect(periodTotalCents(periods, 10)).not.toBe(874 * 10);
+    expect(periodTotalCents(periods, 4)).toBeNull();
+    expect(periodTotalCents(undefined, 1)).toBeNull();
   });
 });
 

@@ -106,11 +106,18 @@ export const REGISTRATION_PERIODS: readonly number[] = Array.from(
 
 export const yearsText = (years: number) => `${years} ${years === 1 ? 'year' : 'years'}`;
 
-export const totalCents = (pricePerYearCents: number, years: number) => pricePerYearCents * years;
+/**
+ * What a period costs in total, as getTldPricing lists it: later years cost the supplier's renew
+ * price (the first year may be a promotion), so a period is not the one-year price × years. Null
+ * while the prices load, or when the TLD is not sold for that period.
+ */
+export function periodTotalCents(periods: readonly { years: number; registerCents: number }[] | undefined, years: number): number | null {
+  return periods?.find((period) => period.years === years)?.registerCents ?? null;
+}
 
-/** '1 year — $12.34', '2 years — $24.68'; the years alone while the price is unknown. */
-export function periodLabel(years: number, pricePerYearCents: number | null): string {
-  return pricePerYearCents === null ? yearsText(years) : `${yearsText(years)} — ${formatAmount(totalCents(pricePerYearCents, years))}`;
+/** '1 year — $12.34', '2 years — $26.32': each period with its own total; the years alone while the price is unknown. */
+export function periodLabel(years: number, periodTotal: number | null): string {
+  return periodTotal === null ? yearsText(years) : `${yearsText(years)} — ${formatAmount(periodTotal)}`;
 }
 
 export type DomainToRegister = { kind: 'missing' } | { kind: 'invalid'; domain: string } | { kind: 'ok'; domain: string; tld: string };
