@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'flow.quick_setup': 'Quick setup flows created',
   'flow.updated': 'Event flow updated',
   'domains.tld_sync': 'TLD prices synced',
+  'domains.portfolio_sync_requested': 'Portfolio sync run by hand',
   'order.bulk_retry': 'Orders retried (request)',
   'order.manually_completed': 'Order completed by hand',
   'order.refund_refused': 'Order refund refused by the provider',
@@ -94,6 +95,7 @@ export const AUDIT_ACTION_OPTIONS = [
 export const AUDIT_TARGET_TYPES = [
   'user', 'account', 'account_member', 'domain', 'domain_order', 'domain_supplier', 'ticket', 'invitation', 'checkout_session',
   'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow', 'event',
+  'portfolio_sync',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */
