@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_event_delivery.ts';
 import * as m0019 from './migrations/0019_event_list_indexes.ts';
 import * as m0020 from './migrations/0020_order_refund_claims.ts';
 import * as m0021 from './migrations/0021_work_runs.ts';
+import * as m0022 from './migrations/0022_order_fulfil_lease.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_event_list_indexes': m0019,
   '0020_order_refund_claims': m0020,
   '0021_work_runs': m0021,
+  '0022_order_fulfil_lease': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

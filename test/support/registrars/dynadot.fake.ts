@@ -41,8 +41,16 @@ export interface FakeDynadot {
   busyNext(): void;
   /** The next call of this command is refused with this Error text (inside HTTP 200, as Dynadot does). */
   failNext(command: string, error: string): void;
+  // Unclear outcomes (issue 18).
+  /** The next call of this command is carried out, then answered with this instead (a maintenance page, a 4xx, a hang). */
+  actThen(command: string, answer: FakeAnswer): void;
+  /** The next `times` status checks (domain_info) fail with HTTP 502 while the domain exists. */
+  failStatusChecks(times: number): void;
   close(): Promise<void>;
 }
+
+const commandIs = (command: string) => (request: FakeRequest) =>
+  Object.entries(request.params).some(([k, v]) => k.toLowerCase() === 'command' && v.toLowerCase() === command);
 
 type Params = Map<string, string>;
 
@@ -87,6 +95,8 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY): Promise<FakeDyna
     makeTaken: (name) => { taken.add(name); },
     busyNext: () => { fake.http.override(refuse('Response', 'connection to main server is busy, please try again later', 'error')); },
     failNext: (command, error) => { failures.set(command, error); },
+    actThen: (command, answer) => fake.http.actThen(answer, commandIs(command.toLowerCase())),
+    failStatusChecks: (times) => fake.http.overrideWhen(commandIs('domain_info'), { status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }, times),
     close: () => fake.http.close(),
   };
   // The account's default contact, as every Dynadot account has one.

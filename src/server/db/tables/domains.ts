@@ -114,6 +114,9 @@ export interface DomainOrdersTable {
   refunded_at: Timestamp | null;
   /** Set while an operator's refund is asked of the payment provider: no status change but that refund's cancel moves the order until then. */
   refund_claimed_until: Timestamp | null;
+  /** Set while a run of the registration job executes the order, under its token: no second run starts until then. */
+  fulfil_lease_until: Timestamp | null;
+  fulfil_lease_holder: string | null;
   supplier_id: string | null;
   registration_id: string | null;
   registration_date: Timestamp | null;
@@ -126,7 +129,8 @@ export interface DomainOrdersTable {
   completed_at: Timestamp | null;
 }
 
-export type AttemptOutcome = 'started' | 'succeeded' | 'failed';
+/** 'unknown': the call failed leaving it open whether the supplier acted; a check that could not say (docs/decisions.md, the registrar outcome model). */
+export type AttemptOutcome = 'started' | 'succeeded' | 'failed' | 'unknown';
 
 export interface DomainOrderAttemptsTable {
   id: string;
