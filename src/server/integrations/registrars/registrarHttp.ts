@@ -53,8 +53,7 @@ export async function registrarCall(request: RegistrarRequest): Promise<string> 
     throw new RegistrarError('auth', `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
   }
   if (response.status >= 400) {
-    throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}; whether it acted is unknown.`,
-      { registrar, command, code: String(response.status) });
+    throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
   }
   return text;
 }

@@ -50,6 +50,8 @@ function retryRefusal(order: OperatorOrder | undefined): string | null {
   return canRetry(order) ? null : RETRY_MESSAGES.notAllowed;
 }
 
+class NotReopened extends Error {}
+
 /**
  * Retry and Force registrar: the registration job again, after asking first. A call an earlier
  * run made may have gone through (an unknown outcome, docs/decisions.md), so every supplier with
@@ -84,7 +86,8 @@ export async function retryOrders(ctx: BackOfficeCallContext, orderIds: string[]
     }
     const sent = await ctx.unitOfWork(async ({ tx }) => {
       const now = services.clock.nowIso();
-      if (!await reopenForRetry(tx.db, orderId, order.status, now)) return false;
+      // Every unit commits with an audit entry, so one that moves nothing rolls back.
+      if (!await reopenForRetry(tx.db, orderId, order.status, now)) throw new NotReopened();
       const job: FulfilOrderJob = { orderId, forceSupplierId: forceRegistrar };
       await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
       await record(tx, {
@@ -93,6 +96,9 @@ export async function retryOrders(ctx: BackOfficeCallContext, orderIds: string[]
       });
       services.live.publish(tx, liveTopics.domainOrder(orderId), 'domain_order.changed');
       return true;
+    }).catch((error: unknown) => {
+      if (error instanceof NotReopened) return false;
+      throw error;
     });
     results.push({ orderId, ok: sent, message: sent ? RETRY_MESSAGES.queued : RETRY_MESSAGES.notAllowed });
   }

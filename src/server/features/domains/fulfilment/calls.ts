@@ -26,14 +26,15 @@ export const OUTCOME_UNKNOWN_LIMIT_MS = 48 * 3_600_000;
 
 /**
  * Whether a supplier's "not found" answers the unclear call `about` with no: only once the
- * supplier had time to finish it (PROCESSING_WINDOW_MS), and for an order it said it accepted
- * and finishes later ('pending') only after OUTCOME_UNKNOWN_LIMIT_MS. Without an unclear call
- * (a refusal, or nothing sent) "not found" is a no at once.
+ * supplier had time to finish it (PROCESSING_WINDOW_MS after the call began), and never for an
+ * order it said it accepted and finishes later ('pending'): the registry may take days, and only
+ * the name appearing settles it (or an operator, once the order is parked). Without an unclear
+ * call (a refusal, or nothing sent) "not found" is a no at once.
  */
 export function notFoundMeansNo(about: UnsettledCall | null, now: Date): boolean {
   if (!about) return true;
-  const age = now.getTime() - Date.parse(about.since);
-  return age >= (about.pending ? OUTCOME_UNKNOWN_LIMIT_MS : PROCESSING_WINDOW_MS);
+  if (about.pending) return false;
+  return now.getTime() - Date.parse(about.since) >= PROCESSING_WINDOW_MS;
 }
 
 /**

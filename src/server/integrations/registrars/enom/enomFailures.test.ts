@@ -131,12 +131,12 @@ describe('Enom refusals, failures and credentials', () => {
     expect(await failure(enom.setLock('drop.com', true))).toMatchObject({ kind: 'unavailable', details: { code: '500' } });
   });
 
-  it('a body that is not Enom\'s XML is failed with a message that says so', async () => {
+  it('a body that is not Enom\'s XML leaves the outcome unknown, with a message that says so', async () => {
     fake.server.override({ body: '<html><body>Service Unavailable', contentType: 'text/html' });
     const html = await failure(enom.listTldCosts());
-    expect(html).toMatchObject({ kind: 'failed', message: 'Enom answered GetTLDList with something that is not its XML interface-response (unreadable body).' });
+    expect(html).toMatchObject({ kind: 'unavailable', message: 'Enom answered GetTLDList with something that is not its XML interface-response (unreadable body).' });
     fake.server.override({ body: '{"ok":true}', contentType: 'application/json' });
-    expect((await failure(enom.listDomains())).kind).toBe('failed');
+    expect((await failure(enom.listDomains())).kind).toBe('unavailable');
     fake.server.override({ body: '' });
     expect((await failure(enom.listDomains())).message).toContain('an empty body');
   });
