@@ -10,8 +10,8 @@ import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '
 import {
   FOUND_DONE_NOT_CANCELLED, OUTCOME_UNKNOWN_NO_CANCEL, OUTCOME_UNKNOWN_WHILE_PROCESSING, REGISTRAR_CALL_IN_FLIGHT, RETRY_MESSAGES,
 } from '../../../../common/admin/orders/texts.ts';
-import { FulfilmentDeferred, OUTCOME_UNKNOWN_LIMIT_MS } from '../../domains/fulfilment/calls.ts';
-import { fulfilOrder } from '../../domains/fulfilment/job.ts';
+import { FulfilmentDeferred, OUTCOME_UNKNOWN_LIMIT_MS } from './calls.ts';
+import { fulfilOrder } from './job.ts';
 
 const HOUR = 3_600_000;
 
