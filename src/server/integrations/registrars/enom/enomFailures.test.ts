@@ -141,6 +141,21 @@ describe('Enom refusals, failures and credentials', () => {
     expect((await failure(enom.listDomains())).message).toContain('an empty body');
   });
 
+  it('RRPCode 1300 (accepted, pending) is pending, an unknown outcome, and the order is held at Enom', async () => {
+    fake.makeNonRealTime('later.com');
+    expect(await failure(register(enom, 'later.com'))).toMatchObject({ kind: 'pending', details: { code: '1300', command: 'Purchase' } });
+    expect((await failure(enom.getInfo('later.com'))).kind).toBe('not_found');
+    fake.completePending('later.com');
+    expect((await enom.getInfo('later.com')).domain).toBe('later.com');
+  });
+
+  it('an Extend that went through, with a GetDomainInfo that fails after it, is unknown, not a refusal', async () => {
+    fake.seedDomain('extended.com');
+    fake.failStatusChecks(1);
+    expect(await failure(enom.renew('extended.com', 1, 'k'))).toMatchObject({ kind: 'unavailable', details: { command: 'GetDomainInfo' } });
+    expect(fake.domains.get('extended.com')!.expiresAt.getUTCFullYear()).toBe(2028);
+  });
+
   it('one failed batch marks its names; every batch failing throws', async () => {
     const names = Array.from({ length: 40 }, (_, i) => `n${i}.com`);
     fake.server.override({ body: enomEnvelope('Check', '', ['The server is busy']) });
