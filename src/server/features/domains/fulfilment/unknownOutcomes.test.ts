@@ -9,7 +9,8 @@ import { describeEachDialect, startTestApp, type TestApp } from '../../../../../
 import { waitFor } from '../../../../../test/support/waitFor.ts';
 import { attemptsOf, orderRow, paidOrder, sandboxHolds, uniqueName, type WatchedRegistrar, watchRegistrar } from '../../../../../test/support/domains/fulfilment.ts';
 import { FulfilmentDeferred, OUTCOME_UNKNOWN_LIMIT_MS, PROCESSING_WINDOW_MS } from './calls.ts';
-import { fulfilOrder } from './job.ts';
+import { fulfilOrder, RECHECK_FIRST_SECONDS } from './job.ts';
+import { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from '../orders/queues.ts';
 import { findOrderView } from '../orders/repository.ts';
 
 /**
@@ -228,6 +229,53 @@ describeEachDialect('unknown outcomes at Dynadot', (dialect) => {
     expect(await summaryOf(t, orderId)).toEqual(['dynadot register unknown', 'dynadot check succeeded']);
     expect((await attemptsOf(t, orderId))[0]!.reason).toMatch(/not JSON/);
     expect(await findOrderView(t.services.db, orderId)).toMatchObject({ status: 'completed', registrar: 'Dynadot' });
+    expect(await sandboxHolds(t, domain)).toBe(0);
+  });
+});
+
+describeEachDialect('the job asks again by itself', (dialect) => {
+  let t: TestApp;
+  let fake: NamecheapFake;
+  let a: AccountWithMembers;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    fake = await startNamecheapFake();
+    const env = Object.fromEntries(Object.entries(namecheapFakeEnv(fake.url)).filter(([name]) => name.startsWith('NAMECHEAP_')));
+    t = await startTestApp(dialect, { env, clock, runWorkers: true });
+    a = await accountWithMembers(t);
+    await seedSandboxSupplier(t.services.db);
+    await seedSupplier(t.services.db, { id: 'namecheap', name: 'Namecheap' }, [{ tld: 'com', registerCents: 900 }]);
+  });
+  afterAll(async () => {
+    await t.stop();
+    await fake.close();
+  });
+
+  it('an unknown outcome is asked about again a minute later by the queued job, which then completes the order where the name is', async () => {
+    const domain = uniqueName();
+    const orderId = await paidOrder(t, { accountId: a.accountId, userId: a.owner.id, domain });
+    fake.createThenAnswerError('3028166', 'Error from Enom: request timed out');
+    fake.failStatusChecks(1);
+    // The rechecks the worker queues, seen as they are sent: the clock moves only once one waits.
+    const rechecks: string[] = [];
+    const send = t.services.jobs.send.bind(t.services.jobs);
+    t.services.jobs.send = (async (queue, payload, options) => {
+      const id = await send(queue, payload, options);
+      if (options?.singletonKey?.includes(':recheck:')) rechecks.push(options.singletonKey);
+      return id;
+    }) as typeof send;
+    await t.services.jobs.send(FULFIL_ORDER_QUEUE, { orderId }, { singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
+
+    await waitFor(() => (rechecks.length === 1 ? true : undefined));
+    expect(rechecks).toEqual([`${orderId}:recheck:1`]);
+    expect(await summaryOf(t, orderId)).toEqual(['namecheap register unknown', 'namecheap check unknown']);
+    expect((await orderRow(t, orderId)).status).toBe('processing');
+    clock.advance(RECHECK_FIRST_SECONDS * 1000);
+
+    await waitFor(async () => ((await orderRow(t, orderId)).status === 'completed' ? true : undefined));
+    expect(await summaryOf(t, orderId)).toEqual(['namecheap register unknown', 'namecheap check unknown', 'namecheap check succeeded']);
+    expect(creates(fake)).toBe(1);
     expect(await sandboxHolds(t, domain)).toBe(0);
   });
 });
