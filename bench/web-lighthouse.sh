@@ -1,6 +1,6 @@
 #!/bin/sh
 # Lighthouse (mobile, the default form factor) on /login, the signed-in dashboard, /services/hosting, /billing,
-# /domains/search, /domains (the empty account) and /domains/register,
+# /domains/search, /domains (the empty account), /domains/orders (empty) and /domains/register,
 # against the production build in dist/web served by the real server on its own data.
 # Usage: npm run build && sh bench/web-lighthouse.sh [out-dir]   (default bench/.data/lighthouse)
 set -eu
@@ -28,7 +28,7 @@ FLAGS="--headless=new --no-sandbox --disable-gpu"
 export CHROME_PATH=/usr/bin/chromium
 npx -y lighthouse@12 "$BASE/login" --quiet --only-categories=performance,accessibility \
   --output=json --output-path="$OUT/login.json" --chrome-flags="$FLAGS"
-for PAGE in dashboard:/ hosting:/services/hosting billing:/billing domain-search:/domains/search domains:/domains domain-register:/domains/register?domain=perf-example.com; do
+for PAGE in dashboard:/ hosting:/services/hosting billing:/billing domain-search:/domains/search domains:/domains domain-orders:/domains/orders domain-register:/domains/register?domain=perf-example.com; do
   npx -y lighthouse@12 "$BASE${PAGE#*:}" --quiet --only-categories=performance,accessibility \
     --extra-headers="{\"Cookie\":\"$COOKIE\"}" \
     --output=json --output-path="$OUT/${PAGE%%:*}.json" --chrome-flags="$FLAGS"
@@ -38,7 +38,7 @@ done
 # The benchmark index is Lighthouse's measure of the host CPU; TBT scales with it, so compare
 # runs only at similar indexes (an idle run of this machine is about 2000).
 node -e '
-for (const name of ["login", "dashboard", "hosting", "billing", "domain-search", "domains", "domain-register"]) {
+for (const name of ["login", "dashboard", "hosting", "billing", "domain-search", "domains", "domain-orders", "domain-register"]) {
   const r = require(require("path").resolve(process.argv[1], name + ".json"));
   const reqs = r.audits["network-requests"].details.items;
   const sum = (type) => reqs.filter((q) => q.resourceType === type).reduce((s, q) => s + q.transferSize, 0);

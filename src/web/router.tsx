@@ -26,6 +26,7 @@ const DomainRegisterPage = lazy(() => import('./pages/domains/DomainRegisterPage
 const DomainsPage = lazy(() => import('./pages/domains/DomainsPage.tsx'));
 const DomainDetailPage = lazy(() => import('./pages/domains/DomainDetailPage.tsx'));
 const DomainOrderPage = lazy(() => import('./pages/domains/DomainOrderPage.tsx'));
+const DomainOrdersPage = lazy(() => import('./pages/domains/DomainOrdersPage.tsx'));
 const AdminDashboardPage = lazy(() => import('./pages/admin/dashboard/AdminDashboardPage.tsx'));
 const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage.tsx'));
 const AdminUserDetailPage = lazy(() => import('./pages/admin/users/AdminUserDetailPage.tsx'));
@@ -82,6 +83,7 @@ export function AppRoutes() {
         <Route path="/domains/search" element={guarded(<DomainSearchPage />)} />
         <Route path="/domains/register" element={guarded(<DomainRegisterPage />)} />
         <Route path="/domains/orders/:orderId" element={guarded(<DomainOrderPage />)} />
+        <Route path="/domains/orders" element={guarded(<DomainOrdersPage />)} />
         <Route path="/domains/:domain" element={guarded(<DomainDetailPage />)} />
         <Route path="/domains" element={guarded(<DomainsPage />)} />
         <Route path="/test-mode/checkout/:sessionId" element={guarded(<TestCheckoutPage />)} />

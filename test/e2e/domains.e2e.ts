@@ -87,9 +87,7 @@ describe('domains journey (sandbox registrar, test-mode payments)', () => {
     const dialog = page.getByRole('dialog', { name: `Renew ${domain}` });
     await dialog.getByText(/Total \$\d+\.\d{2}/).waitFor();
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.waitForURL(/\/domains\/orders\/[^/?]+$/);
-    await page.getByRole('heading', { name: `Renewal of ${domain}` }).waitFor();
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    // Straight on to the payment: the order page opens the checkout by itself.
     await page.waitForURL(/\/test-mode\/checkout\/[^/]+$/);
     await fillTestCard(page, SUCCEEDS, 'Dora Domains');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
@@ -99,6 +97,48 @@ describe('domains journey (sandbox registrar, test-mode payments)', () => {
     await waitForPath(page, `/domains/${domain}`);
     await expect.poll(() => page.getByRole('region', { name: 'Registration' }).textContent()).not.toBe(expiryBefore);
 
+    expectNoErrors(tracked);
+  });
+
+  it('an unpaid order is found again under Orders and cancelled there', async () => {
+    const tracked = await e2e.open();
+    const { page } = tracked;
+    await register(page, newPerson('Olga', 'Orders'));
+    await createAccount(page, 'Olga Orders Co');
+
+    await page.goto('/domains/search');
+    const name = `olga-${Date.now().toString(36)}`;
+    const domain = `${name}.com`;
+    const results = await searchName(page, name);
+    await results.getByRole('link', { name: `Register ${domain}` }).click();
+    await waitForPath(page, '/domains/register');
+    await fillContact(page);
+    // Registering leads to the payment by itself; the customer leaves it unpaid.
+    await page.getByRole('button', { name: 'Register domain' }).click();
+    await page.waitForURL(/\/test-mode\/checkout\/[^/]+$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/domains\/orders\/[^/?]+\?payment=cancelled/);
+    await page.getByRole('button', { name: 'Pay now' }).waitFor();
+
+    await page.goto('/domains');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await waitForPath(page, '/domains/orders');
+    const unpaid = page.getByRole('table', { name: 'Orders awaiting payment' });
+    const row = unpaid.getByRole('row').filter({ hasText: domain });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Registration, 1 year.*\$\d+\.\d{2}/);
+    await fitsPhone(page, () => row.waitFor());
+
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel the order for ${domain}?` });
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const done = page.getByRole('table', { name: 'Domain orders' }).getByRole('row').filter({ hasText: domain });
+    await done.getByText('Cancelled').waitFor();
+    expect(await unpaid.count()).toBe(0);
+
+    await done.getByRole('link', { name: domain }).click();
+    await page.getByRole('status').filter({ hasText: 'Order cancelled' }).waitFor();
     expectNoErrors(tracked);
   });
 

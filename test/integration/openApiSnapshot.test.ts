@@ -4,7 +4,8 @@ import { type TestApp, startTestApp } from '../support/testApp.ts';
 
 /**
  * The public wire contract stays put while the code behind it moves: /api/docs must answer, byte for byte,
- * the document stored before the house reshaping (issue 17). A deliberate contract change rewrites the copy.
+ * the document stored before the house reshaping (issue 17). A deliberate contract change rewrites the copy
+ * with `npm run openapi:snapshot`, and the diff shows the change in review.
  */
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp('sqlite'); });

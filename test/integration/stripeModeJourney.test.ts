@@ -220,7 +220,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
       }]);
       expect(billing.latestInvoice).toEqual({
         id: expect.any(String), number: invoice.number, invoiceDate: iso(T), amountCents: 2999, currency: 'USD', status: 'paid',
-        periodStart: iso(T), periodEnd: iso(periodEnd),
+        periodStart: iso(T), periodEnd: iso(periodEnd), refundedCents: 0, refundedAt: null,
       });
 
       const listed = await call('listInvoices', { accountId: first.a.accountId }, first.a.owner);

@@ -38,6 +38,9 @@ export const invoiceSummary = z.object({
   status: z.enum(INVOICE_STATUSES),
   periodStart: isoDate.nullable(),
   periodEnd: isoDate.nullable(),
+  /** Given back on the invoice's payment (a refunded domain order); the invoice stays paid, as at the provider. */
+  refundedCents: z.number().int(),
+  refundedAt: isoDate.nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 

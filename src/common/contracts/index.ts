@@ -71,6 +71,8 @@ export const contracts = {
   renewDomain: domainOrders.renewDomain,
   payDomainOrder: domainOrders.payDomainOrder,
   getDomainOrder: domainOrders.getDomainOrder,
+  listDomainOrders: domainOrders.listDomainOrders,
+  cancelDomainOrder: domainOrders.cancelDomainOrder,
   listDomains: domainManagement.listDomains,
   getDomainDetails: domainManagement.getDomainDetails,
   updateDomainContacts: domainManagement.updateDomainContacts,

@@ -121,3 +121,48 @@ export const getDomainOrder = defineContract({
   input: z.object({ orderId: id('Order ID') }).strict(),
   output: z.object({ success: z.literal(true), order: domainOrder }),
 });
+
+/** One row of /domains/orders: what the customer needs to recognise the order and act on it. */
+export const accountOrderSummary = z.object({
+  orderId: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  domain: z.string(),
+  registrationYears: z.number().int(),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  createdAt: isoDate,
+  /** Awaiting a payment the customer makes (an automatic renewal is charged by us instead). */
+  canPay: z.boolean(),
+  /** Unpaid, and the customer's to cancel. */
+  canCancel: z.boolean(),
+});
+export type AccountOrderSummary = z.infer<typeof accountOrderSummary>;
+
+export const ACCOUNT_ORDERS_PAGE_SIZE = 25;
+export const INVALID_ORDERS_PAGE = 'This page link is no longer valid.';
+
+export const listDomainOrders = defineContract({
+  name: 'listDomainOrders',
+  summary: `The account's domain orders: those awaiting payment first (all of them), then the others newest first, ${ACCOUNT_ORDERS_PAGE_SIZE} a page; for its members.`,
+  access: 'user',
+  kind: 'read',
+  permissions: allow.members,
+  input: z.object({ accountId, cursor: z.string().max(400, INVALID_ORDERS_PAGE).nullish() }).strict(),
+  output: z.object({
+    awaitingPayment: z.array(accountOrderSummary),
+    orders: z.array(accountOrderSummary),
+    nextCursor: z.string().nullable(),
+  }),
+});
+
+export const cancelDomainOrder = defineContract({
+  name: 'cancelDomainOrder',
+  summary: 'Cancels an order that awaits the customer\'s payment: its open checkouts are closed at the payment provider first, so nothing can be paid on it afterwards.',
+  access: 'user',
+  kind: 'write',
+  permissions: { signedOut: 401, member: 200, admin: 200, owner: 200, outsider: 404, superAdmin: 404 },
+  input: z.object({ orderId: id('Order ID') }).strict(),
+  output: z.object({ success: z.literal(true), order: domainOrder }),
+});

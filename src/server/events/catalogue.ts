@@ -131,9 +131,17 @@ export const eventCatalogue = {
       totalCents: 'What the order costs, in cents (payment mismatch).', expectedCurrency: 'The order\'s currency (payment mismatch).',
     },
   },
+  'order.domain.refunded': {
+    category: 'order', description: 'A paid domain order was refunded through the payment provider; its invoice is marked and the billing contact told.',
+    payload: {
+      ...ORDER, kind: 'registration or renewal.', amountCents: 'The amount refunded, in cents.', currency: 'ISO currency, upper case.',
+      refundId: 'The provider\'s refund id (null when nothing was taken at the provider: test mode\'s automatic renewals).',
+      automatic: 'Present and true when the daily job refunded an automatic renewal the registrar kept refusing.',
+    },
+  },
   'order.domain.cancelled': {
-    category: 'order', description: 'A domain order was cancelled: the name was taken by someone else before it was paid.',
-    payload: { ...ORDER, reason: 'Why it was cancelled: name_taken.' },
+    category: 'order', description: 'A domain order was cancelled before it was paid: by the customer, or because someone else took the name.',
+    payload: { ...ORDER, reason: 'Why it was cancelled: customer or name_taken.' },
   },
 
   // domain

@@ -112,6 +112,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return session;
     } },
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: (_p, id) => find('checkout.session', id) },
+    { method: 'POST', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, handle: (_p, id) => {
+      const session = find('checkout.session', id);
+      // Stripe's own refusal for a session that is already complete or expired.
+      if (session.status !== 'open') {
+        throw new StripeFailure(400, { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` });
+      }
+      return put({ ...session, status: 'expired', url: null });
+    } },
     { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, handle: (p) => put(portalSession(p, find, url)) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_p, id) => find('subscription', id) },
     { method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, handle: (_p, id) => find('invoice', id) },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ADMIN_NOTE_MAX, BULK_RETRY_MAX, DATE_RANGE_REVERSED, FAILED_ORDERS_LIMIT, INVALID_ORDERS_CURSOR, NAMESERVERS_MAX, ORDER_SORT_FIELDS,
-  ORDERS_PAGE_MAX, ORDERS_PAGE_SIZE, OTHER_REGISTRAR, PRIORITIES, SELECT_ORDERS_TO_RETRY,
+  ORDERS_PAGE_MAX, ORDERS_PAGE_SIZE, OTHER_REGISTRAR, PRIORITIES, REGISTRAR_NAME_REQUIRED, SELECT_ORDERS_TO_RETRY,
 } from './texts.ts';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from '../../domains/orders.ts';
 import { allow, defineContract } from '../../protocol.ts';
@@ -100,7 +100,10 @@ export const getFailedOrders = defineContract({
     success: z.literal(true),
     failedOrders: z.array(adminOrderSummary.extend({
       priority: z.enum(PRIORITIES),
+      /** The sentence the customer was given. */
       error: z.string().nullable(),
+      /** What the registrar last answered (its refusal or why the outcome is unknown), credentials masked; null before any failed call. */
+      registrarAnswer: z.string().nullable(),
       attempts: z.number().int(),
     })),
     totalCount: z.number().int(),
@@ -192,6 +195,9 @@ export const manuallyCompleteOrder = defineContract({
       .max(128, 'Registration ID must be at most 128 characters.').refine(noNul, 'Registration ID is not valid.'),
     /** An active supplier's id, or 'other'. */
     registrar: supplierChoice('Registrar'),
+    /** With 'other': the registrar where the name was bought, kept on the order. */
+    registrarName: optional(z.string({ error: 'Registrar name must be a text.' }).trim().min(1, REGISTRAR_NAME_REQUIRED)
+      .max(100, 'Registrar name must be at most 100 characters.').refine(noNul, 'Registrar name is not valid.')),
     /** A registration just made expires in the future; today is allowed for one done at the last minute. */
     expirationDate: calendarDate('Expiration date')
       .refine((v) => v >= new Date().toISOString().slice(0, 10), 'The expiration date must be today or later.'),
@@ -201,7 +207,7 @@ export const manuallyCompleteOrder = defineContract({
       .pipe(z.array(hostName).max(NAMESERVERS_MAX, `At most ${NAMESERVERS_MAX} nameservers.`))
       .optional().default([]),
     notes: optional(notes),
-  }, asObject).strict(),
+  }, asObject).strict().refine((input) => input.registrar !== OTHER_REGISTRAR || input.registrarName !== undefined, { message: REGISTRAR_NAME_REQUIRED, path: ['registrarName'] }),
   output: z.object({ success: z.literal(true), order: adminOrderDetails }),
 });
 

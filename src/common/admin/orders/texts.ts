@@ -20,6 +20,7 @@ export const ORDER_SORT_LABELS: Record<OrderSortField, string> = { createdAt: 'C
 
 /** The registrar of a manual completion done somewhere we do not hold as a supplier. */
 export const OTHER_REGISTRAR = 'other';
+export const REGISTRAR_NAME_REQUIRED = 'Please enter the name of the registrar.';
 
 export const FAILED_ORDER_STATUSES = ['failed', 'requires_manual_processing'] as const satisfies readonly OrderStatus[];
 

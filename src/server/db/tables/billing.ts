@@ -23,6 +23,9 @@ export interface InvoicesTable {
   billing_address: string | null;
   tax_id: string | null;
   paid_at: Timestamp | null;
+  /** Money given back on the invoice's payment (a refunded domain order): the invoice stays paid, as at the provider. */
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The provider's clock (Unix seconds) of the last state applied: an older event changes nothing. */
   provider_updated: Epoch | null;
 }

@@ -118,9 +118,17 @@ export interface DomainOrdersTable {
   fulfil_lease_until: Timestamp | null;
   fulfil_lease_holder: string | null;
   supplier_id: string | null;
+  /** The registrar an operator named for a manual completion at one we do not hold as a supplier ('Other'). */
+  registrar_name: string | null;
   registration_id: string | null;
   registration_date: Timestamp | null;
   expiration_date: Timestamp | null;
+  /** A renewal's term: the domain's expiry when it was ordered, the one it renews from. */
+  renews_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The registrar's own expiry, read before the first renew call: a later one afterwards means the renewal went through. */
+  registrar_expiry_before: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's invoice of the checkout that paid the order (a refund marks it). */
+  provider_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
   error: string | null;
   admin_notes: string | null;
   admin_action_required: DefaultedBool;

@@ -3,3 +3,4 @@ export { billingSummaryColumns, billingSummaryOf } from './accountSummary.ts';
 export type { AccountBillingSummary, BillingSummaryColumns } from './accountSummary.ts';
 export { invoicesOfAccount, subscriptionsOfAccount } from './accountHistory.ts';
 export { countSubscriptionsByPrice } from './subscriptionRepository.ts';
+export { markInvoiceRefunded } from './invoices/refunds.ts';

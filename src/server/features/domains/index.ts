@@ -17,3 +17,4 @@ export { countOrdersByStatus, countOrdersPerDay, countOrdersSince } from './orde
 export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts';
 export type { FulfilOrderJob } from './orders/queues.ts';
 export { claimOrderForRefund, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder } from './orders/repository.ts';
+export { askRefund, type OrderRefund, recordRefundOf, refundableOf, RefundNotMade } from './orders/refund.ts';

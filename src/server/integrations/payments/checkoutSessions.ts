@@ -34,6 +34,13 @@ export async function findOpenCheckout(db: Db, of: { purpose: string; reference:
     .executeTakeFirst();
 }
 
+/** Every checkout for this purpose and reference that we still hold open, old ones too: the provider may still take a payment on each. */
+export async function listOpenCheckouts(db: Db, of: { purpose: string; reference: string }): Promise<{ id: string; providerSessionId: string }[]> {
+  const rows = await db.selectFrom('checkout_sessions').select(['id', 'provider_session_id'])
+    .where('purpose', '=', of.purpose).where('reference', '=', of.reference).where('status', '=', 'open').orderBy('created_at').execute();
+  return rows.map((row) => ({ id: row.id, providerSessionId: row.provider_session_id }));
+}
+
 /** open → complete or expired; a finished session stays as it is. Answers whether it changed. */
 export async function finishCheckout(db: Db, id: string, status: 'complete' | 'expired'): Promise<boolean> {
   const result = await db.updateTable('checkout_sessions').set({ status }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();

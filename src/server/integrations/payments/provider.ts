@@ -19,10 +19,20 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Sent as client_reference_id and in the metadata (of the session and, in subscription mode, of the subscription). */
   accountId: string;
-  /** Our checkout_sessions id, the user who started it, the purpose and its reference: all in the metadata. */
-  metadata: { checkoutSessionId: string; userId: string; purpose: string; reference?: string };
+  /**
+   * Our checkout_sessions id, the user who started it, the purpose and its reference: all in the
+   * metadata. A one-off payment for a term of service (a domain's years) also names the term, since
+   * the provider gives a one-off line no period of its own (see billing's serviceTerm).
+   */
+  metadata: { checkoutSessionId: string; userId: string; purpose: string; reference?: string } & ServiceTermMetadata;
   /** Derived from our own ids, so a retried request cannot create a second session. */
   idempotencyKey: string;
+}
+
+/** The years a one-off payment buys, and where they start when that is known at checkout (a renewal: the current expiry). */
+export interface ServiceTermMetadata {
+  termYears?: string;
+  termFrom?: string;
 }
 
 /** The metadata both providers put on a checkout session: the account, then the request's own. */
@@ -139,6 +149,13 @@ export interface PaymentProvider {
 
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
+
+  /**
+   * Closes an open checkout so that it can no longer be paid (the customer cancelled what it pays
+   * for), and answers the session as it then stands: 'expired', or 'complete' when the payment
+   * came first. A session already finished is answered as it is.
+   */
+  expireCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
 
   /** Re-reads an object when an event leaves doubt (same timestamp, missing fields). */
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;

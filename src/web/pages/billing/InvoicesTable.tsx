@@ -1,4 +1,4 @@
-import { Anchor, Button, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../common/billing/billing.ts';
 import type { InvoiceSummary } from '../../../common/billing/contract.ts';
@@ -25,7 +25,16 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
       <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{invoice.number}</Table.Td>
       <Table.Td data-label="Date"><RelativeTime value={invoice.invoiceDate} withTime={false} /></Table.Td>
       <Table.Td data-label="Amount" ta="right">{formatAmount(invoice.amountCents, invoice.currency)}</Table.Td>
-      <Table.Td data-label="Status"><InvoiceStatusBadge status={invoice.status} /></Table.Td>
+      <Table.Td data-label="Status">
+        <Group gap={4}>
+          <InvoiceStatusBadge status={invoice.status} />
+          {invoice.refundedCents > 0 && (
+            <Badge color="gray" variant="light" title={`${formatAmount(invoice.refundedCents, invoice.currency)} refunded`}>
+              {invoice.refundedCents >= invoice.amountCents ? 'Refunded' : 'Partly refunded'}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
       <Table.Td data-label="Period">{period(invoice)}</Table.Td>
       <Table.Td data-label="PDF">
         <Anchor size="sm" href={invoicePdfPath(invoice.id)} download={invoicePdfFileName(invoice.number)} aria-label={`Download PDF of invoice ${invoice.number}`}>

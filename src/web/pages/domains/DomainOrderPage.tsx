@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 import { OrderContact, OrderDomainInfo, OrderSummary } from './order/OrderFacts.tsx';
-import { orderLoadText, paymentReturn } from './order/orderLoadText.ts';
+import { orderLoadText, paymentReturn, wantsPaymentNow } from './order/orderLoadText.ts';
 import { OrderStateBanner } from './order/OrderStateBanner.tsx';
 import { OrderStatusBadges } from './order/OrderStatusBadges.tsx';
 import { OrderTimelineCard } from './order/OrderTimelineCard.tsx';
@@ -27,7 +27,7 @@ function OrderView({ order }: { order: DomainOrder }) {
         context={`Order ${order.orderId}, placed ${formatDateTime(order.createdAt)}`}
       />
       <OrderStatusBadges order={order} />
-      <OrderStateBanner order={order} paymentReturn={paymentReturn(params)} />
+      <OrderStateBanner order={order} paymentReturn={paymentReturn(params)} payNow={wantsPaymentNow(params)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <OrderDomainInfo order={order} />
         <OrderTimelineCard order={order} />
@@ -55,7 +55,10 @@ export default function DomainOrderPage() {
 
   return (
     <Stack gap="sm">
-      <Group><Anchor component={Link} to="/domains" size="sm">← My Domains</Anchor></Group>
+      <Group gap="md">
+        <Anchor component={Link} to="/domains" size="sm">← My Domains</Anchor>
+        <Anchor component={Link} to="/domains/orders" size="sm">All orders</Anchor>
+      </Group>
       {body}
     </Stack>
   );

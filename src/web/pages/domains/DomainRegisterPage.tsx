@@ -1,3 +1,4 @@
+import { PAY_NOW_PARAM } from './order/orderLoadText.ts';
 import { Alert, Anchor, Button, Checkbox, Grid, NativeSelect, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -99,7 +100,7 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
         onSuccess: (result) => {
           setOrderId(result.orderId);
           feedback.success(ORDER_CREATED);
-          navigateLater(`/domains/orders/${encodeURIComponent(result.orderId)}`, ORDER_REDIRECT_DELAY_MS);
+          navigateLater(`/domains/orders/${encodeURIComponent(result.orderId)}?${PAY_NOW_PARAM}=now`, ORDER_REDIRECT_DELAY_MS);
         },
         onError: (error) => {
           const refused = registrationErrors(error);
@@ -177,7 +178,7 @@ function RegistrationForm({ domain, tld, accountId, hintCents }: RegistrationFor
                 {/* Beside the button, where the eye is after pressing it (on a phone the top of the page is far away). */}
                 <FeedbackAlert feedback={feedback} />
                 {done && (
-                  <Anchor component={Link} to={`/domains/orders/${encodeURIComponent(orderId)}`} ta="center">Go to your order now</Anchor>
+                  <Anchor component={Link} to={`/domains/orders/${encodeURIComponent(orderId)}?${PAY_NOW_PARAM}=now`} ta="center">Go to your order now</Anchor>
                 )}
               </PageSection>
             </div>

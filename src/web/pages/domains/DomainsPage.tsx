@@ -12,7 +12,12 @@ export default function DomainsPage() {
     <Stack gap="lg">
       <PageHeader
         title="My Domains" context="The account's domains: when they expire, whether they renew, and what to do about it."
-        actions={<Button component={Link} to="/domains/search">Register a domain</Button>}
+        actions={(
+          <>
+            <Button component={Link} to="/domains/orders" variant="default">Orders</Button>
+            <Button component={Link} to="/domains/search">Register a domain</Button>
+          </>
+        )}
       />
       {activeAccountId
         ? <DomainList key={activeAccountId} accountId={activeAccountId} />

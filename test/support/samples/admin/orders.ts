@@ -23,7 +23,7 @@ export const adminOrdersSamples: Record<keyof typeof contracts, SampleInput> = {
   getOrderDetails: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId) }),
   updateOrderStatus: async ({ t, cast }) => ({ orderId: await placedOrder(t, cast.owner, cast.accountId), status: 'cancelled', notes: 'Customer asked to cancel' }),
   manuallyCompleteOrder: async (s) => ({
-    orderId: await failedOrder(s), registrationId: 'REG-1', registrar: 'other', expirationDate: nextYear(), nameservers: ['ns1.example.net'],
+    orderId: await failedOrder(s), registrationId: 'REG-1', registrar: 'other', registrarName: 'Gandi', expirationDate: nextYear(), nameservers: ['ns1.example.net'],
   }),
   listOrderSuppliers: async () => ({}),
 };

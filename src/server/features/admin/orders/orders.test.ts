@@ -8,7 +8,7 @@ import { auditEntries, signUpOperator } from '../../../../../test/support/operat
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import {
   DATE_RANGE_REVERSED, INVALID_ORDERS_CURSOR, NOT_COMPLETABLE, NOTES_REQUIRED_TO_CANCEL, ORDER_COUNT_CAP, PROCESSING_IS_RETRY, RETRY_MESSAGES,
-  SELECT_ORDERS_TO_RETRY, transitionRefused, UNKNOWN_SUPPLIER, USE_MANUAL_COMPLETION,
+  REGISTRAR_NAME_REQUIRED, SELECT_ORDERS_TO_RETRY, transitionRefused, UNKNOWN_SUPPLIER, USE_MANUAL_COMPLETION,
 } from '../../../../common/admin/orders/texts.ts';
 import { ORDER_NOT_FOUND, type OrderStatus, type PaymentStatus } from '../../../../common/domains/orders.ts';
 import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
@@ -242,15 +242,20 @@ describeEachDialect('back-office orders', (dialect) => {
       const old = await paidFailed({ createdAt: at(400), error: 'No registrar could register it.' });
       const medium = await seedOrder({ accountId: cast.accountId, userId: cast.member.id, status: 'requires_manual_processing', paymentStatus: 'paid', createdAt: at(4) });
       const fresh = await paidFailed({ createdAt: at(1) });
+      const answers = ['Refused.', 'The supplier refused our credentials. namecheap: 1011102 API Key is invalid (ApiUser=acme&ApiKey=0f3c9a77).'];
       await t.services.db.insertInto('domain_order_attempts').values([1, 2].map((n) => ({
-        id: `att_${old}_${n}`, order_id: old, supplier_id: 'sandbox', operation: 'register', outcome: 'failed', reason: 'Refused.', duration_ms: 12,
-        idempotency_key: `k${n}`, started_at: at(400), finished_at: at(400),
+        id: `att_${old}_${n}`, order_id: old, supplier_id: 'sandbox', operation: 'register', outcome: 'failed', reason: answers[n - 1], duration_ms: 12,
+        idempotency_key: `k${n}`, started_at: at(400 - n / 1000), finished_at: at(400),
       }))).execute();
       const res = await call('getFailedOrders', {});
       expect(res.status).toBe(200);
       const mine = res.result.failedOrders.filter((o: { id: string }) => [old, medium, fresh].includes(o.id));
       expect(mine.map((o: { id: string; priority: string }) => [o.id, o.priority])).toEqual([[old, 'high'], [medium, 'medium'], [fresh, 'low']]);
-      expect(mine[0]).toMatchObject({ error: 'No registrar could register it.', attempts: 2, status: 'failed', paymentStatus: 'paid' });
+      expect(mine[0]).toMatchObject({
+        error: 'No registrar could register it.', attempts: 2, status: 'failed', paymentStatus: 'paid',
+        registrarAnswer: 'The supplier refused our credentials. namecheap: 1011102 API Key is invalid (ApiUser=acme&ApiKey=••••).',
+      });
+      expect(mine[1]).toMatchObject({ registrarAnswer: null });
       expect(res.result.totalCount).toBeGreaterThanOrEqual(3);
       expect((await call('getFailedOrders', { limit: 51 })).error!.message).toMatch(/Limit must be at most 50\./);
       expect((await call('getFailedOrders', { limit: 1 })).result.failedOrders).toHaveLength(1);
@@ -381,7 +386,7 @@ describeEachDialect('back-office orders', (dialect) => {
 
   describe('manuallyCompleteOrder', () => {
     const input = (orderId: string, extra: Record<string, unknown> = {}) => ({
-      orderId, registrationId: 'REG-778', registrar: 'other', expirationDate: `${new Date().getUTCFullYear() + 1}-05-01`, nameservers: [], ...extra,
+      orderId, registrationId: 'REG-778', registrar: 'other', registrarName: 'Gandi', expirationDate: `${new Date().getUTCFullYear() + 1}-05-01`, nameservers: [], ...extra,
     });
 
     it('creates the customer\'s working domain and completes the order', async () => {
@@ -391,8 +396,9 @@ describeEachDialect('back-office orders', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.result.order).toMatchObject({
         status: 'completed', registrationStatus: 'registered', registrationId: 'REG-778', adminActionRequired: false, canComplete: false, error: null,
-        expirationDate: input(id).expirationDate + 'T00:00:00.000Z',
+        expirationDate: input(id).expirationDate + 'T00:00:00.000Z', registrar: 'Gandi',
       });
+      expect((await call('getOrderDetails', { orderId: id })).result.order.registrar).toBe('Gandi');
       expect(res.result.order.adminNotes).toMatch(/: Registered by phone$/);
 
       const listed = await t.call('listDomains', { accountId: cast.accountId }, cast.member);
@@ -411,6 +417,9 @@ describeEachDialect('back-office orders', (dialect) => {
       const id = await paidFailed();
       const refused = async (extra: Record<string, unknown>) => (await call('manuallyCompleteOrder', input(id, extra))).error!.message as string;
       expect(await refused({ registrar: 'nowhere' })).toBe(UNKNOWN_SUPPLIER);
+      for (const registrarName of [undefined, '', '   ']) expect(await refused({ registrarName })).toMatch(REGISTRAR_NAME_REQUIRED);
+      expect(await refused({ registrarName: 'x'.repeat(101) })).toMatch(/Registrar name must be at most 100 characters\./);
+      expect(await refused({ registrarName: 'Gan\u0000di' })).toBe('Text must not contain NUL characters.');
       expect(await refused({ expirationDate: '2030-02-30' })).toMatch(/Expiration date is not a real calendar date\./);
       expect(await refused({ expirationDate: '2001-01-01' })).toMatch(/The expiration date must be today or later\./);
       expect(await refused({ registrationId: '  ' })).toMatch(/Registration ID is required\./);

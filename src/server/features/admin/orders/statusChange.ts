@@ -5,18 +5,15 @@ import {
 import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
-import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
+import type { Tx } from '../../../db/transaction.ts';
 import { type BackOfficeCallContext, type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound, unavailable } from '../../../rpc/errors.ts';
 import {
-  claimOrderForRefund, findOperatorOrder, lockOrder, moveOrderByOperator, type OperatorOrder, releaseRefundClaim, setDeskNotes,
-  settleForOperator,
+  askRefund, findOperatorOrder, lockOrder, moveOrderByOperator, type OperatorOrder, type OrderRefund, recordRefundOf, refundableOf, RefundNotMade,
+  setDeskNotes, settleForOperator,
 } from '../../domains/index.ts';
 import { orderDetails, settableStatuses } from './service.ts';
 import { appendNote, factsOf, requireOrder } from './writes.ts';
-
-/** Outlasts the Stripe SDK's three 20 s attempts, so a claim never ends while its refund call still runs. */
-const REFUND_CLAIM_MS = 90_000;
 
 export interface StatusChange {
   orderId: string;
@@ -25,11 +22,8 @@ export interface StatusChange {
   adminActionRequired?: boolean;
 }
 
-interface Refund {
-  refundId: string;
-  /** The claim the refund held the order under; the cancel ends it. */
-  claim: string;
-}
+/** The sentence the billing contact reads: an operator's notes are the team's own. */
+const CANCELLED_BY_OPERATOR = 'our team cancelled the order.';
 
 function checkChange(order: OperatorOrder, change: StatusChange): void {
   const to = change.status;
@@ -77,46 +71,33 @@ async function guardRegistrarOutcome(ctx: BackOfficeCallContext, order: Operator
 }
 
 /**
- * If the provider refuses, the order stays as it was and the operator reads why. If it does not
- * answer, the claim stays until it ends: the money may be back, so nothing may move the order;
- * the next cancellation asks with the same idempotency key, and the providers look that refund
- * up before making one.
+ * The domain area's one refund routine (askRefund). If the provider refuses, the order stays as
+ * it was and the operator reads why. If it does not answer, the claim stays until it ends: the
+ * money may be back, so nothing may move the order; the next cancellation asks with the same
+ * idempotency key, and the providers look that refund up before making one.
  */
-async function refundFirst(ctx: BackOfficeCallContext, order: OperatorOrder, reason: string): Promise<Refund> {
-  if (!order.paymentReference) throw failedPrecondition(refundRefused('the payment has no reference at the payment provider.'));
-  const now = ctx.services.clock.now().getTime();
-  if (order.refundClaimedUntil && new Date(order.refundClaimedUntil).getTime() > now) throw aborted(REFUND_UNDER_WAY);
-  const request = {
-    paymentReference: order.paymentReference, amountCents: order.totalCents, currency: order.currency,
-    idempotencyKey: `refund_domain_order_${order.id}`, reason,
-  };
-  const claim = new Date(now + REFUND_CLAIM_MS).toISOString();
-  await ctx.unitOfWork(async ({ tx }) => {
-    if (!await claimOrderForRefund(tx.db, order.id, order.status, claim, new Date(now).toISOString())) throw aborted(ORDER_MOVED);
+async function refundFirst(ctx: BackOfficeCallContext, order: OperatorOrder, reason: string): Promise<OrderRefund> {
+  const audit = async (tx: Tx, action: string, after: Record<string, unknown>) => {
     await record(tx, {
-      actor: operatorOf(ctx), actingAs: null, action: 'order.refund_started', target: { type: 'domain_order', id: order.id }, reason,
-      after: { amountCents: request.amountCents, currency: request.currency, idempotencyKey: request.idempotencyKey, claimedUntil: claim },
-      requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
+      actor: operatorOf(ctx), actingAs: null, action, target: { type: 'domain_order', id: order.id }, reason,
+      after, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
     });
-  });
+  };
   try {
-    const { refundId } = await ctx.services.payments.refundPayment(request);
-    return { refundId, claim };
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    if (error.kind === 'unavailable') throw unavailable(REFUND_OUTCOME_UNKNOWN);
-    await ctx.unitOfWork(async ({ tx }) => {
-      await releaseRefundClaim(tx.db, order.id, claim);
-      await record(tx, {
-        actor: operatorOf(ctx), actingAs: null, action: 'order.refund_refused', target: { type: 'domain_order', id: order.id }, reason,
-        after: { error: error.message }, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
-      });
+    return await askRefund(ctx.services, refundableOf(order), reason, {
+      claimed: (tx, request) => audit(tx, 'order.refund_started', request),
+      refused: (tx, message) => audit(tx, 'order.refund_refused', { error: message }),
     });
+  } catch (error) {
+    if (!(error instanceof RefundNotMade)) throw error;
+    if (error.problem === 'under_way') throw aborted(REFUND_UNDER_WAY);
+    if (error.problem === 'moved') throw aborted(ORDER_MOVED);
+    if (error.problem === 'unknown') throw unavailable(REFUND_OUTCOME_UNKNOWN);
     throw failedPrecondition(refundRefused(error.message));
   }
 }
 
-async function recordChange(unit: BackOfficeWriteContext, change: StatusChange, refund: Refund | null) {
+async function recordChange(unit: BackOfficeWriteContext, change: StatusChange, refund: OrderRefund | null) {
   const { tx, services } = unit;
   // On PostgreSQL the row is locked first, so two operators' notes are appended one after the
   // other. SQLite's one writer connection serializes the process.
@@ -132,6 +113,7 @@ async function recordChange(unit: BackOfficeWriteContext, change: StatusChange, 
 
   if (to !== order.status) {
     if (!await moveOrderByOperator(tx.db, order.id, to, order.status, desk, now, refund)) throw aborted(ORDER_MOVED);
+    if (refund) await recordRefundOf(tx, services, order.id, refund, CANCELLED_BY_OPERATOR);
   } else {
     await setDeskNotes(tx.db, order.id, desk, now);
   }

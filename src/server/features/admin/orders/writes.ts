@@ -115,6 +115,7 @@ export interface ManualCompletion {
   orderId: string;
   registrationId: string;
   registrar: string;
+  registrarName?: string;
   expirationDate: string;
   nameservers: string[];
   notes?: string;
@@ -129,7 +130,7 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
   const expiresAt = `${input.expirationDate}T00:00:00.000Z`;
   try {
     const outcome = await recordManualCompletion(tx, services, order.id, {
-      supplierId, registrationId: input.registrationId, expiresAt, nameservers: input.nameservers,
+      supplierId, registrarName: supplierId === null ? input.registrarName ?? null : null, registrationId: input.registrationId, expiresAt, nameservers: input.nameservers,
     });
     if (outcome === 'taken') throw failedPrecondition(DOMAIN_HELD_ELSEWHERE);
   } catch (error) {
@@ -142,7 +143,7 @@ export async function completeManually(ctx: BackOfficeWriteContext, input: Manua
   await record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'order.manually_completed', target: { type: 'domain_order', id: order.id },
     reason: input.notes ?? null, before: factsOf(order),
-    after: { ...factsOf(after), registrar: input.registrar, registrationId: input.registrationId, expirationDate: expiresAt, nameservers: input.nameservers },
+    after: { ...factsOf(after), registrar: input.registrar, registrarName: input.registrarName ?? null, registrationId: input.registrationId, expirationDate: expiresAt, nameservers: input.nameservers },
     requestId: ctx.requestId, at: now,
   });
   return { success: true as const, order: await orderDetails(tx.db, after) };

@@ -40,6 +40,7 @@ describeEachDialect('invoices: listInvoices and getInvoice', (dialect) => {
       expect(listed[0]).toEqual({
         id: expect.any(String), number: expect.stringMatching(/^INV-/), invoiceDate: '2026-01-12T10:00:00.000Z', amountCents: expect.any(Number),
         currency: 'USD', status: 'paid', periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z',
+        refundedCents: 0, refundedAt: null,
       });
     });
 
@@ -88,7 +89,7 @@ describeEachDialect('invoices: listInvoices and getInvoice', (dialect) => {
           invoice: {
             id: invoiceId, accountId: cast.accountId, number: 'INV-0042', invoiceDate: '2026-01-01T00:00:00.000Z', amountCents: 2_400,
             subtotalCents: 2_400, taxCents: 0, currency: 'USD', status: 'paid', paidAt: '2026-01-01T00:00:00.000Z',
-            periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z',
+            periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z', refundedCents: 0, refundedAt: null,
             billingName: 'Ada Billing', billingEmail: 'billing@example.test', billingAddress: '1 Main Street\nSpringfield', taxId: 'VAT-1',
             lines: [
               { description: 'Business hosting', quantity: 1, unitAmountCents: 2_000, amountCents: 2_000, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' },

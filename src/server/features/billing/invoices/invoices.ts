@@ -7,13 +7,14 @@ import { notFound } from '../../../rpc/errors.ts';
 import { decodeInvoiceCursor, encodeInvoiceCursor } from './cursor.ts';
 import { findInvoice, listInvoiceLines, listInvoicesOfAccount } from './repository.ts';
 
-type SummaryRow = Pick<Selectable<InvoicesTable>, 'id' | 'number' | 'invoice_date' | 'amount_cents' | 'currency' | 'status' | 'period_start' | 'period_end'>;
+type SummaryRow = Pick<Selectable<InvoicesTable>, 'id' | 'number' | 'invoice_date' | 'amount_cents' | 'currency' | 'status' | 'period_start' | 'period_end' | 'refunded_cents' | 'refunded_at'>;
 
 /** Invoices from before the provider integration have no number: their id stands in. */
 export function toInvoiceSummary(row: SummaryRow): InvoiceSummary {
   return {
     id: row.id, number: row.number ?? row.id, invoiceDate: row.invoice_date, amountCents: Number(row.amount_cents),
     currency: row.currency, status: row.status, periodStart: row.period_start, periodEnd: row.period_end,
+    refundedCents: Number(row.refunded_cents), refundedAt: row.refunded_at,
   };
 }
 

@@ -82,7 +82,9 @@ export function renderInvoicePdf(invoice: InvoiceDetail, seller: InvoiceSeller):
   let ry = text(`Invoice ${invoice.number}`, rightX, top, { width: rightWidth, align: 'right' });
   doc.font('regular').fontSize(BODY);
   const status = invoice.status === 'paid' ? `PAID${invoice.paidAt ? ` on ${day(invoice.paidAt)}` : ''}` : invoice.status.toUpperCase();
-  for (const line of [`Invoice date: ${day(invoice.invoiceDate)}`, `Status: ${status}`, period(invoice.periodStart, invoice.periodEnd) && `Billing period: ${period(invoice.periodStart, invoice.periodEnd)}`]) {
+  const refunded = invoice.refundedCents > 0
+    && `Refunded: ${formatAmount(invoice.refundedCents, invoice.currency)}${invoice.refundedAt ? ` on ${day(invoice.refundedAt)}` : ''}`;
+  for (const line of [`Invoice date: ${day(invoice.invoiceDate)}`, `Status: ${status}`, refunded, period(invoice.periodStart, invoice.periodEnd) && `Billing period: ${period(invoice.periodStart, invoice.periodEnd)}`]) {
     if (line) ry = text(line, rightX, ry + 2, { width: rightWidth, align: 'right' });
   }
 

@@ -10,7 +10,7 @@ export interface InvoiceListPosition {
   id: string;
 }
 
-const summaryColumns = ['id', 'number', 'invoice_date', 'amount_cents', 'currency', 'status', 'period_start', 'period_end'] as const;
+const summaryColumns = ['id', 'number', 'invoice_date', 'amount_cents', 'currency', 'status', 'period_start', 'period_end', 'refunded_cents', 'refunded_at'] as const;
 
 /** What the read rule needs: the invoice's account and the caller's role there (if any). */
 export async function findInvoiceAccessFacts(db: Db, invoiceId: string, userId: string) {
@@ -42,6 +42,20 @@ export async function listInvoiceLines(db: Db, invoiceId: string) {
     .where('invoice_id', '=', invoiceId)
     .orderBy('position')
     .execute();
+}
+
+/**
+ * Records money given back on a paid invoice (a refunded domain order), as Stripe does: the
+ * invoice stays paid and carries what was refunded. Adds up, never past the invoice's total.
+ * Answers the invoice's account, or undefined when the invoice has not reached us.
+ */
+export async function recordInvoiceRefund(db: Db, providerInvoiceId: string, refund: { amountCents: number; at: string }) {
+  const invoice = await db.selectFrom('invoices').select(['id', 'account_id', 'amount_cents', 'refunded_cents'])
+    .where('provider_invoice_id', '=', providerInvoiceId).executeTakeFirst();
+  if (!invoice) return undefined;
+  const refunded = Math.min(Number(invoice.amount_cents), Number(invoice.refunded_cents) + refund.amountCents);
+  await db.updateTable('invoices').set({ refunded_cents: refunded, refunded_at: refund.at }).where('id', '=', invoice.id).execute();
+  return { invoiceId: invoice.id, accountId: invoice.account_id };
 }
 
 export async function findInvoiceByProviderId(db: Db, providerInvoiceId: string) {

@@ -40,3 +40,23 @@ describe('the period an invoice bills', () => {
     expect(billedPeriod({ period_start: JAN, period_end: FEB, lines: { data: [] } })).toEqual({ start: JAN, end: FEB });
   });
 });
+
+describe('the term a one-off payment buys', () => {
+  const NOV_27 = Date.UTC(2026, 10, 27) / 1000;
+  const oneOff = { period_start: NOV_27, period_end: NOV_27, created: NOV_27, lines: { data: [] } };
+
+  it('a 2-year registration bills two years from the day it was paid, not the moment of issue', () => {
+    expect(billedPeriod({ ...oneOff, metadata: { termYears: '2' } })).toEqual({ start: NOV_27, end: Date.UTC(2028, 10, 27) / 1000 });
+  });
+
+  it('a renewal bills from the current expiry the checkout named', () => {
+    expect(billedPeriod({ ...oneOff, metadata: { termYears: '1', termFrom: '2027-03-14T00:00:00.000Z' } }))
+      .toEqual({ start: Date.UTC(2027, 2, 14) / 1000, end: Date.UTC(2028, 2, 14) / 1000 });
+  });
+
+  it('a term that is not 1 to 10 whole years is ignored: the invoice keeps its own period', () => {
+    for (const termYears of ['0', '11', '1.5', 'two', '']) {
+      expect(billedPeriod({ ...oneOff, metadata: { termYears } })).toEqual({ start: NOV_27, end: NOV_27 });
+    }
+  });
+});

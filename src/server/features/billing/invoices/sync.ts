@@ -124,10 +124,29 @@ const toIsoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString()
  * lines carry the periods of service (Stripe: "use the line item period"). An invoice without
  * lines keeps its own.
  */
-export function billedPeriod(invoice: Pick<ProviderInvoice, 'period_start' | 'period_end' | 'lines'>): { start: number; end: number } {
+export function billedPeriod(invoice: Pick<ProviderInvoice, 'period_start' | 'period_end' | 'lines'> & Partial<Pick<ProviderInvoice, 'metadata' | 'created'>>): { start: number; end: number } {
+  const term = serviceTerm(invoice);
+  if (term) return term;
   const lines = invoice.lines?.data ?? [];
   if (lines.length === 0) return { start: invoice.period_start, end: invoice.period_end };
   return { start: Math.min(...lines.map((l) => l.period.start)), end: Math.max(...lines.map((l) => l.period.end)) };
+}
+
+/**
+ * A one-off payment for years of service (a domain's registration or renewal): the provider gives
+ * its line no period (Stripe's one-time items span the moment of issue), so the checkout named the
+ * term in the metadata. It starts where the checkout said (a renewal: the current expiry), else
+ * when the invoice was issued (a registration starts when it is paid).
+ */
+export function serviceTerm(invoice: Partial<Pick<ProviderInvoice, 'metadata' | 'created'>>): { start: number; end: number } | null {
+  if (invoice.created === undefined) return null;
+  const years = Number(invoice.metadata?.termYears);
+  if (!Number.isInteger(years) || years < 1 || years > 10) return null;
+  const from = invoice.metadata?.termFrom ? Date.parse(invoice.metadata.termFrom) : Number.NaN;
+  const start = Number.isFinite(from) ? new Date(from) : new Date(invoice.created * 1000);
+  const end = new Date(start);
+  end.setUTCFullYear(end.getUTCFullYear() + years);
+  return { start: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) };
 }
 
 function invoiceState(invoice: ProviderInvoice, clock: number, subscriptionId: string | null): InvoiceState {
@@ -150,7 +169,9 @@ function invoiceState(invoice: ProviderInvoice, clock: number, subscriptionId: s
 }
 
 function linesOf(invoice: ProviderInvoice): InvoiceLineRow[] {
+  const term = serviceTerm(invoice);
   return (invoice.lines?.data ?? []).map((line) => {
+    const period = term ?? line.period;
     const quantity = line.quantity ?? 1;
     const unit = Number(line.pricing?.unit_amount_decimal);
     return {
@@ -158,8 +179,8 @@ function linesOf(invoice: ProviderInvoice): InvoiceLineRow[] {
       quantity,
       unitAmountCents: Number.isFinite(unit) && line.pricing?.unit_amount_decimal != null ? Math.round(unit) : Math.round(line.amount / (quantity || 1)),
       amountCents: line.amount,
-      periodStart: toIsoSeconds(line.period.start),
-      periodEnd: toIsoSeconds(line.period.end),
+      periodStart: toIsoSeconds(period.start),
+      periodEnd: toIsoSeconds(period.end),
     };
   });
 }

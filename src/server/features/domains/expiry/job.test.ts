@@ -13,6 +13,9 @@ import {
 import { DOMAIN_EXPIRY_CRON, DOMAIN_EXPIRY_QUEUE } from '../orders/queues.ts';
 import { insertOrder } from '../orders/repository.ts';
 import { sellPrices } from '../pricing/tldPrices.ts';
+import { watchRegistrar } from '../../../../../test/support/domains/fulfilment.ts';
+import { RegistrarError } from '../../../integrations/registrars/registrar.ts';
+import { fulfilOrder } from '../fulfilment/job.ts';
 
 describeEachDialect('the daily expiry job in test mode', (dialect) => {
   let t: TestApp;
@@ -195,5 +198,26 @@ describeEachDialect('the daily expiry job in test mode', (dialect) => {
     await run(daysLater(now, 365));
     expect((await mailsAbout(t, a.owner.email, domain.name)).map((m) => m.subject))
       .toEqual([`${domain.name} expires in 25 days`, `${domain.name} expires in 25 days`]);
+  });
+  it('in test mode a renewal the registrar keeps refusing is retried there, then refunded with nothing to give back at a provider, and the billing contact told', async () => {
+    const domain = await seed(10, true);
+    const watched = watchRegistrar(t, 'sandbox', { renew: async () => { throw new RegistrarError('failed', 'Renewal refused.', { registrar: 'sandbox' }); } });
+    try {
+      const start = new Date();
+      for (let day = 0; day < 5; day += 1) {
+        await run(daysLater(start, day));
+        for (const order of await renewalOrders(t, domain.id)) if (order.status === 'processing') await fulfilOrder(t.services, order.id);
+      }
+      expect(watched.calls.renew).toBe(3);
+    } finally {
+      watched.restore();
+    }
+    const [order, ...more] = await renewalOrders(t, domain.id);
+    expect(more).toEqual([]);
+    expect(order).toMatchObject({ status: 'failed', payment_status: 'refunded', payment_method: 'test', admin_action_required: true });
+    expect(await eventsAbout(t, 'order.domain.refunded', domain.name)).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ orderId: order!.id, refundId: null, automatic: true }) }),
+    ]);
+    expect(await mailsAbout(t, a.owner.email, 'Refund of')).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../../common/domains/orders.ts';
 import { dueReminders } from './reminders.ts';
 import { AUTOMATIC_RENEWAL_ORDERED_BY } from '../../../../common/domains/orders.ts';
-import { type RenewalOrderFacts, renewalBlocker } from './renewalRules.ts';
+import { type RenewalOrderFacts, registrarRetryEnds, renewalBlocker, renewalRefusal } from './renewalRules.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2027-03-10T04:41:00.000Z');
@@ -12,7 +12,8 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOStri
 function order(status: OrderStatus, createdDaysAgo: number, who: 'customer' | 'automatic' = 'customer', extra: Partial<RenewalOrderFacts> = {}): RenewalOrderFacts {
   const automatic = who === 'automatic';
   return {
-    status, user_id: automatic ? null : 'user_1', ordered_by: automatic ? AUTOMATIC_RENEWAL_ORDERED_BY : 'Ada', checkout_session_id: null,
+    status, payment_status: status === 'pending_payment' ? 'pending' : 'failed', renews_from: null, admin_action_required: false,
+    user_id: automatic ? null : 'user_1', ordered_by: automatic ? AUTOMATIC_RENEWAL_ORDERED_BY : 'Ada', checkout_session_id: null,
     created_at: daysAgo(createdDaysAgo), updated_at: daysAgo(createdDaysAgo), ...extra,
   };
 }
@@ -50,6 +51,43 @@ describe('renewalBlocker: at most one renewal per expiry', () => {
     expect(renewalBlocker([order('failed', 0.1, 'automatic')], expiresAt, now)).toBe('tried_today');
     expect(renewalBlocker([order('failed', 1, 'automatic')], expiresAt, now)).toBeNull();
     expect(renewalBlocker([order('failed', 0.1), order('cancelled', 0.1)], expiresAt, now)).toBeNull();
+  });
+
+  it('an order of this term that was paid and not completed blocks for good: one charge per term', () => {
+    const term = { renews_from: expiresAt };
+    expect(renewalBlocker([order('failed', 2, 'automatic', { ...term, payment_status: 'paid' })], expiresAt, now)).toBe('paid_this_term');
+    expect(renewalBlocker([order('failed', 2, 'customer', { ...term, payment_status: 'paid' })], expiresAt, now)).toBe('paid_this_term');
+    expect(renewalBlocker([order('failed', 5, 'automatic', { ...term, payment_status: 'refunded', admin_action_required: true })], expiresAt, now)).toBe('paid_this_term');
+    // An order from before terms were recorded counts when it was placed in this term.
+    expect(renewalBlocker([order('failed', 2, 'automatic', { payment_status: 'paid' })], expiresAt, now)).toBe('paid_this_term');
+    // Last term's refused renewal does not keep this term from renewing.
+    expect(renewalBlocker([order('failed', 2, 'automatic', { renews_from: daysAgo(355), payment_status: 'paid' })], expiresAt, now)).toBeNull();
+    // A customer's order an operator cancelled and refunded leaves the term to the job.
+    expect(renewalBlocker([order('cancelled', 2, 'customer', { ...term, payment_status: 'refunded' })], expiresAt, now)).toBeNull();
+  });
+
+  it('an automatic order of this term left for an operator before any charge blocks', () => {
+    expect(renewalBlocker([order('failed', 2, 'automatic', { renews_from: expiresAt, payment_status: 'pending', admin_action_required: true })], expiresAt, now))
+      .toBe('operator_has_term');
+  });
+});
+
+describe('renewalRefusal: refused before payment', () => {
+  const active = (expiry: string) => ({ status: 'active', expiration_date: expiry });
+  it('an expired domain, by status or by date', () => {
+    expect(renewalRefusal({ status: 'expired', expiration_date: daysAgo(3) }, 1, now)).toEqual({ kind: 'expired' });
+    expect(renewalRefusal(active(daysAgo(0.1)), 1, now)).toEqual({ kind: 'expired' });
+  });
+  it('past the registry\'s ten years from today, with the most years still allowed', () => {
+    expect(renewalRefusal(active(expiresAt), 9, now)).toBeNull();
+    expect(renewalRefusal(active(expiresAt), 10, now)).toEqual({ kind: 'past_registry_maximum', maxYears: 9 });
+  });
+});
+
+describe('registrarRetryEnds', () => {
+  it('three days after the charge, or a day before the expiry if that comes first', () => {
+    expect(registrarRetryEnds(now.toISOString(), expiresAt)).toBe(now.getTime() + 3 * DAY);
+    expect(registrarRetryEnds(now.toISOString(), new Date(now.getTime() + 2 * DAY).toISOString())).toBe(now.getTime() + DAY);
   });
 });
 

@@ -46,7 +46,7 @@ function recipientColumns(eb: FragmentScope, accountId: Expression<string>) {
 export async function expiringDomainsPage(db: Db, range: { from: string; to: string; autoRenewOnly: boolean }, after: ExpiryCursor | null, limit: number) {
   return db.selectFrom('domains as d')
     .select((eb) => [
-      'd.id', 'd.name', 'd.tld', 'd.account_id', 'd.expiration_date', 'd.auto_renew', 'd.privacy', ...recipientColumns(eb, eb.ref('d.account_id')),
+      'd.id', 'd.name', 'd.tld', 'd.account_id', 'd.expiration_date', 'd.auto_renew', 'd.privacy', 'd.supplier_id', ...recipientColumns(eb, eb.ref('d.account_id')),
     ])
     .where('d.status', '=', 'active')
     .where('d.expiration_date', '>', range.from).where('d.expiration_date', '<=', range.to)
@@ -94,7 +94,7 @@ export async function claimRenewalCandidate(db: Db, domainId: string, range: { f
 /** Every renewal order of the domain, for the rules of renewalBlocker. */
 export async function renewalOrdersOf(db: Db, domainId: string) {
   return db.selectFrom('domain_orders')
-    .select(['id', 'status', 'user_id', 'ordered_by', 'checkout_session_id', 'created_at', 'updated_at'])
+    .select(['id', 'status', 'payment_status', 'renews_from', 'admin_action_required', 'user_id', 'ordered_by', 'checkout_session_id', 'created_at', 'updated_at'])
     .where('domain_id', '=', domainId).where('kind', '=', 'renewal')
     .execute();
 }
@@ -105,6 +105,20 @@ export async function unfinishedAutomaticRenewals(db: Db, orderedBy: string) {
     .where('kind', '=', 'renewal').where('status', '=', 'pending_payment')
     .where('ordered_by', '=', orderedBy).where('user_id', 'is', null).where('checkout_session_id', 'is', null)
     .orderBy('created_at').orderBy('id')
+    .execute();
+}
+
+/**
+ * Paid automatic renewals the registrar refused, which the job retries at the registrar (not
+ * at the card) until its bound, then refunds. An operator's flag takes an order out of this.
+ */
+export async function refusedAutomaticRenewals(db: Db, orderedBy: string) {
+  return db.selectFrom('domain_orders as o').leftJoin('domains as d', 'd.id', 'o.domain_id')
+    .selectAll('o').select('d.expiration_date as domain_expires_at')
+    .where('o.kind', '=', 'renewal').where('o.status', '=', 'failed').where('o.payment_status', '=', 'paid')
+    .where('o.admin_action_required', '=', false)
+    .where('o.ordered_by', '=', orderedBy).where('o.user_id', 'is', null)
+    .orderBy('o.created_at').orderBy('o.id')
     .execute();
 }
 

@@ -25,6 +25,8 @@ export async function isActiveSupplier(db: Db, id: string): Promise<boolean> {
 export interface ManualCompletion {
   /** Null for a registrar we do not hold as a supplier. */
   supplierId: string | null;
+  /** That registrar's name as the operator typed it; null with a supplier. */
+  registrarName: string | null;
   registrationId: string;
   expiresAt: string;
   nameservers: string[];
@@ -39,6 +41,8 @@ export interface ManualCompletion {
 export async function recordManualCompletion(tx: Tx, services: Services, orderId: string, done: ManualCompletion): Promise<'completed' | 'taken'> {
   const order = await findOrder(tx.db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
+  // Written first, in the same unit: a completion that does not happen rolls it back with the rest.
+  await tx.db.updateTable('domain_orders').set({ registrar_name: done.supplierId === null ? done.registrarName : null }).where('id', '=', order.id).execute();
   if (order.kind === 'renewal') {
     const domain = order.domain_id ? { id: order.domain_id } : await findDomainByName(tx.db, order.domain);
     if (!domain) throw failedPrecondition(`${order.domain} is not among the account's domains; it cannot be renewed.`);

@@ -54,7 +54,7 @@ async function settleCall(run: FulfilRun, open: UnsettledCall): Promise<'complet
   if (order.kind === 'renewal') {
     const domain = order.domain_id ? await findDomainById(services.db, order.domain_id) : await findDomainByName(services.db, order.domain);
     if (!domain || domain.account_id !== order.account_id) return 'unknown';
-    const asked = await askWhetherRenewed(run, open, domain.expiration_date);
+    const asked = await askWhetherRenewed(run, open, order.registrar_expiry_before ?? domain.expiration_date);
     if (asked.answer !== 'yes') return asked.answer;
     const done = await completeRenewal(services, order, { supplierId: open.supplierId, domainId: domain.id, registrarOrderId: null, expiresAt: asked.info.expiresAt! });
     return done === 'completed' ? 'completed' : 'unknown';

@@ -47,6 +47,8 @@ export async function onDomainCheckoutCompleted(tx: Tx, event: CheckoutEvent, se
   const payment = {
     payment_status: 'paid' as const, paid_at: new Date(event.created * 1000).toISOString(), payment_reference: session.payment_intent,
     payment_method: services.payments.mode === 'test' ? 'test' as const : 'checkout' as const, updated_at: now,
+    // The invoice the provider made for this payment: a refund marks it.
+    provider_invoice_id: session.invoice ?? null,
   };
   const actor = session.metadata.userId ? { userId: session.metadata.userId, actingAsAccountId: null } : undefined;
   const paidAmount = { amountCents: session.amount_total, currency: session.currency?.toUpperCase() ?? null };

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, SqliteAdapter, sql } from 'kysely';
+import { maskCredentials } from './registrarAnswer.ts';
 import { FAILED_ORDER_STATUSES, ORDER_COUNT_CAP, type OrderSortField } from '../../../../common/admin/orders/texts.ts';
 import type { AdminOrderSummary } from '../../../../common/admin/orders/contract.ts';
 import type { OrderStatus } from '../../../../common/domains/orders.ts';
@@ -257,10 +258,15 @@ export async function failedDeskOrders(db: Kysely<Database>, limit: number) {
       'o.created_at', 'o.admin_action_required', 'o.error',
       accountName(eb, eb.ref('o.account_id')).as('account_name'), userEmail(eb, eb.ref('o.user_id')).as('user_email'),
       eb.selectFrom('domain_order_attempts as t').select((t) => t.fn.countAll<number | string>().as('n'))
-        .whereRef('t.order_id', '=', 'o.id').as('attempts')])
+        .whereRef('t.order_id', '=', 'o.id').as('attempts'),
+      // The customer's sentence says what happened to them; operators need what the registrar said.
+      eb.selectFrom('domain_order_attempts as t').select('t.reason').whereRef('t.order_id', '=', 'o.id').where('t.outcome', '=', 'failed')
+        .where('t.reason', 'is not', null).orderBy('t.started_at', 'desc').orderBy('t.id', 'desc').limit(1).as('registrar_answer')])
     .where('o.status', 'in', [...FAILED_ORDER_STATUSES])
     .orderBy('o.created_at', 'asc').orderBy('o.id', 'asc').limit(limit).execute();
-  return rows.map((r) => ({ ...toSummary(r), error: r.error, attempts: Number(r.attempts ?? 0) }));
+  return rows.map((r) => ({
+    ...toSummary(r), error: r.error, registrarAnswer: r.registrar_answer ? maskCredentials(r.registrar_answer) : null, attempts: Number(r.attempts ?? 0),
+  }));
 }
 
 export async function countFailedOrders(db: Kysely<Database>): Promise<number> {

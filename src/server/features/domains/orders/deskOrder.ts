@@ -1,5 +1,6 @@
 import type { AdminOrderDetails } from '../../../../common/admin/orders/contract.ts';
 import type { OrderKind, OrderStatus, PaymentStatus } from '../../../../common/domains/orders.ts';
+import type { OrderPaymentMethod } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { findOrder, transitionOrder, updateOrderFields } from './repository.ts';
 
@@ -17,6 +18,7 @@ export interface OperatorOrder {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentReference: string | null;
+  paymentMethod: OrderPaymentMethod | null;
   totalCents: number;
   currency: string;
   adminNotes: string | null;
@@ -29,7 +31,7 @@ export async function findOperatorOrder(db: Db, orderId: string): Promise<Operat
   const row = await findOrder(db, orderId);
   return row && {
     id: row.id, kind: row.kind, domain: row.domain, accountId: row.account_id, userId: row.user_id,
-    status: row.status, paymentStatus: row.payment_status, paymentReference: row.payment_reference,
+    status: row.status, paymentStatus: row.payment_status, paymentReference: row.payment_reference, paymentMethod: row.payment_method,
     totalCents: row.total_cents, currency: row.currency,
     adminNotes: row.admin_notes, adminActionRequired: row.admin_action_required,
     refundClaimedUntil: row.refund_claimed_until, refundedAt: row.refunded_at,

@@ -5,9 +5,11 @@ import { notFound } from '../../../rpc/errors.ts';
 import { payForOrder } from './payment.ts';
 import { findOrderView } from './repository.ts';
 import { placeRegistration, placeRenewal } from './service.ts';
-import { requireDomainBuyer, requireOrderMember, requireOwnedDomain } from '../policy.ts';
+import { requireDomainBuyer, requireDomainListReader, requireOrderMember, requireOwnedDomain } from '../policy.ts';
+import { listAccountOrders } from './accountOrders.ts';
+import { cancelUnpaidOrder } from './cancel.ts';
 
-/** registerDomain, renewDomain, payDomainOrder, getDomainOrder. */
+/** registerDomain, renewDomain, payDomainOrder, getDomainOrder, listDomainOrders, cancelDomainOrder. */
 export const handlers = [
   implement(orders.registerDomain, async (input, ctx) => {
     await requireDomainBuyer(ctx.services.db, ctx.caller, input.accountId);
@@ -22,6 +24,17 @@ export const handlers = [
   implement(orders.payDomainOrder, async ({ orderId }, ctx) => {
     await requireOrderMember(ctx.services.db, ctx.caller, orderId);
     return payForOrder(ctx, ctx.caller, orderId);
+  }),
+
+  implement(orders.listDomainOrders, async ({ accountId, cursor }, { caller, services }) => {
+    await requireDomainListReader(services.db, caller, accountId);
+    return listAccountOrders(services.db, accountId, cursor ?? null);
+  }),
+
+  implement(orders.cancelDomainOrder, async ({ orderId }, ctx) => {
+    await requireOrderMember(ctx.services.db, ctx.caller, orderId);
+    await cancelUnpaidOrder(ctx, ctx.caller, orderId);
+    return { success: true as const, order: (await findOrderView(ctx.services.db, orderId))! };
   }),
 
   implement(orders.getDomainOrder, async ({ orderId }, { caller, services }) => {

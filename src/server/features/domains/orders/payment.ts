@@ -7,15 +7,16 @@ import { recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import { insertCheckoutSession } from '../../../integrations/payments/checkoutSessions.ts';
-import { PaymentProviderError } from '../../../integrations/payments/provider.ts';
+import { PaymentProviderError, type ServiceTermMetadata } from '../../../integrations/payments/provider.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError } from '../../../rpc/errors.ts';
 import {
   DOMAIN_ORDER_PURPOSE, findReusableCheckout, isNameHeld, lockDomainName, setOrderCheckout,
 } from './queries.ts';
 import { findOrder, type OrderRow, transitionOrder } from './repository.ts';
-import { isAutomatic } from '../expiry/renewalRules.ts';
-import { nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './texts.ts';
+import { findDomainByName } from '../records.ts';
+import { isAutomatic, renewalRefusal } from '../expiry/renewalRules.ts';
+import { expiredRenewalRefused, nameNotAvailable, ORDER_NOT_AWAITING_PAYMENT, orderLineName } from './texts.ts';
 
 type Ctx = Pick<SignedInContext, 'services' | 'log' | 'requestId'>;
 
@@ -25,7 +26,8 @@ type Standing =
   | { kind: 'open_checkout'; url: string }
   | { kind: 'not_awaiting' }
   | { kind: 'name_taken'; domain: string }
-  | { kind: 'charged_automatically' };
+  | { kind: 'charged_automatically' }
+  | { kind: 'renewal_expired'; domain: string };
 
 /**
  * The payment page of an order awaiting payment: its open checkout, or a new payment-mode
@@ -42,6 +44,7 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
   const checkoutSessionId = `chk_${randomBytes(16).toString('base64url')}`;
   const account = await findBillingAccount(db, order.account_id);
   const customerId = account?.stripe_customer_id ?? null;
+  const term = await termOf(ctx, order);
   const session = await askProvider(ctx, customerId !== null, () => payments.createCheckoutSession({
     mode: 'payment',
     customerId,
@@ -52,7 +55,7 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
     successUrl: `${config.PUBLIC_URL}/domains/orders/${encodeURIComponent(order.id)}?payment=success`,
     cancelUrl: `${config.PUBLIC_URL}/domains/orders/${encodeURIComponent(order.id)}?payment=cancelled`,
     accountId: order.account_id,
-    metadata: { checkoutSessionId, userId: caller.userId, purpose: DOMAIN_ORDER_PURPOSE, reference: order.id },
+    metadata: { checkoutSessionId, userId: caller.userId, purpose: DOMAIN_ORDER_PURPOSE, reference: order.id, ...term },
     idempotencyKey: `domain-order-checkout:${checkoutSessionId}`,
   }));
 
@@ -74,10 +77,19 @@ export async function payForOrder(ctx: Ctx, caller: Caller, orderId: string): Pr
   return answer(after);
 }
 
+/** The years the invoice bills: a renewal's start from the domain's current expiry, a registration's when it is paid. */
+async function termOf(ctx: Ctx, order: OrderRow): Promise<ServiceTermMetadata> {
+  const termYears = String(order.years);
+  if (order.kind !== 'renewal') return { termYears };
+  const domain = await findDomainByName(ctx.services.db, order.domain);
+  return domain?.expiration_date ? { termYears, termFrom: domain.expiration_date } : { termYears };
+}
+
 function answer(standing: Exclude<Standing, { kind: 'awaiting' }>): { url: string } {
   if (standing.kind === 'open_checkout') return { url: standing.url };
   if (standing.kind === 'name_taken') throw failedPrecondition(nameNotAvailable(standing.domain));
   if (standing.kind === 'charged_automatically') throw failedPrecondition(AUTOMATIC_RENEWAL_CHARGED);
+  if (standing.kind === 'renewal_expired') throw failedPrecondition(expiredRenewalRefused(standing.domain));
   throw failedPrecondition(ORDER_NOT_AWAITING_PAYMENT);
 }
 
@@ -96,6 +108,11 @@ async function standing(tx: Tx, ctx: Ctx, caller: Caller, orderId: string): Prom
   if (isAutomatic(order)) return { kind: 'charged_automatically' };
 
   const now = services.clock.now();
+  // A renewal placed before the expiry and paid after it would be charged, then refused by the registrar (it needs a restore).
+  if (order.kind === 'renewal') {
+    const domain = await findDomainByName(tx.db, order.domain);
+    if (domain && renewalRefusal(domain, order.years, now)?.kind === 'expired') return { kind: 'renewal_expired', domain: order.domain };
+  }
   if (order.kind === 'registration' && await isNameHeld(tx.db, order.domain, now, order.id)) {
     const error = nameNotAvailable(order.domain);
     const at = now.toISOString();

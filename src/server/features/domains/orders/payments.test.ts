@@ -186,7 +186,7 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
     it('cancels an unpaid order whose name another customer ordered after its hold passed', async () => {
       const domain = freshDomainName();
       const stale = await placedOrder(t, cast.member, cast.accountId, { domain });
-      await t.services.db.updateTable('domain_orders').set({ updated_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('id', '=', stale).execute();
+      await t.services.db.updateTable('domain_orders').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('id', '=', stale).execute();
       const theirs = await placedOrder(t, cast.outsider, cast.otherAccountId, { domain });
 
       expect(await pay(stale)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: nameNotAvailable(domain) } });
@@ -226,6 +226,17 @@ describeEachDialect('domain orders: payDomainOrder and the payment events', (dia
         type: 'order.domain.paid', source: 'test-mode',
         payload: { orderId, kind: 'registration', domain: (await orderRow(orderId)).domain, amountCents: total, currency: 'USD', paymentReference: (await providerSession(url)).payment_intent },
       }]);
+    });
+
+    it('its invoice bills the registration\'s two years, on the invoice and on its line', async () => {
+      const [invoice] = (await t.call('listInvoices', { accountId: cast.accountId }, cast.member)).result.invoices;
+      const paidAt = (await orderRow(orderId)).paid_at!;
+      const twoYearsOn = (iso: string) => { const at = new Date(iso); at.setUTCFullYear(at.getUTCFullYear() + 2); return at.getTime(); };
+      expect(invoice.amountCents).toBe(total);
+      expect(Date.parse(invoice.periodEnd!) - twoYearsOn(invoice.periodStart!)).toBe(0);
+      expect(Math.abs(Date.parse(invoice.periodStart!) - Date.parse(paidAt))).toBeLessThan(60_000);
+      const { lines } = (await t.call('getInvoice', { invoiceId: invoice.id }, cast.member)).result.invoice;
+      expect(lines.map((l) => [l.periodStart, l.periodEnd])).toEqual([[invoice.periodStart, invoice.periodEnd]]);
     });
 
     it('no longer opens a checkout for it', async () => {

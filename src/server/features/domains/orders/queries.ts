@@ -13,10 +13,12 @@ import { findOpenCheckout } from '../../../integrations/payments/checkoutSession
 export const DOMAIN_ORDER_PURPOSE = 'domain_order';
 
 /**
- * How long an unpaid order keeps its name from other customers since it was placed or last sent
- * to a checkout: the checkout's own lifetime (24 h at Stripe and in test mode). Without a limit,
- * an order nobody pays would hold a name forever; after it, the name is free again, and the old
- * order can no longer be paid once another order holds the name (see payDomainOrder).
+ * How long an unpaid order keeps its name from other customers since it was placed: the
+ * checkout's own lifetime (24 h at Stripe and in test mode). Counted from the order's creation,
+ * never from its last checkout: opening a checkout again (or one expiring, or a payment failing)
+ * must not extend it, or an order nobody pays would hold a name forever. After it the name is
+ * free again, and the old order can no longer be paid once another order holds the name (see
+ * payDomainOrder).
  */
 export const UNPAID_ORDER_HOLD_MS = 24 * 60 * 60 * 1000;
 
@@ -49,10 +51,36 @@ export async function isNameHeld(db: Db, domain: string, now: Date, exceptOrderI
     .$if(exceptOrderId !== undefined, (q) => q.where('id', '!=', exceptOrderId!))
     .where((eb) => eb.or([
       eb('status', 'in', HOLDING_STATUSES),
-      eb.and([eb('status', '=', 'pending_payment'), eb('updated_at', '>', holdSince)]),
+      eb.and([eb('status', '=', 'pending_payment'), eb('created_at', '>', holdSince)]),
     ]))
     .executeTakeFirst();
   return order !== undefined;
+}
+
+/**
+ * The account's registrations awaiting payment that still hold their names (placed within the
+ * hold): the per-account limit counts these, so an abandoned order stops counting with its hold.
+ */
+export async function countHeldUnpaidRegistrations(db: Db, accountId: string, now: Date): Promise<number> {
+  const holdSince = new Date(now.getTime() - UNPAID_ORDER_HOLD_MS).toISOString();
+  const row = await db.selectFrom('domain_orders').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId).where('kind', '=', 'registration').where('status', '=', 'pending_payment')
+    .where('created_at', '>', holdSince)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A renewal of this term that is paid and neither completed nor refunded: refused by the
+ * registrar and waiting for its retry, or with an operator. Another renewal beside it could renew
+ * and charge twice.
+ */
+export async function findPaidUnfinishedRenewal(db: Db, domainId: string, renewsFrom: string): Promise<{ id: string } | undefined> {
+  const rows = await db.selectFrom('domain_orders').select(['id', 'renews_from'])
+    .where('domain_id', '=', domainId).where('kind', '=', 'renewal').where('payment_status', '=', 'paid')
+    .where('status', 'in', ['failed', 'requires_manual_processing'])
+    .execute();
+  return rows.find((row) => row.renews_from !== null && Date.parse(row.renews_from) === Date.parse(renewsFrom));
 }
 
 /** The renewal of this domain that is awaiting payment or being executed, if any. */
@@ -68,7 +96,7 @@ export async function findReusableCheckout(db: Db, orderId: string, now: Date): 
   return findOpenCheckout(db, { purpose: DOMAIN_ORDER_PURPOSE, reference: orderId, since });
 }
 
-/** Records the order's current checkout; `updated_at` renews the order's hold on its name. */
+/** Records the order's current checkout (the hold on its name runs from the order's creation, whatever this does). */
 export async function setOrderCheckout(db: Db, orderId: string, checkoutSessionId: string, now: string): Promise<void> {
   await db.updateTable('domain_orders').set({ checkout_session_id: checkoutSessionId, updated_at: now })
     .where('id', '=', orderId).where('status', '=', 'pending_payment').execute();

@@ -23,7 +23,7 @@ export function toDomainOrder(row: OrderRow, supplierName: string | null): Domai
     privacyProtection: row.privacy_protection, autoRenew: row.auto_renew,
     accountId: row.account_id, userId: row.user_id, orderedBy: row.ordered_by,
     status: row.status, paymentStatus: row.payment_status, registrationStatus: row.registration_status,
-    registrar: supplierName, registrationId: row.registration_id,
+    registrar: supplierName ?? row.registrar_name, registrationId: row.registration_id,
     registrationDate: row.registration_date, expirationDate: row.expiration_date,
     createdAt: row.created_at, updatedAt: row.updated_at, paidAt: row.paid_at, completedAt: row.completed_at,
     error: row.error,
@@ -59,6 +59,8 @@ export interface NewOrder {
   contactInfo: ContactInfo | null;
   privacyProtection: boolean;
   autoRenew: boolean;
+  /** A renewal's term: the domain's expiry it renews from. */
+  renewsFrom?: string | null;
   now: string;
 }
 
@@ -70,7 +72,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
     price_cents: order.priceCents, total_cents: order.priceCents * order.years, currency: order.currency,
     contact_info: order.contactInfo ? JSON.stringify(order.contactInfo) : null,
     privacy_protection: order.privacyProtection, auto_renew: order.autoRenew,
-    status: 'pending_payment', payment_status: 'pending', registration_status: 'pending',
+    status: 'pending_payment', payment_status: 'pending', registration_status: 'pending', renews_from: order.renewsFrom ?? null,
     created_at: order.now, updated_at: order.now,
   }).execute();
 }
@@ -127,4 +129,16 @@ export async function claimOrderForRefund(db: Db, orderId: string, status: Order
 export async function releaseRefundClaim(db: Db, orderId: string, claim: string): Promise<void> {
   await db.updateTable('domain_orders').set({ refund_claimed_until: null })
     .where('id', '=', orderId).where('refund_claimed_until', '=', claim).execute();
+}
+
+/**
+ * The refund recorded on an order that keeps its status (the daily job's refund of a failed
+ * automatic renewal), by the holder of the refund's claim only, which it ends.
+ */
+export async function markOrderRefunded(db: Db, orderId: string, claim: string, changes: OrderChanges & { updated_at: string }): Promise<boolean> {
+  const result = await db.updateTable('domain_orders')
+    .set({ ...changes, payment_status: 'refunded', refund_claimed_until: null })
+    .where('id', '=', orderId).where('payment_status', '=', 'paid').where('refund_claimed_until', '=', claim)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

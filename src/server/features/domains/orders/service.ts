@@ -8,9 +8,14 @@ import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
 import type { DomainRow } from '../records.ts';
-import { findOpenRenewal, isNameHeld, lockDomainName } from './queries.ts';
+import { countHeldUnpaidRegistrations, findOpenRenewal, findPaidUnfinishedRenewal, isNameHeld, lockDomainName } from './queries.ts';
 import { insertOrder, type NewOrder } from './repository.ts';
-import { nameNotAvailable, ONLY_ACTIVE_OR_EXPIRED_RENEW, premiumName, tldNotRenewable, tldNotSold } from './texts.ts';
+import {
+  expiredRenewalRefused, MAX_UNPAID_REGISTRATIONS, nameNotAvailable, ONLY_ACTIVE_OR_EXPIRED_RENEW, pastRegistryMaximum, premiumName,
+  renewalAlreadyPaid, renewalSupplierGone, tldNotRenewable, tldNotSold, TOO_MANY_UNPAID_REGISTRATIONS,
+} from './texts.ts';
+import { renewalRefusal } from '../expiry/renewalRules.ts';
+import { registrarFor } from '../fulfilment/calls.ts';
 import { checkPerSupplier, SUPPLIER_CHECK_TIMEOUT_MS } from '../search/availability.ts';
 import { type SellPrice, sellPrices } from '../pricing/tldPrices.ts';
 
@@ -33,26 +38,40 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
   const price = (await sellPrices(db)).get(tld);
   if (!price) throw invalidArgument(tldNotSold(tld));
   if (await isNameHeld(db, domain, clock.now())) throw failedPrecondition(nameNotAvailable(domain));
+  if (await countHeldUnpaidRegistrations(db, input.accountId, clock.now()) >= MAX_UNPAID_REGISTRATIONS) throw failedPrecondition(TOO_MANY_UNPAID_REGISTRATIONS);
   await refuseIfTakenAtSupplier(ctx, domain, price);
 
   const id = newOrderId();
-  const placed = await inTransaction(db, (tx) => placeOrder(tx, ctx, caller, {
-    id, kind: 'registration', accountId: input.accountId, userId: caller.userId, orderedBy: orderedBy(caller), domain, tld, domainId: null,
-    years: input.registrationYears, priceCents: price.registerCents, currency: price.currency, contactInfo: input.contactInfo,
-    privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: clock.nowIso(),
-  }, () => isNameHeld(tx.db, domain, clock.now())), ctx.log);
+  const placed = await inTransaction(db, async (tx) => {
+    // Orders of one account for different names are counted one after another, so two at once cannot both be the tenth.
+    await lockDomainName(tx, ctx.services.dialect, `account:${input.accountId}`);
+    if (await countHeldUnpaidRegistrations(tx.db, input.accountId, clock.now()) >= MAX_UNPAID_REGISTRATIONS) return 'too_many' as const;
+    return placeOrder(tx, ctx, caller, {
+      id, kind: 'registration', accountId: input.accountId, userId: caller.userId, orderedBy: orderedBy(caller), domain, tld, domainId: null,
+      years: input.registrationYears, priceCents: price.registerCents, currency: price.currency, contactInfo: input.contactInfo,
+      privacyProtection: input.privacyProtection, autoRenew: input.autoRenew, now: clock.nowIso(),
+    }, () => isNameHeld(tx.db, domain, clock.now()));
+  }, ctx.log);
+  if (placed === 'too_many') throw failedPrecondition(TOO_MANY_UNPAID_REGISTRATIONS);
   if (!placed) throw failedPrecondition(nameNotAvailable(domain));
   return id;
 }
 
 /**
- * A renewal order of an active or expired domain at our renewal price (the registration price
- * where no supplier names one). One renewal at a time per domain: asked again while one awaits
- * payment or runs, the answer is that order.
+ * A renewal order of an active domain at our renewal price (the registration price where no
+ * supplier names one). One renewal at a time per domain: asked again while one awaits payment or
+ * runs, the answer is that order. Refused before payment: an expired domain (it needs the
+ * registrar's restore, which we do not sell online), a renewal past the registry's ten years, and
+ * a domain whose registrar is not configured (nothing could renew it after the charge).
  */
 export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, years: number): Promise<string> {
   const { db } = ctx.services;
   if (domain.status !== 'active' && domain.status !== 'expired') throw failedPrecondition(ONLY_ACTIVE_OR_EXPIRED_RENEW);
+  const refusal = renewalRefusal(domain, years, ctx.services.clock.now());
+  if (refusal?.kind === 'expired') throw failedPrecondition(expiredRenewalRefused(domain.name));
+  if (refusal?.kind === 'past_registry_maximum') throw failedPrecondition(pastRegistryMaximum(domain.name, years, refusal.maxYears));
+  if (!domain.supplier_id || !registrarFor(ctx.services, domain.supplier_id)) throw failedPrecondition(renewalSupplierGone(domain.name));
+  if (domain.expiration_date && await findPaidUnfinishedRenewal(db, domain.id, domain.expiration_date)) throw failedPrecondition(renewalAlreadyPaid(domain.name));
   const price = (await sellPrices(db)).get(domain.tld);
   const perYear = price ? price.renewCents ?? price.registerCents : null;
   if (!price || perYear === null) throw failedPrecondition(tldNotRenewable(domain.tld));
@@ -63,7 +82,7 @@ export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, 
     const placed = await placeOrder(tx, ctx, caller, {
       id, kind: 'renewal', accountId: domain.account_id, userId: caller.userId, orderedBy: orderedBy(caller), domain: domain.name,
       tld: domain.tld, domainId: domain.id, years, priceCents: perYear, currency: price.currency, contactInfo: null,
-      privacyProtection: domain.privacy, autoRenew: domain.auto_renew, now: ctx.services.clock.nowIso(),
+      privacyProtection: domain.privacy, autoRenew: domain.auto_renew, renewsFrom: domain.expiration_date, now: ctx.services.clock.nowIso(),
     }, async () => {
       existing = (await findOpenRenewal(tx.db, domain.name))?.id;
       return existing !== undefined;

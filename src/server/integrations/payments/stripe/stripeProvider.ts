@@ -63,6 +63,18 @@ export function createStripePaymentProvider(config: Config): PaymentProvider {
     async retrieveCheckoutSession(id) {
       return fromStripeCheckoutSession(await callStripe(() => stripe.checkout.sessions.retrieve(id)));
     },
+    async expireCheckoutSession(id) {
+      const before = fromStripeCheckoutSession(await callStripe(() => stripe.checkout.sessions.retrieve(id)));
+      if (before.status !== 'open') return before;
+      try {
+        return fromStripeCheckoutSession(await callStripe(() => stripe.checkout.sessions.expire(id)));
+      } catch (error) {
+        // Stripe refuses to expire a session that completed meanwhile, and a time-out says nothing: the session's state decides.
+        const after = fromStripeCheckoutSession(await callStripe(() => stripe.checkout.sessions.retrieve(id)));
+        if (after.status !== 'open') return after;
+        throw error;
+      }
+    },
     async retrieveSubscription(id) {
       return fromStripeSubscription(await callStripe(() => stripe.subscriptions.retrieve(id, { expand: ['items.data.price'] })));
     },

@@ -100,6 +100,14 @@ export async function cancelTestCheckout(tx: Tx, deps: TestModeDeps, sessionId: 
   return { redirectUrl: session.cancelUrl };
 }
 
+/** The merchant closes a session (Stripe's expire): an open one can no longer be paid; a finished one stays as it is. */
+export async function expireTestCheckout(tx: Tx, deps: TestModeDeps, sessionId: string, now: number): Promise<TestCheckoutRecord | null> {
+  const session = await lockTestObject<TestCheckoutRecord>(tx.db, 'checkout_session', sessionId);
+  if (!session || session.status !== 'open') return session ?? null;
+  await expire(tx, deps, session, now);
+  return { ...session, status: 'expired' };
+}
+
 /** A session left open past its lifetime expires (the hourly job), with Stripe's event. */
 export async function expireStaleTestCheckout(tx: Tx, deps: TestModeDeps, sessionId: string, now: number): Promise<boolean> {
   const session = await lockTestObject<TestCheckoutRecord>(tx.db, 'checkout_session', sessionId);

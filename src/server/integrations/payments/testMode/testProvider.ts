@@ -7,6 +7,7 @@ import {
   type SavedMethodChargeResult, WEBHOOK_SIGNATURE_INVALID, WebhookSignatureError,
 } from '../provider.ts';
 import { chargeable } from './testCards.ts';
+import { expireTestCheckout } from './testCheckout.ts';
 import {
   checkoutObject, epochNow, readTestObject, subscriptionObject, type TestCheckoutRecord, type TestCustomerRecord,
   type TestInvoiceRecord, type TestPortalRecord, type TestRefundRecord, type TestSubscriptionRecord, testId, writeTestObject,
@@ -62,6 +63,11 @@ export function createTestPaymentProvider(deps: PaymentProviderDeps): PaymentPro
       const found = await readTestObject<TestCheckoutRecord>(db, 'checkout_session', id);
       if (!found) throw missing('checkout.session', id);
       return checkoutObject(found);
+    },
+    async expireCheckoutSession(id) {
+      const session = await inTransaction(db, (tx) => expireTestCheckout(tx, deps, id, epochNow(deps.clock)));
+      if (!session) throw missing('checkout.session', id);
+      return checkoutObject(session);
     },
     async retrieveSubscription(id) {
       const found = await readTestObject<TestSubscriptionRecord>(db, 'subscription', id);

@@ -38,7 +38,9 @@ function FailedOrderRow({ order, checked, onToggle }: { order: FailedOrder; chec
       <Table.Td data-label="Status">
         <Group gap={4}><StatusBadge status={order.status} /><PaymentBadge status={order.paymentStatus} /></Group>
       </Table.Td>
-      <Table.Td data-label="Last error"><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{order.error ?? '—'}</Text></Table.Td>
+      <Table.Td data-label="Last error">
+        <Text size="sm" lineClamp={3} title={order.registrarAnswer ?? undefined} style={{ overflowWrap: 'anywhere' }}>{order.registrarAnswer ?? order.error ?? '—'}</Text>
+      </Table.Td>
       <Table.Td data-label="Attempts" ta="right">{order.attempts}</Table.Td>
       <Table.Td data-label="Created"><RelativeTime value={order.createdAt} withTime={false} /></Table.Td>
     </Table.Tr>

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
-  CANCEL_CONFIRM, FAILED_TO_MANUALLY_COMPLETE, FAILED_TO_RETRY_ORDER, FAILED_TO_UPDATE_ORDER_STATUS, NOTES_REQUIRED_TO_CANCEL,
+  CANCEL_CONFIRM, FAILED_TO_MANUALLY_COMPLETE, FAILED_TO_RETRY_ORDER, FAILED_TO_UPDATE_ORDER_STATUS, NOTES_REQUIRED_TO_CANCEL, OTHER_REGISTRAR,
 } from '../../../../common/admin/orders/texts.ts';
 import type { AdminOrderDetails } from '../../../../common/admin/orders/contract.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../common/domains/orders.ts';
@@ -119,19 +119,21 @@ export function ManualCompletionCard({ order }: { order: AdminOrderDetails }) {
   const complete = useFnMutation('manuallyCompleteOrder', [...REFRESHES]);
   const registrars = useSupplierOptions(true);
   const [registrationId, setRegistrationId] = useState('');
-  const [registrar, setRegistrar] = useState<string | null>('other');
+  const [registrar, setRegistrar] = useState<string | null>(OTHER_REGISTRAR);
+  const [registrarName, setRegistrarName] = useState('');
   const [expirationDate, setExpirationDate] = useState('');
   const [nameservers, setNameservers] = useState('');
   const [notes, setNotes] = useState('');
   const feedback = useFeedback();
-  const ready = order.canComplete && registrationId.trim() !== '' && expirationDate !== '' && registrar !== null;
+  const other = registrar === OTHER_REGISTRAR;
+  const ready = order.canComplete && registrationId.trim() !== '' && expirationDate !== '' && registrar !== null && (!other || registrarName.trim() !== '');
 
   const submit = async () => {
     if (!ready || !registrar) return;
     feedback.clear();
     try {
       await complete.mutateAsync({
-        orderId: order.id, registrationId: registrationId.trim(), registrar, expirationDate,
+        orderId: order.id, registrationId: registrationId.trim(), registrar, registrarName: other ? registrarName.trim() : undefined, expirationDate,
         nameservers: nameservers.split('\n').map((ns) => ns.trim()).filter((ns) => ns !== ''), notes: notes.trim() || undefined,
       });
       feedback.success('The order is completed and the domain is in the customer\'s account.');
@@ -147,6 +149,12 @@ export function ManualCompletionCard({ order }: { order: AdminOrderDetails }) {
       </Text>
       <TextInput label="Registration ID" value={registrationId} onChange={(e) => setRegistrationId(e.currentTarget.value)} withAsterisk disabled={!order.canComplete} maxLength={128} />
       <Select label="Registrar" data={registrars} value={registrar} onChange={setRegistrar} allowDeselect={false} disabled={!order.canComplete} />
+      {other && (
+        <TextInput
+          label="Registrar name" description="Where the name was registered; shown on the order." value={registrarName}
+          onChange={(e) => setRegistrarName(e.currentTarget.value)} withAsterisk disabled={!order.canComplete} maxLength={100}
+        />
+      )}
       <TextInput label="Expiration date" type="date" value={expirationDate} onChange={(e) => setExpirationDate(e.currentTarget.value)} withAsterisk disabled={!order.canComplete} />
       <Textarea
         label="Nameservers" description="One per line." value={nameservers} onChange={(e) => setNameservers(e.currentTarget.value)}

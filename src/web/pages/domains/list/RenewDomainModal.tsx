@@ -1,3 +1,4 @@
+import { PAY_NOW_PARAM } from '../order/orderLoadText.ts';
 import { Alert, Button, Group, Modal, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,7 +41,7 @@ function RenewForm({ domain, onClose }: { domain: string; onClose(): void }) {
   const submit = () => {
     feedback.clear();
     renew.mutate({ domain, years }, {
-      onSuccess: ({ orderId }) => navigate(`/domains/orders/${encodeURIComponent(orderId)}`),
+      onSuccess: ({ orderId }) => navigate(`/domains/orders/${encodeURIComponent(orderId)}?${PAY_NOW_PARAM}=now`),
       onError: (error) => feedback.failure('Could not start the renewal', error),
     });
   };

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { DomainOrder } from '../../../../common/domains/ordersContract.ts';
 import { REGISTRATION_FAILED } from '../../../../common/domains/orders.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { domainPath } from '../list/domainPath.ts';
 import { AUTOMATIC_RENEWAL_CHARGED, isAutomaticRenewal } from '../../../../common/domains/orders.ts';
-import { PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
+import { OPENING_PAYMENT, PAY_NOW_PARAM, PAYMENT_CANCELLED, PAYMENT_CONFIRMING } from './orderLoadText.ts';
 
 /** The ticket page takes no subject from the address, so the link says which order to mention. */
 function ContactSupport({ orderId }: { orderId: string }) {
@@ -17,9 +18,10 @@ function ContactSupport({ orderId }: { orderId: string }) {
   );
 }
 
-function PayNow({ order }: { order: DomainOrder }) {
+function PayNow({ order, openAtOnce }: { order: DomainOrder; openAtOnce: boolean }) {
   const pay = useFnMutation('payDomainOrder');
   const feedback = useFeedback();
+  const [, setParams] = useSearchParams();
   const onPay = () => {
     feedback.clear();
     pay.mutate({ orderId: order.orderId }, {
@@ -27,12 +29,20 @@ function PayNow({ order }: { order: DomainOrder }) {
       onError: (error) => feedback.failure('Could not open the payment page', error),
     });
   };
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!openAtOnce || opened.current) return;
+    opened.current = true;
+    // Once only: coming back to this page (the browser's Back) shows the button instead of leaving again.
+    setParams((now) => { now.delete(PAY_NOW_PARAM); return now; }, { replace: true });
+    onPay();
+  });
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">
-            {order.kind === 'renewal' ? 'This renewal' : 'This registration'} starts as soon as the payment is received.
+          <Text size="sm" role={pay.isPending || pay.isSuccess ? 'status' : undefined}>
+            {pay.isPending || pay.isSuccess ? OPENING_PAYMENT : `${order.kind === 'renewal' ? 'This renewal' : 'This registration'} starts as soon as the payment is received.`}
           </Text>
           {/* Still loading after success: the browser is on its way to the payment page. */}
           <Button onClick={onPay} loading={pay.isPending || pay.isSuccess}>Pay now</Button>
@@ -47,10 +57,12 @@ interface OrderStateBannerProps {
   order: DomainOrder;
   /** Where the payment provider sent the customer back from, if it did. */
   paymentReturn: 'cancelled' | 'success' | null;
+  /** The registration form sent the customer here to pay: the checkout opens by itself. */
+  payNow: boolean;
 }
 
 /** What the order needs or is doing now: pay, wait, what failed and where to get help, or the way to the domain. */
-export function OrderStateBanner({ order, paymentReturn }: OrderStateBannerProps) {
+export function OrderStateBanner({ order, paymentReturn, payNow }: OrderStateBannerProps) {
   const verb = order.kind === 'renewal' ? 'Renewing' : 'Registering';
   switch (order.status) {
     case 'pending_payment':
@@ -61,7 +73,7 @@ export function OrderStateBanner({ order, paymentReturn }: OrderStateBannerProps
       return (
         <Stack gap="sm">
           {paymentReturn === 'cancelled' && <Alert color="yellow" role="status">{PAYMENT_CANCELLED}</Alert>}
-          <PayNow order={order} />
+          <PayNow order={order} openAtOnce={payNow && paymentReturn === null} />
         </Stack>
       );
     case 'processing':
