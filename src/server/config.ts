@@ -71,6 +71,8 @@ const variables = {
     .describe('Enom API token (the pw parameter).'),
   ENOM_API_URL: z.url().default('https://reseller.enom.com/interface.asp')
     .describe('Enom API endpoint; test https://resellertest.enom.com/interface.asp.'),
+  ALLOW_TEST_PAYMENTS_WITH_REAL_REGISTRARS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('Lets the portal start with a real registrar and test-mode payments (staging against a registrar\'s own sandbox); without it such a start is refused.'),
   SANDBOX_REGISTRAR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0)
     .describe('Delay of every answer of the built-in sandbox registrar, to see loading states and time-outs.'),
   RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json')

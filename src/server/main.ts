@@ -5,13 +5,15 @@ import { ensureSuperAdmin } from './auth/bootstrapAdmin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
-import { ensureDomainPricing } from './features/domains/pricing/supplierSync.ts';
+import { ensureDomainPricing, ensureDomainSuppliers } from './features/domains/pricing/supplierSync.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main() {
   const config = loadConfig();
+  refuseTestPaymentsWithRealRegistrars(config);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
   const { app, auth, services, close } = await buildApp({
@@ -20,6 +22,8 @@ async function main() {
   app.log.info({ mode: database.dialect === 'postgres' ? 'scaled' : 'embedded', applied }, 'database ready');
   await ensureSuperAdmin({ db: database.db, auth, config, log: app.log });
   await ensureStarterCatalog(services);
+  // Before serving: the sandbox must not price or take a failover beside a real registrar, not even for a moment.
+  await ensureDomainSuppliers(services);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await close();

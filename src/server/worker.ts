@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { createServices, registerAllWorkers } from './services.ts';
 
 /**
@@ -10,6 +11,7 @@ import { createServices, registerAllWorkers } from './services.ts';
  */
 async function main() {
   const config = loadConfig();
+  refuseTestPaymentsWithRealRegistrars(config);
   if (!config.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_URL is required by npm run worker (the embedded mode runs its jobs inside npm start)');
   }

@@ -48,6 +48,7 @@ const AdminFlowDesignerPage = lazy(() => import('./pages/admin/flows/FlowDesigne
 const AdminDeliveriesPage = lazy(() => import('./pages/admin/deliveries/DeliveriesPage.tsx'));
 const AdminDeliveryPage = lazy(() => import('./pages/admin/deliveries/DeliveryPage.tsx'));
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage.tsx'));
+const AdminPortfolioSyncPage = lazy(() => import('./pages/admin/portfolio/AdminPortfolioSyncPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -109,6 +110,7 @@ export function AppRoutes() {
         <Route path="/super-admin/events/deliveries" element={guarded(<AdminDeliveriesPage />)} />
         <Route path="/super-admin/events/deliveries/:deliveryId" element={guarded(<AdminDeliveryPage />)} />
         <Route path="/super-admin/audit" element={guarded(<AdminAuditPage />)} />
+        <Route path="/super-admin/portfolio-sync" element={guarded(<AdminPortfolioSyncPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>

@@ -122,6 +122,15 @@ describe('operator journey (issue 8)', () => {
     }
     await fitsPhone(page, () => log.waitFor());
 
+    // The nightly portfolio sync, run now from its page: it runs in the background and the page follows it to its end.
+    await sidebar(page).getByRole('link', { name: 'Portfolio Sync' }).click();
+    await waitForPath(page, '/super-admin/portfolio-sync');
+    await page.getByRole('heading', { name: 'Portfolio sync' }).waitFor();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText(/The portfolio sync is queued/).waitFor();
+    await page.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+    await fitsPhone(page, () => page.getByRole('heading', { name: 'Last run' }).waitFor());
+
     expectNoErrors(customer);
     expectNoErrors(operator);
   });

@@ -42,6 +42,8 @@ export const tableOwners = {
   domain_order_account_counts: 'features/domains',
   domain_expiry_notices: 'features/domains',
   domain_suppliers: 'features/domains',
+  domain_portfolio_differences: 'features/domains',
+  domain_portfolio_checks: 'features/domains',
   supplier_tld_costs: 'features/domains',
   tld_markups: 'features/domains',
   webhooks: 'features/events',

@@ -10,6 +10,7 @@ import * as adminDashboard from '../admin/dashboard/contract.ts';
 import * as adminImpersonation from '../admin/impersonation/contract.ts';
 import * as adminMail from '../admin/mail/contract.ts';
 import * as adminOrders from '../admin/orders/contract.ts';
+import * as adminPortfolio from '../admin/portfolio/contract.ts';
 import * as adminSupport from '../admin/support/contract.ts';
 import * as adminUsers from '../admin/users/contract.ts';
 import * as billing from '../billing/contract.ts';
@@ -88,6 +89,7 @@ export const contracts = {
   ...adminAccounts.contracts,
   ...adminImpersonation.contracts,
   ...adminOrders.contracts,
+  ...adminPortfolio.contracts,
   ...adminSupport.contracts,
   ...adminMail.contracts,
   ...adminAudit.contracts,

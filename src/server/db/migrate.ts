@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_order_refund_claims.ts';
 import * as m0021 from './migrations/0021_work_runs.ts';
 import * as m0022 from './migrations/0022_order_fulfil_lease.ts';
 import * as m0023 from './migrations/0023_renewal_terms.ts';
+import * as m0025 from './migrations/0025_portfolio_sync.ts';
 import * as m0026 from './migrations/0026_order_registrar_name.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021_work_runs': m0021,
   '0022_order_fulfil_lease': m0022,
   '0023_renewal_terms': m0023,
+  '0025_portfolio_sync': m0025,
   '0026_order_registrar_name': m0026,
 };
 

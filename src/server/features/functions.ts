@@ -3,6 +3,7 @@ import { handlers as accounts } from './accounts/functions.ts';
 import { handlers as adminAccounts } from './admin/accounts/functions.ts';
 import { handlers as adminAudit } from './admin/audit/functions.ts';
 import { handlers as adminDashboard } from './admin/dashboard/functions.ts';
+import { handlers as adminPortfolio } from './admin/portfolio/functions.ts';
 import { handlers as adminDeliveries } from './admin/deliveries/functions.ts';
 import { handlers as adminEvents } from './admin/events/functions.ts';
 import { handlers as adminFlows } from './admin/flows/functions.ts';
@@ -42,6 +43,7 @@ export const handlers: FunctionHandler[] = [
   ...domains,
   ...adminOrders,
   ...adminDashboard,
+  ...adminPortfolio,
   ...adminUsers,
   ...adminAccounts,
   ...adminImpersonation,

@@ -63,3 +63,27 @@ function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+export interface WorkRunView {
+  id: string;
+  status: string;
+  done: number;
+  total: number | null;
+  requestedBy: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** The run's answer (parsed JSON), once it succeeded. */
+  summary: unknown;
+}
+
+/** The newest run of a kind, whatever its state, for the page that shows it. */
+export async function latestRun(db: Kysely<Database>, kind: WorkRunKind): Promise<WorkRunView | null> {
+  const row = await db.selectFrom('work_runs').selectAll().where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id, status: row.status, done: row.done, total: row.total, requestedBy: row.requested_by, createdAt: row.created_at,
+    startedAt: row.started_at, finishedAt: row.finished_at, error: row.error, summary: row.summary ? JSON.parse(row.summary) as unknown : null,
+  };
+}

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Database, WorkRunKind } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { FunctionError } from '../rpc/errors.ts';
+export { latestRun, type WorkRunView } from './workRunStore.ts';
 import {
   closeAbandonedRuns, insertQueuedRun, recordRunFailure, recordRunProgress, recordRunSuccess, renewRunLease, startRunIfFree,
 } from './workRunStore.ts';

@@ -1,4 +1,5 @@
 import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from './fakeHttpServer.ts';
+import { createRateGuard, type FakeRateLimit, type RateGuard } from './rateLimits.fake.ts';
 
 /**
  * A local Dynadot api3 (JSON flavour): `/api3.json?key=…&command=…`, parameter and command
@@ -46,6 +47,10 @@ export interface FakeDynadot {
   actThen(command: string, answer: FakeAnswer): void;
   /** The next `times` status checks (domain_info) fail with HTTP 502 while the domain exists. */
   failStatusChecks(times: number): void;
+  // Portfolio sync (issue 18): the published limits, when the test gives them.
+  rateLimit: RateGuard;
+  /** The next `times` calls of this command are refused with this Error text (issue 18: a renew option that will not stick). */
+  failNextTimes(command: string, error: string, times: number): void;
   close(): Promise<void>;
 }
 
@@ -54,7 +59,10 @@ const commandIs = (command: string) => (request: FakeRequest) =>
 
 type Params = Map<string, string>;
 
-export async function startFakeDynadot(key = DYNADOT_FAKE_KEY): Promise<FakeDynadot> {
+export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLimit?: FakeRateLimit } = {}): Promise<FakeDynadot> {
+  // portfolio sync (issue 18)
+  const rateLimit = createRateGuard(options.rateLimit);
+  const repeatedFailures = new Map<string, { error: string; times: number }>();
   const premium = new Map<string, number>();
   const taken = new Set<string>();
   const failures = new Map<string, string>();
@@ -97,6 +105,8 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY): Promise<FakeDyna
     failNext: (command, error) => { failures.set(command, error); },
     actThen: (command, answer) => fake.http.actThen(answer, commandIs(command.toLowerCase())),
     failStatusChecks: (times) => fake.http.overrideWhen(commandIs('domain_info'), { status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }, times),
+    rateLimit,
+    failNextTimes: (command, error, times) => { repeatedFailures.set(command, { error, times }); },
     close: () => fake.http.close(),
   };
   // The account's default contact, as every Dynadot account has one.
@@ -179,7 +189,8 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY): Promise<FakeDyna
       return d ? ok('DomainInfoResponse', { DomainInfo: domainJson(d) }) : notMine('DomainInfoResponse');
     },
     list_domain(p) {
-      return ok('ListDomainInfoResponse', { MainDomains: page([...fake.domains.values()].map(domainJson), p) });
+      // portfolio sync: only the page asked is turned into JSON (100,000 domains stay fast).
+      return ok('ListDomainInfoResponse', { MainDomains: page([...fake.domains.values()], p).map(domainJson) });
     },
     set_ns(p) {
       const d = fake.domains.get((p.get('domain') ?? '').toLowerCase());
@@ -254,7 +265,15 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY): Promise<FakeDyna
     const params: Params = new Map(Object.entries(request.params).map(([k, v]) => [k.toLowerCase(), v]));
     if (!/\/api3\.json$/i.test(request.path)) return { status: 404, body: 'Not Found', contentType: 'text/plain' };
     if (params.get('key') !== key) return json({ Response: { ResponseCode: '-1', Error: 'invalid key' } });
+    // portfolio sync: above the limit, HTTP 429 with Dynadot's error shape (⚠ the live answer is not documented).
+    if (!rateLimit.admit()) return { ...json({ Response: { ResponseCode: '-1', Error: 'too many requests, please slow down' } }), status: 429 };
     const command = (params.get('command') ?? '').toLowerCase();
+    // issue 18: a refusal repeated a number of times.
+    const repeated = repeatedFailures.get(command);
+    if (repeated && repeated.times > 0) {
+      repeated.times--;
+      return refuse(`${command.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Response`, repeated.error);
+    }
     const failure = failures.get(command);
     if (failure !== undefined) {
       failures.delete(command);

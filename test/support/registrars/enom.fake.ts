@@ -1,3 +1,4 @@
+import { createRateGuard, type FakeRateLimit, type RateGuard } from './rateLimits.fake.ts';
 import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from './fakeHttpServer.ts';
 
 /**
@@ -53,6 +54,8 @@ export interface EnomFake {
   failStatusChecks(times: number): void;
   /** Parameters of the last request sent with this command, keys as sent. */
   lastParams(command: string): Record<string, string> | undefined;
+  // Portfolio sync (issue 18): the limits the test gives.
+  rateLimit: RateGuard;
   close(): Promise<void>;
 }
 
@@ -84,7 +87,11 @@ export function enomDateText(date: Date, withTime = true): string {
   return `${day} ${hours % 12 === 0 ? 12 : hours % 12}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-export async function startEnomFake(options: { uid?: string; pw?: string; tlds?: Record<string, EnomFakeTldPrices>; balanceUsd?: number } = {}): Promise<EnomFake> {
+export async function startEnomFake(options: { uid?: string; pw?: string; tlds?: Record<string, EnomFakeTldPrices>; balanceUsd?: number; rateLimit?: FakeRateLimit } = {}): Promise<EnomFake> {
+  // --- portfolio sync (issue 18): rate limits and a bulk list fast at 100,000 domains ---
+  const rateLimit = createRateGuard(options.rateLimit);
+  let sortedCache: { size: number; list: EnomFakeDomain[] } | null = null;
+  // --- end portfolio sync ---
   const uid = options.uid ?? 'fake-reseller';
   const pw = options.pw ?? 'fake-api-token-7f3a9c';
   const tlds: Record<string, EnomFakeTldPrices> = options.tlds ?? {
@@ -131,6 +138,8 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
     if (!request.path.toLowerCase().endsWith('/interface.asp')) return { status: 404, body: 'Not Found', contentType: 'text/html' };
     if (p('uid') !== uid || p('pw') !== pw) return fail('Bad User name or Password');
     if (p('responsetype').toLowerCase() !== 'xml') return { body: `Command=${command.toUpperCase()}\nErrCount=0\nDone=true\n`, contentType: 'text/plain' };
+    // portfolio sync: above our conservative limit, HTTP 429 (Enom publishes neither a limit nor its answer: ⚠).
+    if (!rateLimit.admit()) return { status: 429, body: 'Too Many Requests', contentType: 'text/plain' };
 
     const domainParam = () => (p('sld') && p('tld') ? `${p('sld')}.${p('tld')}` : p('domain') || p('domainname')).toLowerCase();
     const owned = () => domains.get(domainParam());
@@ -335,12 +344,13 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
       case 'getdomains': {
         const display = Math.min(Number(p('display') || '25'), 100);
         const start = Math.max(Number(p('start') || '1'), 1);
-        const all = [...domains.values()].sort((a, b) => a.domain.localeCompare(b.domain));
+        if (sortedCache?.size !== domains.size) sortedCache = { size: domains.size, list: [...domains.values()].sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0)) };
+        const all = sortedCache.list;
         const page = all.slice(start - 1, start - 1 + display);
         const more = start - 1 + display < all.length;
         return answer('<GetDomains><domain-list>' + page.map((d, i) => `<domain>${fields({
           DomainNameID: 340724800 + start + i, sld: d.domain.slice(0, d.domain.indexOf('.')), tld: tldOf(d.domain), 'ns-status': 'YES',
-          'expiration-date': enomDateText(d.expiresAt, false), 'auto-renew': d.autoRenew ? 'Yes' : 'No', wppsstatus: d.privacyEnabled ? 'Enabled' : 'n/a', RRProcessor: 'E',
+          'expiration-date': enomDateText(d.expiresAt, false), 'auto-renew': d.autoRenew ? 'Yes' : 'No', lockstatus: d.locked ? 'Locked' : 'Unlocked', wppsstatus: d.privacyEnabled ? 'Enabled' : 'n/a', RRProcessor: 'E',
         })}</domain>`).join('') + `</domain-list>${fields({ StartPosition: start, EndPosition: start + page.length - 1, NextRecords: more ? start + display : 0, PreviousRecords: Math.max(start - display, 0) })}</GetDomains>`
           + fields({ TotalDomainCount: all.length }));
       }
@@ -385,6 +395,7 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
         { status: 503, contentType: 'text/html', body: '<html><body>Service Unavailable</body></html>' }, times);
     },
     lastParams: (command) => last(command)?.params,
+    rateLimit,
     close: () => server.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from './fakeHttpServer.ts';
+import { createRateGuard, type FakeRateLimit, type RateGuard } from './rateLimits.fake.ts';
 
 /**
  * A local Namecheap XML API (reference §1): one path, `/xml.response`; commands and parameter names
@@ -32,6 +33,9 @@ export interface FakeNamecheapDomain {
   /** getInfo's Status; 'Expired' is shown anyway once `expires` is past. */
   status: string;
 }
+
+/** The error number the fake answers above a rate limit (portfolio sync). */
+export const NAMECHEAP_RATE_LIMIT_ERROR = '1017429';
 
 export const namecheapDefaultNameservers = ['dns1.registrar-servers.com', 'dns2.registrar-servers.com'];
 
@@ -73,6 +77,8 @@ export interface NamecheapFake {
   /** This name's TLD is not real-time: create accepts the order (NonRealTimeDomain) and getInfo does not find it until `completePending`. */
   makeNonRealTime(name: string): void;
   completePending(name: string): void;
+  // Portfolio sync (issue 18): the published limits, when the test gives them.
+  rateLimit: RateGuard;
   close(): Promise<void>;
 }
 
@@ -109,7 +115,11 @@ class Refusal extends Error {
 const refuse = (number: string, message: string): never => { throw new Refusal(number, message); };
 const isYes = (value: string | undefined) => ['yes', 'true', '1'].includes((value ?? '').toLowerCase());
 
-export async function startNamecheapFake(credentials = namecheapFakeCredentials): Promise<NamecheapFake> {
+export async function startNamecheapFake(credentials = namecheapFakeCredentials, options: { rateLimit?: FakeRateLimit } = {}): Promise<NamecheapFake> {
+  // --- portfolio sync (issue 18): rate limits and a bulk list fast at 100,000 domains ---
+  const rateLimit = createRateGuard(options.rateLimit);
+  let sortedCache: { size: number; list: FakeNamecheapDomain[] } | null = null;
+  // --- end portfolio sync ---
   const domains = new Map<string, FakeNamecheapDomain>();
   const taken = new Set<string>();
   const premium = new Map<string, string>();
@@ -243,7 +253,9 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials)
       const term = (p.searchterm ?? '').toLowerCase();
       const size = Math.min(100, Math.max(10, Number(p.pagesize) || 20));
       const page = Math.max(1, Number(p.page) || 1);
-      const all = [...domains.values()].filter((d) => d.name.includes(term)).sort((a, b) => a.name.localeCompare(b.name));
+      // portfolio sync: sorted once per size of the account, not on every page.
+      if (sortedCache?.size !== domains.size) sortedCache = { size: domains.size, list: [...domains.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+      const all = term ? sortedCache.list.filter((d) => d.name.includes(term)) : sortedCache.list;
       return `<DomainGetListResult>${all.slice((page - 1) * size, page * size).map(domainRow).join('')}</DomainGetListResult>
         <Paging><TotalItems>${all.length}</TotalItems><CurrentPage>${page}</CurrentPage><PageSize>${size}</PageSize></Paging>`;
     },
@@ -320,6 +332,8 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials)
       if (p.apiuser !== credentials.apiUser || p.apikey !== credentials.apiKey) refuse('1011102', 'API Key is invalid or API access has not been enabled');
       if (p.clientip !== credentials.clientIp) refuse('1011150', `Invalid request IP: ${p.clientip}`);
       if ((p.username ?? p.apiuser) !== credentials.apiUser) refuse('1016103', 'UserName is unauthorized');
+      // portfolio sync: above a published limit, an ERROR envelope inside HTTP 200 (⚠ the live number is not documented).
+      if (!rateLimit.admit()) return { body: namecheapEnvelope(p.command ?? command, '', [[NAMECHEAP_RATE_LIMIT_ERROR, 'Too many requests']]) };
       const run = commands[command];
       if (!run) return { body: namecheapEnvelope(p.command ?? '', '', [['1010104', `Parameter Command is invalid: ${p.command ?? ''}`]]) };
       return { body: namecheapEnvelope(p.command ?? command, run(p)) };
@@ -341,6 +355,7 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials)
     makeTaken: (name) => { taken.add(name.toLowerCase()); },
     makePremium: (name, price) => { premium.set(name.toLowerCase(), price); },
     setBalance: (usd) => { balance = usd; },
+    rateLimit,
     answerNextWithError: (number, text) => { http.override({ body: namecheapEnvelope('', '', [[number, text]]) }); },
     createThenAnswerError: (number, text) => {
       http.actThen({ body: namecheapEnvelope('namecheap.domains.create', '', [[number, text]]) }, (r) => commandOf(r) === 'namecheap.domains.create');

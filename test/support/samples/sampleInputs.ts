@@ -142,6 +142,9 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
     return { query: 'matrix-example', tlds: ['com', 'net'], accountId: cast.accountId };
   },
   syncSupplierTlds: async () => ({}),
+  // The portfolio sync's page and its Run now (issue 18): no input.
+  getPortfolioSync: async () => ({}),
+  runPortfolioSyncNow: async () => ({}),
   ...domainOrderSamples,
   ...domainManagementSamples,
   ...adminDashboardSamples,

@@ -163,6 +163,25 @@ export interface DomainExpiryNoticesTable {
 }
 
 /** The domains tables, owned by features/domains (tools/eslint/tableOwners.js). */
+/** A field on which a registrar disagrees with our row (migration 0025), while the difference lasts. */
+export interface DomainPortfolioDifferencesTable {
+  domain_id: string;
+  /** 'expiry' | 'status' | 'nameservers' | 'locked' | 'registrarAutoRenew' | 'listed' */
+  field: string;
+  ours: string | null;
+  theirs: string | null;
+  /** What an operator must do, when the sync cannot put it right. */
+  action: string | null;
+  first_seen_at: Timestamp;
+  seen_at: Timestamp;
+}
+
+/** When the portfolio sync last read the domain one by one (getInfo): the nights rotate over the least recent. */
+export interface DomainPortfolioChecksTable {
+  domain_id: string;
+  info_checked_at: Timestamp;
+}
+
 export interface DomainTables {
   domain_suppliers: DomainSuppliersTable;
   supplier_tld_costs: SupplierTldCostsTable;
@@ -175,4 +194,6 @@ export interface DomainTables {
   domain_orders: DomainOrdersTable;
   domain_order_attempts: DomainOrderAttemptsTable;
   domain_expiry_notices: DomainExpiryNoticesTable;
+  domain_portfolio_differences: DomainPortfolioDifferencesTable;
+  domain_portfolio_checks: DomainPortfolioChecksTable;
 }

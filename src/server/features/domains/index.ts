@@ -18,3 +18,6 @@ export { FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE } from './orders/queues.ts
 export type { FulfilOrderJob } from './orders/queues.ts';
 export { claimOrderForRefund, findOrderView, insertOrder, lockOrder, releaseRefundClaim, transitionOrder } from './orders/repository.ts';
 export { askRefund, type OrderRefund, recordRefundOf, refundableOf, RefundNotMade } from './orders/refund.ts';
+export { listDifferences } from './portfolio/repository.ts';
+export type { DifferenceView } from './portfolio/repository.ts';
+export { requestPortfolioSync } from './portfolio/job.ts';

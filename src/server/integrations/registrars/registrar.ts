@@ -73,6 +73,11 @@ export interface RegisterResult {
   /** The registrar's order or transaction id, when it gives one. */
   registrarOrderId: string | null;
   chargedCents: number | null;
+  /**
+   * Settings asked after the name was bought (nameservers, privacy, the registrar's own renew
+   * option) that the registrar refused: the registration stands, these did not happen.
+   */
+  followUpErrors?: string[];
 }
 
 export interface RenewResult {
@@ -101,6 +106,19 @@ export interface OwnedDomain {
   domain: string;
   expiresAt: string | null;
   autoRenew: boolean | null;
+  /** What the registrar's bulk list also carries; left out where it does not (getInfo tells). */
+  status?: RegistrarDomainStatus;
+  locked?: boolean | null;
+  nameservers?: string[];
+  /** The list says only whether the registrar's own DNS is used (Namecheap's IsOurDNS), not which hosts. */
+  registrarDns?: boolean;
+}
+
+/** One page of the account's domains (the portfolio sync paces its pages itself). */
+export interface OwnedDomainPage {
+  domains: OwnedDomain[];
+  /** The next page's number, or null after the last. */
+  nextPage: number | null;
 }
 
 export interface CallOptions {
@@ -178,6 +196,15 @@ export interface Registrar {
   setPrivacy(domain: string, enabled: boolean, options?: CallOptions): Promise<void>;
   /** Every domain of the account (the adapter pages through). */
   listDomains(options?: CallOptions): Promise<OwnedDomain[]>;
+  /**
+   * One page of the account's bulk list, pages numbered from 1 (one HTTP call). Registrars
+   * without one (the sandbox) are read whole with listDomains.
+   */
+  listDomainPage?(page: number, options?: CallOptions): Promise<OwnedDomainPage>;
+  /** The domain its own DNS hosts are under ('registrar-servers.com'), where a bulk list says only registrarDns. */
+  readonly ownDnsSuffix?: string;
+  /** HTTP calls one getInfo makes (it may ask several commands at once): the portfolio sync's rate budget. */
+  readonly getInfoCalls?: number;
   testConnection(options?: CallOptions): Promise<ConnectionTest>;
 }
 

@@ -5,7 +5,7 @@ import { runWork, type WorkRun } from '../../../jobs/workRuns.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { normalizeTldCosts } from './supplierSyncCosts.ts';
 import {
-  countCostsBySupplier, insertSuppliersIfMissing, listSuppliers, markSynced, markSyncFailed, removeSupplierCosts, replaceSupplierCosts, type SupplierRow,
+  countCostsBySupplier, deactivateSupplier, insertSuppliersIfMissing, listSuppliers, markSynced, markSyncFailed, removeSupplierCosts, replaceSupplierCosts, type SupplierRow,
 } from './supplierSyncRepository.ts';
 import { GLOBAL_MARKUP_TLD, insertMarkupIfMissing, type Markup } from './tldPricesRepository.ts';
 
@@ -36,15 +36,18 @@ export interface SupplierSyncResult {
 type Fetched = { supplier: SupplierRow } & ({ costs: TldCost[] } | { error: string; removeCosts?: boolean });
 
 /**
- * One row per registrar this process knows, created when missing. The sandbox is created
- * active only when no real registrar is configured: its cheap prices would otherwise win every
- * TLD and customers would pay for names nobody registers (docs/decisions.md).
+ * One row per registrar this process knows, created when missing. The sandbox is active only
+ * when no real registrar is configured: its cheap prices would otherwise win every TLD, and
+ * failover could "complete" a paid order there, so customers would pay for names nobody
+ * registers (docs/decisions.md). An installation that first started without credentials has an
+ * active sandbox row: the first start with a real registrar switches it off (issue 18, point 8).
  */
 export async function ensureDomainSuppliers(services: Pick<Services, 'db' | 'registrars'>): Promise<void> {
   const realConfigured = services.registrars.some((r) => r.id !== 'sandbox');
   await insertSuppliersIfMissing(services.db, services.registrars.map((r) => ({
     id: r.id, name: r.name, isActive: r.id !== 'sandbox' || !realConfigured,
   })));
+  if (realConfigured) await deactivateSupplier(services.db, 'sandbox');
 }
 
 /**

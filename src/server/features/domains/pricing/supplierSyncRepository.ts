@@ -19,6 +19,11 @@ export async function insertSuppliersIfMissing(db: Db, suppliers: { id: string; 
     .execute();
 }
 
+/** Out of pricing and failover (both read only active suppliers); its domains stay managed. */
+export async function deactivateSupplier(db: Db, id: string): Promise<void> {
+  await db.updateTable('domain_suppliers').set({ is_active: false }).where('id', '=', id).where('is_active', '=', true).execute();
+}
+
 export async function listSuppliers(db: Db): Promise<SupplierRow[]> {
   return db.selectFrom('domain_suppliers').selectAll().orderBy('id').execute();
 }

@@ -86,14 +86,24 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
       }, callOptions);
       // api3's register takes no nameservers, privacy or renew option: each is a call of its own
       // once the name is ours. The name is registered (and paid) by then, so a refusal here must
-      // not fail the registration: the caller would try the next supplier and buy it twice.
-      // getInfo shows what was applied.
+      // not fail the registration: the caller would try the next supplier and buy it twice. It is
+      // not swallowed either: the answer lists it (followUpErrors), and a renew option left on
+      // (Dynadot's account default may be auto-renew) is asked once more, since it can renew the
+      // name a second time; the nightly portfolio sync turns off any that still stays on.
       const followUps: [string, Record<string, string>][] = [
         ['set_privacy', { domain: request.domain, option: request.privacy ? 'full' : 'off' }],
         ['set_renew_option', { domain: request.domain, renew_option: request.autoRenew ? 'auto' : 'donot' }],
       ];
       if (nameservers) followUps.unshift(['set_ns', { domain: request.domain, ...nameservers }]);
-      for (const [command, params] of followUps) await call(command, params, callOptions).catch(() => undefined);
+      const followUpErrors: string[] = [];
+      for (const [command, params] of followUps) {
+        const tries = command === 'set_renew_option' ? 2 : 1;
+        for (let attempt = 1; attempt <= tries; attempt++) {
+          const failure = await call(command, params, callOptions).then(() => null, (error: unknown) => error);
+          if (failure === null) break;
+          if (attempt === tries) followUpErrors.push(failure instanceof Error ? failure.message : `Dynadot refused ${command}.`);
+        }
+      }
       // Same reason: a missing date is read back, else estimated, never a failure.
       const expiresAt = isoDate(field(answer, 'Expiration', 'ExpirationDate'))
         ?? await call('domain_info', { domain: request.domain }, callOptions).then((info) => isoDate(field(domainObject(info), 'Expiration')), () => null)
@@ -103,6 +113,7 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
         expiresAt,
         registrarOrderId: text(field(answer, 'OrderId')) || null,
         chargedCents: null,
+        ...(followUpErrors.length > 0 ? { followUpErrors } : {}),
       };
     },
 
@@ -163,6 +174,18 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
         (entry) => ownedDomainFrom(entry).domain, {}, callOptions);
       return entries.map(ownedDomainFrom).filter((owned) => owned.domain.length > 0);
     },
+
+    async listDomainPage(page, callOptions) {
+      const answer = await call('list_domain', { count_per_page: String(PAGE_SIZE), page_index: String(page - 1) }, callOptions);
+      const entries = list(field(answer, 'MainDomains', 'DomainInfoList', 'DomainList'));
+      const now = clock.now().getTime();
+      // list_domain carries the whole domain_info object: every field the sync compares.
+      const domains = entries.map((entry) => domainInfoFrom(domainObject(entry), now)).filter((d) => d.domain.length > 0)
+        .map(({ domain, expiresAt, autoRenew, status, locked, nameservers }) => ({ domain, expiresAt, autoRenew, status, locked, nameservers }));
+      return { domains, nextPage: entries.length < PAGE_SIZE || page >= MAX_PAGES ? null : page + 1 };
+    },
+
+    getInfoCalls: 1,
 
     async testConnection(callOptions): Promise<ConnectionTest> {
       const log: string[] = [`Calling Dynadot api3 at ${new URL(connection.url).host} (account_info).`];

@@ -40,6 +40,11 @@ export interface EnomDomainPage {
 }
 
 /** A GetDomains page (⚠ element names unverified: domain-list > domain with sld/tld or DomainName). */
+function lockOf(value: string | null): { locked?: boolean } {
+  if (value === null) return {};
+  return { locked: /^(locked|1|true|yes)$/i.test(value.trim()) };
+}
+
 export function parseDomainPage(root: XmlNode): EnomDomainPage {
   const list = child(root, 'GetDomains', 'domain-list') ?? descendant(root, 'domain-list');
   const domains = children(list, 'domain').flatMap((d): OwnedDomain[] => {
@@ -51,6 +56,8 @@ export function parseDomainPage(root: XmlNode): EnomDomainPage {
       domain: name.toLowerCase(),
       expiresAt: dateOf(child(d, 'expiration-date')),
       autoRenew: enomBoolean(text(d, 'auto-renew') ?? text(d, 'AutoRenew')),
+      // GetAllDomains names it lockstatus ('Locked'); GetDomains' element is unverified, so both are read.
+      ...lockOf(text(d, 'lockstatus') ?? text(d, 'reg-lock')),
     }];
   });
   const next = text(descendant(root, 'NextRecords'));

@@ -232,7 +232,7 @@ describe('the Enom adapter against a fake Enom', () => {
     expect(fake.requests.slice(before).map((r) => [r.params.Tab, r.params.Display, r.params.Start]))
       .toEqual([['IOwn', '100', '1'], ['IOwn', '100', '101'], ['IOwn', '100', '201']]);
     expect(owned.map((d) => d.domain)).toEqual(names);
-    expect(owned[7]).toEqual({ domain: 'd007.com', expiresAt: '2028-05-04T00:00:00.000Z', autoRenew: true });
+    expect(owned[7]).toEqual({ domain: 'd007.com', expiresAt: '2028-05-04T00:00:00.000Z', autoRenew: true, locked: true });
     expect(owned[8].autoRenew).toBe(false);
   });
 

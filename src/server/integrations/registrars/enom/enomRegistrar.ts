@@ -226,6 +226,20 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
       return [...all.values()];
     },
 
+    async listDomainPage(page, options = {}) {
+      const start = (page - 1) * DOMAIN_PAGE + 1;
+      const { domains } = parseDomainPage(await call('GetDomains', { Tab: 'IOwn', Display: String(DOMAIN_PAGE), Start: String(start) }, options.signal));
+      const now = clock.now().getTime();
+      // GetDomains has no status: an expiry in the past reads as expired, nameservers need GetDomainInfo.
+      return {
+        domains: domains.map((d) => ({ ...d, status: d.expiresAt !== null && Date.parse(d.expiresAt) < now ? 'expired' as const : 'active' as const })),
+        nextPage: domains.length < DOMAIN_PAGE ? null : page + 1,
+      };
+    },
+
+    // GetDomainInfo, GetContacts, GetRegLock and GetRenew, asked at once.
+    getInfoCalls: 4,
+
     async testConnection(options = {}): Promise<ConnectionTest> {
       const log: string[] = [`Endpoint: ${new URL(url).origin}${new URL(url).pathname}`];
       try {

@@ -40,6 +40,19 @@ export function ownedDomain(row: XmlNode): OwnedDomain {
 }
 
 /**
+ * A getList row for the portfolio sync: expiry, lock and auto-renew are on it; its status is only
+ * IsExpired (a suspension shows at getInfo alone), and nameservers only as IsOurDNS (Namecheap's own DNS or not).
+ */
+export function listedDomain(row: XmlNode): OwnedDomain {
+  return {
+    ...ownedDomain(row),
+    status: isTrue(attr(row, 'IsExpired')) ? 'expired' : 'active',
+    locked: attr(row, 'IsLocked') === null ? null : isTrue(attr(row, 'IsLocked')),
+    ...(attr(row, 'IsOurDNS') === null ? {} : { registrarDns: isTrue(attr(row, 'IsOurDNS')) }),
+  };
+}
+
+/**
  * getInfo holds dates, status, nameservers and privacy; contacts need getContacts; auto-renew and
  * the registrar lock are only on getList's row, found by a search for the name.
  */

@@ -6,7 +6,7 @@ import {
 } from '../registrar.ts';
 import { createNamecheapCall, type NamecheapCall } from './namecheapClient.ts';
 import { contactParams, contactsFrom } from './namecheapContacts.ts';
-import { domainInfoFrom, expiryOf, listPage, ownedDomain } from './namecheapDomainInfo.ts';
+import { domainInfoFrom, expiryOf, listedDomain, listPage, ownedDomain } from './namecheapDomainInfo.ts';
 import { tldCostsFrom } from './namecheapPricing.ts';
 import { attr, child, childText, children, isTrue, toCents, toIsoDate, type XmlNode } from './namecheapXml.ts';
 
@@ -204,6 +204,16 @@ function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; client
         if (rows.length === 0 || page * (pageSize || LIST_PAGE_SIZE) >= total) return domains;
       }
     },
+
+    async listDomainPage(page, options) {
+      const { rows, total, pageSize } = listPage(await listPageOf(page, { SortBy: 'NAME' }, options));
+      return { domains: rows.map(listedDomain), nextPage: rows.length > 0 && page * (pageSize || LIST_PAGE_SIZE) < total ? page + 1 : null };
+    },
+
+    // getInfo, getContacts and a getList search, asked at once.
+    getInfoCalls: 3,
+    // BasicDNS, FreeDNS and PremiumDNS hosts (dns1.registrar-servers.com, pdns1.…).
+    ownDnsSuffix: 'registrar-servers.com',
 
     async testConnection(options): Promise<ConnectionTest> {
       const log = [`Endpoint ${endpoint.url}, calling from client IP ${endpoint.clientIp}.`];
