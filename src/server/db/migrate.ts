@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_event_delivery.ts';
 import * as m0019 from './migrations/0019_event_list_indexes.ts';
 import * as m0020 from './migrations/0020_order_refund_claims.ts';
 import * as m0021 from './migrations/0021_work_runs.ts';
+import * as m0022 from './migrations/0022_order_fulfil_lease.ts';
 import * as m0023 from './migrations/0023_renewal_terms.ts';
 import * as m0024 from './migrations/0024_supplier_year_costs.ts';
 import * as m0025 from './migrations/0025_portfolio_sync.ts';
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019_event_list_indexes': m0019,
   '0020_order_refund_claims': m0020,
   '0021_work_runs': m0021,
+  '0022_order_fulfil_lease': m0022,
   '0023_renewal_terms': m0023,
   '0024_supplier_year_costs': m0024,
   '0025_portfolio_sync': m0025,

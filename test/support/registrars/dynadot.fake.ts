@@ -48,12 +48,20 @@ export interface FakeDynadot {
   busyNext(): void;
   /** The next call of this command is refused with this Error text (inside HTTP 200, as Dynadot does). */
   failNext(command: string, error: string): void;
+  // Unclear outcomes (issue 18).
+  /** The next call of this command is carried out, then answered with this instead (a maintenance page, a 4xx, a hang). */
+  actThen(command: string, answer: FakeAnswer): void;
+  /** The next `times` status checks (domain_info) fail with HTTP 502 while the domain exists. */
+  failStatusChecks(times: number): void;
   // Portfolio sync (issue 18): the published limits, when the test gives them.
   rateLimit: RateGuard;
   /** The next `times` calls of this command are refused with this Error text (issue 18: a renew option that will not stick). */
   failNextTimes(command: string, error: string, times: number): void;
   close(): Promise<void>;
 }
+
+const commandIs = (command: string) => (request: FakeRequest) =>
+  Object.entries(request.params).some(([k, v]) => k.toLowerCase() === 'command' && v.toLowerCase() === command);
 
 type Params = Map<string, string>;
 
@@ -106,6 +114,8 @@ export async function startFakeDynadot(key = DYNADOT_FAKE_KEY, options: { rateLi
     makeTaken: (name) => { taken.add(name); },
     busyNext: () => { fake.http.override(refuse('Response', 'connection to main server is busy, please try again later', 'error')); },
     failNext: (command, error) => { failures.set(command, error); },
+    actThen: (command, answer) => fake.http.actThen(answer, commandIs(command.toLowerCase())),
+    failStatusChecks: (times) => fake.http.overrideWhen(commandIs('domain_info'), { status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }, times),
     rateLimit,
     failNextTimes: (command, error, times) => { repeatedFailures.set(command, { error, times }); },
     close: () => fake.http.close(),

@@ -65,6 +65,12 @@ export interface EnomFake {
   setPremium(domain: string, priceUsd: string): void;
   /** The account's available balance in USD. */
   setBalance(usd: number): void;
+  // Unclear outcomes (issue 18).
+  /** This name's orders are not real-time: Purchase answers RRPCode 1300 (accepted, pending) and GetDomainInfo does not find it until `completePending`. */
+  makeNonRealTime(domain: string): void;
+  completePending(domain: string): void;
+  /** The next `times` status checks (GetDomainInfo) fail with HTTP 503 while the domain exists. */
+  failStatusChecks(times: number): void;
   /** Parameters of the last request sent with this command, keys as sent. */
   lastParams(command: string): Record<string, string> | undefined;
   // Portfolio sync (issue 18): the limits the test gives.
@@ -118,6 +124,8 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
   const domains = new Map<string, EnomFakeDomain>();
   const taken = new Set<string>();
   const premium = new Map<string, string>();
+  const nonRealTime = new Set<string>();
+  const pendingOrders = new Map<string, EnomFakeDomain>();
 
   const seedDomain = (domain: string, extra: Partial<EnomFakeDomain> = {}): EnomFakeDomain => {
     const record: EnomFakeDomain = {
@@ -189,7 +197,7 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
     const notFound = () => fail('Domain name not found');
     const availability = (name: string) => {
       if (!tlds[tldOf(name)]) return { code: '541', text: 'Invalid TLD' };
-      return taken.has(name) || domains.has(name) ? { code: '211', text: 'Domain not available' } : { code: '210', text: 'Domain available' };
+      return taken.has(name) || domains.has(name) || pendingOrders.has(name) ? { code: '211', text: 'Domain not available' } : { code: '210', text: 'Domain available' };
     };
 
     switch (command.toLowerCase()) {
@@ -239,6 +247,11 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
           contacts,
         });
         const orderId = String(nextOrderId++);
+        if (nonRealTime.has(name)) {
+          pendingOrders.set(name, domains.get(name)!);
+          domains.delete(name);
+          return answer(fields({ OrderID: orderId, TotalCharged: usd(total), RRPCode: '1300', RRPText: 'Command completed successfully; action pending' }));
+        }
         return answer(fields({ OrderID: orderId, TotalCharged: usd(total), RegistrantPartyID: '{CF869235-0083-4BB0-99DF-DCEAC6F2294E}', RRPCode: '200', RRPText: `Command completed successfully - ${orderId}` }));
       }
       case 'extend': {
@@ -396,6 +409,17 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
     setTaken: (domain) => { taken.add(domain.toLowerCase()); },
     setPremium: (domain, priceUsd) => { premium.set(domain.toLowerCase(), priceUsd); },
     setBalance: (value) => { balanceCents = Math.round(value * 100); },
+    makeNonRealTime: (domain) => { nonRealTime.add(domain.toLowerCase()); },
+    completePending: (domain) => {
+      const record = pendingOrders.get(domain.toLowerCase());
+      if (!record) throw new Error(`no pending order for ${domain}`);
+      pendingOrders.delete(record.domain);
+      domains.set(record.domain, record);
+    },
+    failStatusChecks: (times) => {
+      server.overrideWhen((r) => Object.entries(r.params).some(([k, v]) => k.toLowerCase() === 'command' && v.toLowerCase() === 'getdomaininfo'),
+        { status: 503, contentType: 'text/html', body: '<html><body>Service Unavailable</body></html>' }, times);
+    },
     lastParams: (command) => last(command)?.params,
     rateLimit,
     close: () => server.close(),

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHold, type Hold } from '../holds.ts';
 
@@ -17,6 +17,8 @@ export interface FakeAnswer {
   delayMs?: number;
   /** Close the connection without answering (a dropped connection). */
   drop?: boolean;
+  /** Never answer, keeping the connection open: the client's time-out (or its abort) ends the call. */
+  hang?: boolean;
 }
 
 export interface FakeHttpServer {
@@ -24,6 +26,15 @@ export interface FakeHttpServer {
   requests: FakeRequest[];
   /** Answers the next request(s) with this instead of the handler's answer (one use each). */
   override(answer: FakeAnswer): void;
+  /**
+   * The next request is carried out by the handler (the registrar acts: a domain is created,
+   * a balance charged) but answered with this instead: a time-out (`hang`), a dropped
+   * connection, a 5xx or 4xx, or a body that is not the API's, after the registrar acted.
+   * With `matches`, the first request it picks instead of the next one.
+   */
+  actThen(answer: FakeAnswer, matches?: (request: FakeRequest) => boolean): void;
+  /** The next `times` requests that `matches` picks are answered with this instead (a failing status check while the domain exists). */
+  overrideWhen(matches: (request: FakeRequest) => boolean, answer: FakeAnswer, times?: number): void;
   /** A registrar that has not answered yet: requests wait until the hold is released, then get their answers. */
   hold(releaseAfterMs?: number): Hold;
   close(): Promise<void>;
@@ -47,32 +58,55 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
   const requests: FakeRequest[] = [];
   const overrides: FakeAnswer[] = [];
   const holds: Hold[] = [];
+  const afterActing: { answer: FakeAnswer; matches: (request: FakeRequest) => boolean }[] = [];
+  const targeted: { matches: (request: FakeRequest) => boolean; answer: FakeAnswer; left: number }[] = [];
+  const hanging = new Set<ServerResponse>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.local');
     const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, params: await paramsOf(req, url) };
     requests.push(request);
     await holds.find((hold) => !hold.released)?.pass();
-    const answer = overrides.shift() ?? await handle(request);
+    const answer = await answerOf(request);
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (answer.drop) {
       req.socket.destroy();
       return;
     }
+    if (answer.hang) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
     res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/xml; charset=utf-8' });
     res.end(answer.body);
   });
+  async function answerOf(request: FakeRequest): Promise<FakeAnswer> {
+    const target = targeted.find((t) => t.left > 0 && t.matches(request));
+    if (target) {
+      target.left -= 1;
+      return target.answer;
+    }
+    const forced = overrides.shift();
+    if (forced) return forced;
+    const handled = await handle(request);
+    const acted = afterActing.findIndex((a) => a.matches(request));
+    return acted < 0 ? handled : afterActing.splice(acted, 1)[0]!.answer;
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     override: (answer) => { overrides.push(answer); },
+    actThen: (answer, matches = () => true) => { afterActing.push({ answer, matches }); },
+    overrideWhen: (matches, answer, times = 1) => { targeted.push({ matches, answer, left: times }); },
     hold: (releaseAfterMs) => {
       const hold = createHold(releaseAfterMs);
       holds.push(hold);
       return hold;
     },
     close: () => new Promise((resolve) => {
+      for (const res of hanging) res.destroy();
       server.closeAllConnections();
       server.close(() => resolve());
     }),

@@ -90,6 +90,14 @@ export interface NamecheapFake {
   setBalance(usd: number): void;
   /** The next answer is this error envelope (HTTP 200), whatever was asked. */
   answerNextWithError(number: string, text: string): void;
+  // Unclear outcomes (issue 18): answers that leave it open whether the registrar acted.
+  /** The next domains.create is carried out, then answered with this error envelope (HTTP 200). */
+  createThenAnswerError(number: string, text: string): void;
+  /** The next `times` status checks (domains.getInfo) fail with HTTP 502 while the domain exists. */
+  failStatusChecks(times: number): void;
+  /** This name's TLD is not real-time: create accepts the order (NonRealTimeDomain) and getInfo does not find it until `completePending`. */
+  makeNonRealTime(name: string): void;
+  completePending(name: string): void;
   // Portfolio sync (issue 18): the published limits, when the test gives them.
   rateLimit: RateGuard;
   close(): Promise<void>;
@@ -139,6 +147,8 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
   let balance = 1000;
   let nextId = 550001;
   let nextWhoisguardId = 880001;
+  const nonRealTime = new Set<string>();
+  const pendingOrders = new Map<string, FakeNamecheapDomain>();
 
   const tldOf = (name: string) => name.slice(name.indexOf('.') + 1);
   function seed(name: string, fields: Partial<Omit<FakeNamecheapDomain, 'name' | 'id'>> = {}): FakeNamecheapDomain {
@@ -185,6 +195,15 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
     return list;
   }
 
+  /** A non-real-time order: paid and not available to anyone, but not in the account until the registry completes it. */
+  function holdPending(domain: FakeNamecheapDomain): boolean {
+    if (!nonRealTime.has(domain.name)) return false;
+    domains.delete(domain.name);
+    taken.add(domain.name);
+    pendingOrders.set(domain.name, domain);
+    return true;
+  }
+
   const nowStatus = (d: FakeNamecheapDomain) => d.expires.getTime() < Date.now() ? 'Expired' : d.status;
   const contactXml = (role: string, c: FakeContact) =>
     `<${role} ReadOnly="false">${contactFields.map((f) => `<${f}>${xml(c[f] ?? '')}</${f}>`).join('')}</${role}>`;
@@ -229,7 +248,8 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
         whoisguardId: privacyAllowed && isYes(p.addfreewhoisguard) ? nextWhoisguardId++ : 0,
         privacy: privacyAllowed && isYes(p.addfreewhoisguard) && isYes(p.wgenabled),
       });
-      return `<DomainCreateResult Domain="${xml(name)}" Registered="true" ChargedAmount="${charged.toFixed(4)}" DomainID="${domain.id}" OrderID="${7780000 + domain.id}" TransactionID="${9910000 + domain.id}" WhoisguardEnable="${domain.privacy}" FreePositiveSSL="false" NonRealTimeDomain="false"/>`;
+      const pending = holdPending(domain);
+      return `<DomainCreateResult Domain="${xml(name)}" Registered="true" ChargedAmount="${charged.toFixed(4)}" DomainID="${domain.id}" OrderID="${7780000 + domain.id}" TransactionID="${9910000 + domain.id}" WhoisguardEnable="${domain.privacy}" FreePositiveSSL="false" NonRealTimeDomain="${pending}"/>`;
     },
     'namecheap.domains.getinfo': (p) => {
       const d = owned(p);
@@ -363,8 +383,27 @@ export async function startNamecheapFake(credentials = namecheapFakeCredentials,
     setBalance: (usd) => { balance = usd; },
     rateLimit,
     answerNextWithError: (number, text) => { http.override({ body: namecheapEnvelope('', '', [[number, text]]) }); },
+    createThenAnswerError: (number, text) => {
+      http.actThen({ body: namecheapEnvelope('namecheap.domains.create', '', [[number, text]]) }, (r) => commandOf(r) === 'namecheap.domains.create');
+    },
+    failStatusChecks: (times) => {
+      http.overrideWhen((r) => commandOf(r) === 'namecheap.domains.getinfo', { status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }, times);
+    },
+    makeNonRealTime: (name) => { nonRealTime.add(name.toLowerCase()); },
+    completePending: (name) => {
+      const domain = pendingOrders.get(name.toLowerCase());
+      if (!domain) throw new Error(`no pending order for ${name}`);
+      pendingOrders.delete(domain.name);
+      taken.delete(domain.name);
+      domains.set(domain.name, domain);
+    },
     close: () => http.close(),
   };
+}
+
+/** The command a request to the fake names, lower case. */
+export function commandOf(request: FakeRequest): string {
+  return (Object.entries(request.params).find(([k]) => k.toLowerCase() === 'command')?.[1] ?? '').toLowerCase();
 }
 
 /** The environment that points the Namecheap adapter at this fake (for `loadConfig`). */

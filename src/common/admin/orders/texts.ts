@@ -76,6 +76,11 @@ export const ORDER_MOVED = 'The order changed meanwhile. Reload it and try again
 export const refundRefused = (message: string) => `The refund was refused, so the order was not cancelled: ${message}`;
 export const REFUND_UNDER_WAY = 'A refund of this order is under way. Reload the order in a minute.';
 export const REFUND_OUTCOME_UNKNOWN = 'The payment provider did not answer, so the order was not cancelled. Try again in a minute and a half: the refund is looked up before it is asked for again.';
+// The registrar outcome model (issue 18): nothing is sent again, parked or refunded on an unknown outcome.
+export const REGISTRAR_CALL_IN_FLIGHT = 'A registrar call for this order is in progress. Wait for it to finish (up to 10 minutes), then reload the order.';
+export const OUTCOME_UNKNOWN_WHILE_PROCESSING = 'A registrar has not said yet whether it registered or renewed this domain. The order keeps asking it and goes to manual processing by itself if it cannot find out; it cannot be parked or cancelled meanwhile.';
+export const OUTCOME_UNKNOWN_NO_CANCEL = 'A registrar could not say whether an earlier call registered or renewed this domain, so the order was not cancelled and nothing was refunded. Try again later, or complete it manually once you know.';
+export const FOUND_DONE_NOT_CANCELLED = 'The registrar holds this domain: an earlier call went through, so the order was completed instead of cancelled, and nothing was refunded.';
 export const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
   `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be set to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`;
 
@@ -88,6 +93,9 @@ export const RETRY_MESSAGES = {
   cancelled: 'This order is cancelled.',
   unpaid: 'This order is not paid; it cannot be registered.',
   notAllowed: 'This order cannot be retried from its current status.',
+  inFlight: 'A registrar call for this order is still in progress; it was not sent again.',
+  outcomeUnknown: 'A registrar could not say whether an earlier call registered this domain, so nothing was sent again. Try again later.',
+  foundDone: 'The registrar already holds this domain: the order was completed from its answer, and nothing was sent again.',
 } as const;
 
 export const bulkRetrySummary = (successful: number, failed: number) => `Retry sent for ${successful} ${successful === 1 ? 'order' : 'orders'}; ${failed} failed.`;

@@ -141,6 +141,9 @@ export interface DomainOrdersTable {
   refunded_at: Timestamp | null;
   /** Set while an operator's refund is asked of the payment provider: no status change but that refund's cancel moves the order until then. */
   refund_claimed_until: Timestamp | null;
+  /** Set while a run of the registration job executes the order, under its token: no second run starts until then. */
+  fulfil_lease_until: Timestamp | null;
+  fulfil_lease_holder: string | null;
   supplier_id: string | null;
   /** The registrar an operator named for a manual completion at one we do not hold as a supplier ('Other'). */
   registrar_name: string | null;
@@ -163,7 +166,8 @@ export interface DomainOrdersTable {
   registrar_charged_cents: number | null;
 }
 
-export type AttemptOutcome = 'started' | 'succeeded' | 'failed';
+/** 'unknown': the call failed leaving it open whether the supplier acted; a check that could not say (docs/decisions.md, the registrar outcome model). */
+export type AttemptOutcome = 'started' | 'succeeded' | 'failed' | 'unknown';
 
 export interface DomainOrderAttemptsTable {
   id: string;

@@ -7,6 +7,8 @@ export { countOrdersInProgress, domainNamesOf, domainsOfAccount, moveDomains, or
 export { domainCountOf, recentOrderCountOf } from './fragments.ts';
 export { activeSuppliers, isActiveSupplier, recordManualCompletion } from './fulfilment/byOperator.ts';
 export { OrderMovedMeanwhile } from './fulfilment/outcome.ts';
+export { settleForOperator } from './fulfilment/settle.ts';
+export type { OperatorSettlement } from './fulfilment/settle.ts';
 export { countFailedOrders, failedDeskOrders, pageOfDeskOrders } from './orders/deskList.ts';
 export type { OrderFilters, OrderListPosition, SortOrder } from './orders/deskList.ts';
 export { findOperatorOrder, moveOrderByOperator, registrationAttemptsOf, reopenForRetry, setDeskNotes } from './orders/deskOrder.ts';

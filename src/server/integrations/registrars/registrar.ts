@@ -139,23 +139,39 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Every registrar outcome is done (the call answers), refused (a RegistrarError of a refusing
+ * kind) or unknown ('unavailable' and 'pending'): docs/decisions.md, "The registrar outcome
+ * model". An unknown outcome is never read as a refusal: whoever called reads the state back
+ * (getInfo) before repeating the call, failing over, refunding or charging again.
+ */
 export type RegistrarErrorKind =
-  /** The registrar could not be reached, timed out, or said it is busy: worth retrying later. */
+  /**
+   * Outcome unknown: the registrar may have acted. No answer, a time-out or a connection dropped
+   * after sending, HTTP 5xx or a 4xx other than 401/403, a body that is not the API's, an error
+   * number that does not say what happened, or a call that went through but whose follow-up read
+   * failed. Also "busy / try again": reading the state back costs one call, guessing wrong a name.
+   */
   | 'unavailable'
-  /** Credentials, IP whitelist or account refused. */
+  /** Outcome unknown, but the registrar said it accepted the order and will finish it later (Enom RRPCode 1300, a Namecheap non-real-time TLD). */
+  | 'pending'
+  /** Refused: credentials, IP whitelist or account. */
   | 'auth'
-  /** The domain is not in this account, or does not exist. */
+  /** Refused: the domain is not in this account, or does not exist. */
   | 'not_found'
-  /** Registration refused: the name is taken. */
+  /** Refused: the name is taken. */
   | 'not_available'
-  /** The account cannot pay for it. */
+  /** Refused: the account cannot pay for it. */
   | 'insufficient_funds'
-  /** The request was wrong (a bad contact, a nameserver not registered, an unsupported TLD). */
+  /** Refused: the request was wrong (a bad contact, a nameserver not registered, an unsupported TLD). */
   | 'invalid'
-  /** The registrar's API does not offer this operation. */
+  /** Refused: the registrar's API does not offer this operation. */
   | 'unsupported'
   /** Any other refusal; the message says what the registrar said (never a credential). */
   | 'failed';
+
+/** Whether a failed call may still have been carried out by the registrar (read the state back before anything else). */
+export const outcomeUnknown = (kind: RegistrarErrorKind): boolean => kind === 'unavailable' || kind === 'pending';
 
 export class RegistrarError extends Error {
   constructor(

@@ -38,6 +38,15 @@ describe('registrarCall', () => {
     expect((await failure(call({ signal: aborted.signal }))).kind).toBe('unavailable');
   });
 
+  it('an HTTP 4xx other than 401/403 leaves the outcome unknown (unavailable), never a refusal', async () => {
+    for (const status of [400, 404, 408, 409, 422, 429, 499]) {
+      fake.override({ body: 'proxy says no', status });
+      expect(await failure(call())).toMatchObject({ kind: 'unavailable', details: { code: String(status) } });
+    }
+    fake.override({ body: 'no', status: 401 });
+    expect((await failure(call())).kind).toBe('auth');
+  });
+
   it('an address nobody listens on is unavailable', async () => {
     expect((await failure(call({ url: 'http://127.0.0.1:9' }))).kind).toBe('unavailable');
   });

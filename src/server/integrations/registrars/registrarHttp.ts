@@ -1,6 +1,6 @@
 import { RegistrarError, type RegistrarId } from './registrar.ts';
 
-/** A registrar call that takes longer than this fails as 'unavailable' (a search passes a shorter signal). */
+/** A registrar call that takes longer than this fails as 'unavailable', outcome unknown (a search passes a shorter signal). */
 export const REGISTRAR_TIMEOUT_MS = 30_000;
 
 export interface RegistrarRequest {
@@ -18,7 +18,10 @@ export interface RegistrarRequest {
 /**
  * One HTTP exchange with a registrar: answers the body text of any HTTP answer (these APIs put
  * business errors inside HTTP 200, so the adapter reads the body), and turns what never produced
- * an answer (refused, dropped, timed out, aborted, 5xx) into RegistrarError 'unavailable'. The
+ * an answer it can read (refused, dropped, timed out, aborted, 5xx, 429, and a 4xx other than
+ * 401/403) into RegistrarError 'unavailable': the outcome is unknown. A 408 or 499 comes from a
+ * proxy that gave up while the registrar may still be working; a 400 or 404 from a load balancer
+ * says nothing about the registrar; only 401/403 say for sure that nothing was done. The
  * messages name the registrar and the command, never the URL: its query holds the credentials.
  */
 export async function registrarCall(request: RegistrarRequest): Promise<string> {
@@ -46,12 +49,11 @@ export async function registrarCall(request: RegistrarRequest): Promise<string> 
   } catch {
     throw new RegistrarError('unavailable', `${registrar} dropped the answer to ${command}.`, { registrar, command });
   }
-  if (response.status >= 500 || response.status === 429) {
-    throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
+  if (response.status === 401 || response.status === 403) {
+    throw new RegistrarError('auth', `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
   }
   if (response.status >= 400) {
-    throw new RegistrarError(response.status === 401 || response.status === 403 ? 'auth' : 'failed',
-      `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
+    throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
   }
   return text;
 }

@@ -21,7 +21,7 @@ export const handlers = [
     return failedQueue(services.db, limit ?? FAILED_ORDERS_LIMIT, await countFailedOrders(services.db), services.clock.now());
   }),
 
-  implement(orders.bulkRetryOrders, async ({ orderIds, forceRegistrar }, ctx) => {
+  implementWithOutsideCalls(orders.bulkRetryOrders, async ({ orderIds, forceRegistrar }, ctx) => {
     requireOperator(ctx.caller);
     return retryOrders(ctx, orderIds, forceRegistrar);
   }),

@@ -1,5 +1,5 @@
 import {
-  NOTES_REQUIRED_TO_CANCEL, ORDER_MOVED, PROCESSING_IS_RETRY, REFUND_OUTCOME_UNKNOWN, REFUND_UNDER_WAY, refundRefused, transitionRefused,
+  FOUND_DONE_NOT_CANCELLED, NOTES_REQUIRED_TO_CANCEL, ORDER_MOVED, OUTCOME_UNKNOWN_NO_CANCEL, OUTCOME_UNKNOWN_WHILE_PROCESSING, REGISTRAR_CALL_IN_FLIGHT, PROCESSING_IS_RETRY, REFUND_OUTCOME_UNKNOWN, REFUND_UNDER_WAY, refundRefused, transitionRefused,
   USE_MANUAL_COMPLETION,
 } from '../../../../common/admin/orders/texts.ts';
 import { canTransition, ORDER_NOT_FOUND, type OrderStatus } from '../../../../common/domains/orders.ts';
@@ -10,7 +10,7 @@ import { type BackOfficeCallContext, type BackOfficeWriteContext, operatorOf } f
 import { aborted, failedPrecondition, invalidArgument, notFound, unavailable } from '../../../rpc/errors.ts';
 import {
   askRefund, findOperatorOrder, lockOrder, moveOrderByOperator, type OperatorOrder, type OrderRefund, recordRefundOf, refundableOf, RefundNotMade,
-  setDeskNotes,
+  setDeskNotes, settleForOperator,
 } from '../../domains/index.ts';
 import { orderDetails, settableStatuses } from './service.ts';
 import { appendNote, factsOf, requireOrder } from './writes.ts';
@@ -44,9 +44,30 @@ export async function changeStatus(ctx: BackOfficeCallContext, change: StatusCha
   const order = await findOperatorOrder(ctx.services.db, change.orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   checkChange(order, change);
+  await guardRegistrarOutcome(ctx, order, change);
   const refundDue = change.status === 'cancelled' && order.status !== 'cancelled' && order.paymentStatus === 'paid';
   const refund = refundDue ? await refundFirst(ctx, order, change.notes!) : null;
   return ctx.unitOfWork((unit) => recordChange(unit, change, refund));
+}
+
+/**
+ * No order is taken from its job, cancelled or refunded while a registrar call for it is in flight
+ * or its outcome is unknown (issue 18): the name could end bought and orphaned. A cancel first
+ * asks every supplier whose call is unsettled; if one holds the name, the order completes instead.
+ */
+async function guardRegistrarOutcome(ctx: BackOfficeCallContext, order: OperatorOrder, change: StatusChange): Promise<void> {
+  const moving = change.status !== order.status;
+  const cancelling = moving && change.status === 'cancelled';
+  if (!cancelling && !(moving && order.status === 'processing')) return;
+  const settled = await settleForOperator(ctx.services, order.id, { ask: cancelling && order.status !== 'processing' });
+  if (settled.state === 'clear') return;
+  if (settled.state === 'in_flight') throw aborted(REGISTRAR_CALL_IN_FLIGHT);
+  if (settled.state === 'unknown') throw aborted(order.status === 'processing' ? OUTCOME_UNKNOWN_WHILE_PROCESSING : OUTCOME_UNKNOWN_NO_CANCEL);
+  await ctx.unitOfWork(({ tx }) => record(tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'order.cancel_found_done', target: { type: 'domain_order', id: order.id }, reason: change.notes ?? null,
+    before: factsOf(order), after: { status: 'completed', supplierId: settled.supplierId }, requestId: ctx.requestId, at: ctx.services.clock.nowIso(),
+  }));
+  throw aborted(FOUND_DONE_NOT_CANCELLED);
 }
 
 /**

@@ -4,19 +4,19 @@ import {
 import { canTransition, ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
-import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
+import { type BackOfficeCallContext, type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
 import { canRetry, orderDetails } from './service.ts';
 import {
   findOperatorOrder, FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob, isActiveSupplier, type OperatorOrder,
-  OrderMovedMeanwhile, recordManualCompletion, reopenForRetry, setDeskNotes,
+  OrderMovedMeanwhile, recordManualCompletion, reopenForRetry, setDeskNotes, settleForOperator,
 } from '../../domains/index.ts';
 
 /**
  * The back office's writes to domain orders (issue 8), each in the protocol's audited unit of
  * work; the status change, which may refund, is statusChange.ts. Every status change goes through
  * transitionOrder; Retry is the registration job itself (processing + the job), so there is no
- * second way to register.
+ * second way to register, and it asks the suppliers first (issue 18).
  */
 
 
@@ -50,40 +50,64 @@ function retryRefusal(order: OperatorOrder | undefined): string | null {
   return canRetry(order) ? null : RETRY_MESSAGES.notAllowed;
 }
 
-export async function retryOrders(ctx: BackOfficeWriteContext, orderIds: string[], forceRegistrar: string | null) {
-  if (forceRegistrar !== null && (forceRegistrar === OTHER_REGISTRAR || !await isActiveSupplier(ctx.tx.db, forceRegistrar))) {
+class NotReopened extends Error {}
+
+/**
+ * Retry and Force registrar: the registration job again, after asking first. A call an earlier
+ * run made may have gone through (an unknown outcome, docs/decisions.md), so every supplier with
+ * an unsettled call is asked before the order is sent: one that holds the name completes the
+ * order, one that cannot say keeps it where it is. No transaction is open while they answer.
+ */
+export async function retryOrders(ctx: BackOfficeCallContext, orderIds: string[], forceRegistrar: string | null) {
+  const { services } = ctx;
+  if (forceRegistrar !== null && (forceRegistrar === OTHER_REGISTRAR || !await isActiveSupplier(services.db, forceRegistrar))) {
     throw invalidArgument(UNKNOWN_SUPPLIER);
   }
-  const { tx, services } = ctx;
-  const now = services.clock.nowIso();
   const results: { orderId: string; ok: boolean; message: string }[] = [];
   for (const orderId of orderIds) {
-    const order = await findOperatorOrder(tx.db, orderId);
+    const order = await findOperatorOrder(services.db, orderId);
     const refusal = retryRefusal(order);
     if (refusal || !order) {
       results.push({ orderId, ok: false, message: refusal ?? RETRY_MESSAGES.notFound });
       continue;
     }
-    const moved = await reopenForRetry(tx.db, orderId, order.status, now);
-    if (!moved) {
-      results.push({ orderId, ok: false, message: RETRY_MESSAGES.notAllowed });
+    const settled = await settleForOperator(services, orderId, { ask: true });
+    if (settled.state === 'in_flight' || settled.state === 'unknown') {
+      results.push({ orderId, ok: false, message: settled.state === 'in_flight' ? RETRY_MESSAGES.inFlight : RETRY_MESSAGES.outcomeUnknown });
       continue;
     }
-    const job: FulfilOrderJob = { orderId, forceSupplierId: forceRegistrar };
-    await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
-    await record(tx, {
-      actor: operatorOf(ctx), actingAs: null, action: 'order.retried', target: { type: 'domain_order', id: orderId },
-      before: factsOf(order), after: { status: 'processing', forceRegistrar }, requestId: ctx.requestId, at: now,
+    if (settled.state === 'completed') {
+      await ctx.unitOfWork(({ tx }) => record(tx, {
+        actor: operatorOf(ctx), actingAs: null, action: 'order.retry_found_done', target: { type: 'domain_order', id: orderId },
+        before: factsOf(order), after: { status: 'completed', supplierId: settled.supplierId }, requestId: ctx.requestId, at: services.clock.nowIso(),
+      }));
+      results.push({ orderId, ok: true, message: RETRY_MESSAGES.foundDone });
+      continue;
+    }
+    const sent = await ctx.unitOfWork(async ({ tx }) => {
+      const now = services.clock.nowIso();
+      // Every unit commits with an audit entry, so one that moves nothing rolls back.
+      if (!await reopenForRetry(tx.db, orderId, order.status, now)) throw new NotReopened();
+      const job: FulfilOrderJob = { orderId, forceSupplierId: forceRegistrar };
+      await services.jobs.send(FULFIL_ORDER_QUEUE, job, { tx, singletonKey: orderId, ...FULFIL_ORDER_JOB_OPTIONS });
+      await record(tx, {
+        actor: operatorOf(ctx), actingAs: null, action: 'order.retried', target: { type: 'domain_order', id: orderId },
+        before: factsOf(order), after: { status: 'processing', forceRegistrar }, requestId: ctx.requestId, at: now,
+      });
+      services.live.publish(tx, liveTopics.domainOrder(orderId), 'domain_order.changed');
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof NotReopened) return false;
+      throw error;
     });
-    services.live.publish(tx, liveTopics.domainOrder(orderId), 'domain_order.changed');
-    results.push({ orderId, ok: true, message: RETRY_MESSAGES.queued });
+    results.push({ orderId, ok: sent, message: sent ? RETRY_MESSAGES.queued : RETRY_MESSAGES.notAllowed });
   }
   const successful = results.filter((r) => r.ok).length;
   // One entry for the whole request, so a retry that moved nothing is on record too.
-  await record(tx, {
+  await ctx.unitOfWork(({ tx }) => record(tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'order.bulk_retry', target: { type: 'domain_order', id: null },
-    after: { forceRegistrar, results }, requestId: ctx.requestId, at: now,
-  });
+    after: { forceRegistrar, results }, requestId: ctx.requestId, at: services.clock.nowIso(),
+  }));
   return { success: successful > 0, summary: { successful, failed: results.length - successful }, results };
 }
 

@@ -16,9 +16,10 @@ export type AttemptOperation = DomainOrderAttemptsTable['operation'];
 /** One key per order and supplier, stable across retries: registrars that take one answer a retry with the first result. */
 export const idempotencyKeyOf = (orderId: string, supplierId: string) => `order:${orderId}:${supplierId}`;
 
-/** Our sentence for each kind of refusal; the stored reason starts with it, so the kind can be read back. */
+/** Our sentence for each kind of failure; the stored reason starts with it, so the kind can be read back. */
 const KIND_SENTENCES: Record<RegistrarErrorKind, string> = {
-  unavailable: 'The supplier could not be reached or did not answer in time.',
+  unavailable: 'The supplier did not answer clearly: whether it acted is unknown.',
+  pending: 'The supplier accepted the order and has not finished it yet.',
   auth: 'The supplier refused our credentials.',
   not_found: 'The supplier does not hold this domain.',
   not_available: 'The supplier says the name is not available.',
@@ -27,6 +28,8 @@ const KIND_SENTENCES: Record<RegistrarErrorKind, string> = {
   unsupported: 'The supplier does not offer this operation.',
   failed: 'The supplier refused the request.',
 };
+/** Rows written before the outcome model (docs/decisions.md) said 'unavailable' this way. */
+const LEGACY_UNAVAILABLE = 'The supplier could not be reached or did not answer in time.';
 
 export interface CallFailure {
   kind: RegistrarErrorKind;
@@ -45,6 +48,7 @@ export function failureOf(error: unknown): CallFailure {
 
 export function kindOfReason(reason: string | null): RegistrarErrorKind | null {
   if (!reason) return null;
+  if (reason.startsWith(LEGACY_UNAVAILABLE)) return 'unavailable';
   const found = (Object.entries(KIND_SENTENCES) as [RegistrarErrorKind, string][]).find(([, sentence]) => reason.startsWith(sentence));
   return found ? found[0] : null;
 }
@@ -78,7 +82,13 @@ export async function startAttempt({ db, clock }: Deps, a: { orderId: string; su
   return { id, startedAt: performance.now() };
 }
 
-export async function finishAttempt({ db, clock }: Deps, attempt: StartedAttempt, outcome: 'succeeded' | 'failed', reason: string | null): Promise<void> {
+/**
+ * 'unknown': the call failed in a way that leaves it open whether the supplier acted (a check:
+ * the supplier could not say, or it is too early for its "not found" to mean no).
+ */
+export type FinishedOutcome = 'succeeded' | 'failed' | 'unknown';
+
+export async function finishAttempt({ db, clock }: Deps, attempt: StartedAttempt, outcome: FinishedOutcome, reason: string | null): Promise<void> {
   await db.updateTable('domain_order_attempts')
     .set({ outcome, reason, duration_ms: Math.round(performance.now() - attempt.startedAt), finished_at: clock.nowIso() })
     .where('id', '=', attempt.id).execute();
@@ -98,16 +108,42 @@ export async function listAttempts(db: Kysely<Database>, orderId: string): Promi
   return rows.map((row) => ({ supplierId: row.supplier_id, operation: row.operation, outcome: row.outcome, reason: row.reason, startedAt: row.started_at }));
 }
 
+/** A register or renew call whose outcome nobody has read back yet. */
+export interface UnsettledCall {
+  supplierId: string;
+  /** When the call began: a "not found" soon after it is no answer yet (see notFoundMeansNo). */
+  since: string;
+  /** The supplier accepted it and said it finishes later (Enom 1300, a non-real-time TLD). */
+  pending: boolean;
+}
+
 /**
- * The suppliers whose last `operation` call for this order may have gone through without the
- * order knowing: still 'started' (the process died mid-call), 'succeeded' (it died before the
- * completion committed) or failed as 'unavailable' (a time-out may still have registered).
- * Each must be asked before anything is sent anywhere.
+ * The supplier calls of this operation whose outcome is unknown, read from the attempts in order:
+ * a call still 'started' (in flight, or its process died), 'succeeded' (the process may have died
+ * before the order heard of it; the order completing settles it) or 'unknown' (also an older
+ * row's 'failed' as unavailable) stays unsettled until a later check of that supplier says no
+ * ('failed'); a refusal settles it at once. A check that says yes keeps it listed: the run that
+ * hears it completes the order, and asking again is how a later run finds out.
  */
+export function unsettledCalls(attempts: PastAttempt[], operation: 'register' | 'renew'): UnsettledCall[] {
+  const open = new Map<string, UnsettledCall>();
+  for (const attempt of attempts) {
+    if (attempt.operation === 'check') {
+      // A check's 'failed' is a no; older rows also wrote a check that could not say as 'failed'.
+      const kind = kindOfReason(attempt.reason);
+      if (attempt.outcome === 'failed' && (kind === null || kind === 'not_found')) open.delete(attempt.supplierId);
+      continue;
+    }
+    if (attempt.operation !== operation) continue;
+    const kind = kindOfReason(attempt.reason);
+    const unknown = attempt.outcome !== 'failed' || kind === 'unavailable' || kind === 'pending';
+    if (unknown) open.set(attempt.supplierId, { supplierId: attempt.supplierId, since: attempt.startedAt, pending: kind === 'pending' });
+    else open.delete(attempt.supplierId);
+  }
+  return [...open.values()];
+}
+
+/** The suppliers of unsettled calls (see unsettledCalls): each is asked before anything is sent anywhere. */
 export function suppliersToAsk(attempts: PastAttempt[], operation: 'register' | 'renew'): string[] {
-  const last = new Map<string, PastAttempt>();
-  for (const attempt of attempts) if (attempt.operation === operation) last.set(attempt.supplierId, attempt);
-  return [...last.values()]
-    .filter((a) => a.outcome !== 'failed' || kindOfReason(a.reason) === 'unavailable')
-    .map((a) => a.supplierId);
+  return unsettledCalls(attempts, operation).map((call) => call.supplierId);
 }

@@ -1,6 +1,6 @@
-import { type DomainInfo, type Registrar, RegistrarError } from '../../../integrations/registrars/registrar.ts';
+import { type DomainInfo, outcomeUnknown, type Registrar, RegistrarError } from '../../../integrations/registrars/registrar.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { type CallFailure, failureOf, finishAttempt, startAttempt } from './attempts.ts';
+import { type CallFailure, failureOf, finishAttempt, startAttempt, type UnsettledCall } from './attempts.ts';
 import type { OrderRow } from '../orders/repository.ts';
 
 /**
@@ -16,13 +16,39 @@ export interface FulfilRun {
 }
 
 /**
- * The run cannot tell (yet) what happened at a supplier, or its time is up. Nothing may be sent
- * elsewhere: the job is retried later, and the retry starts by asking again.
+ * How long after an unclear call a supplier's "not found" still means "not yet": registrars
+ * finish an order after their answer (or after our time-out) was lost, so the name can appear
+ * in the account minutes later.
+ */
+export const PROCESSING_WINDOW_MS = 30 * 60_000;
+/** How long an outcome may stay unknown before the order goes to an operator (every answer is in its attempts). */
+export const OUTCOME_UNKNOWN_LIMIT_MS = 48 * 3_600_000;
+
+/**
+ * Whether a supplier's "not found" answers the unclear call `about` with no: only once the
+ * supplier had time to finish it (PROCESSING_WINDOW_MS after the call began), and never for an
+ * order it said it accepted and finishes later ('pending'): the registry may take days, and only
+ * the name appearing settles it (or an operator, once the order is parked). Without an unclear
+ * call (a refusal, or nothing sent) "not found" is a no at once.
+ */
+export function notFoundMeansNo(about: UnsettledCall | null, now: Date): boolean {
+  if (!about) return true;
+  if (about.pending) return false;
+  return now.getTime() - Date.parse(about.since) >= PROCESSING_WINDOW_MS;
+}
+
+/**
+ * The run must not go on yet, and nothing may be sent elsewhere. `recheck`: a supplier's outcome
+ * is unknown, so the job asks again later with a growing delay (job.ts) until it knows or the
+ * limit parks the order; otherwise (the run's time is up, another run holds the order) the job's
+ * own retry runs it again, and that run starts by asking too.
  */
 export class FulfilmentDeferred extends Error {
-  constructor(message: string) {
+  readonly recheck: boolean;
+  constructor(message: string, options: { recheck?: boolean } = {}) {
     super(message);
     this.name = 'FulfilmentDeferred';
+    this.recheck = options.recheck ?? true;
   }
 }
 
@@ -31,7 +57,7 @@ export function registrarFor(services: Services, supplierId: string): Registrar 
 }
 
 export function stopIfAborted(run: FulfilRun): void {
-  if (run.signal?.aborted) throw new FulfilmentDeferred(`The job for order ${run.order.id} was stopped; its next attempt asks the suppliers first.`);
+  if (run.signal?.aborted) throw new FulfilmentDeferred(`The job for order ${run.order.id} was stopped; its next attempt asks the suppliers first.`, { recheck: false });
 }
 
 function logFailure(run: FulfilRun, supplierId: string, command: string, error: unknown): void {
@@ -52,21 +78,29 @@ export async function callSupplier<T>(run: FulfilRun, supplierId: string, operat
   } catch (error) {
     logFailure(run, supplierId, operation, error);
     const failure = failureOf(error);
-    await finishAttempt(run.services, attempt, 'failed', failure.reason);
+    await finishAttempt(run.services, attempt, outcomeUnknown(failure.kind) ? 'unknown' : 'failed', failure.reason);
     return { ok: false, failure };
   }
 }
 
 export type SupplierAnswer = { answer: 'yes'; info: DomainInfo } | { answer: 'no' } | { answer: 'unknown' };
 
+/** What the supplier's answer says about the call: `unknown` when it neither holds nor clearly lacks it (a name still pending there). */
+export interface Verdict {
+  yes: boolean;
+  unknown?: boolean;
+  reason: string;
+}
+
 /**
  * Whether an earlier register or renew call went through, asked with getInfo and recorded as a
- * 'check' attempt. `wentThrough` reads the supplier's answer; a 'not_found' answer is a no, any
- * other error leaves it unknown.
+ * 'check' attempt: 'succeeded' yes, 'failed' no, 'unknown' when the supplier could not say.
+ * `wentThrough` reads the supplier's answer. A 'not_found' answer is a no only as
+ * notFoundMeansNo says for the unclear call `about`; any other error leaves it unknown.
  */
 export async function askSupplier(
   run: FulfilRun, supplierId: string, registrar: Registrar,
-  wentThrough: (info: DomainInfo) => { yes: boolean; reason: string },
+  wentThrough: (info: DomainInfo) => Verdict, about: UnsettledCall | null = null,
 ): Promise<SupplierAnswer> {
   const attempt = await startAttempt(run.services, { orderId: run.order.id, supplierId, operation: 'check' });
   let info: DomainInfo;
@@ -74,10 +108,21 @@ export async function askSupplier(
     info = await registrar.getInfo(run.order.domain, { signal: run.signal });
   } catch (error) {
     logFailure(run, supplierId, 'check', error);
-    await finishAttempt(run.services, attempt, 'failed', failureOf(error).reason);
-    return { answer: error instanceof RegistrarError && error.kind === 'not_found' ? 'no' : 'unknown' };
+    const { reason } = failureOf(error);
+    if (error instanceof RegistrarError && error.kind === 'not_found') {
+      if (notFoundMeansNo(about, run.services.clock.now())) {
+        await finishAttempt(run.services, attempt, 'failed', reason);
+        return { answer: 'no' };
+      }
+      const why = about?.pending ? 'it said it accepted the order and finishes it later' : 'it may still be processing it';
+      await finishAttempt(run.services, attempt, 'unknown', `${reason} Too soon after our call of ${about!.since} to mean no: ${why}.`);
+      return { answer: 'unknown' };
+    }
+    await finishAttempt(run.services, attempt, 'unknown', reason);
+    return { answer: 'unknown' };
   }
   const verdict = wentThrough(info);
-  await finishAttempt(run.services, attempt, verdict.yes ? 'succeeded' : 'failed', verdict.reason);
-  return verdict.yes ? { answer: 'yes', info } : { answer: 'no' };
+  await finishAttempt(run.services, attempt, verdict.yes ? 'succeeded' : verdict.unknown ? 'unknown' : 'failed', verdict.reason);
+  if (verdict.yes) return { answer: 'yes', info };
+  return verdict.unknown ? { answer: 'unknown' } : { answer: 'no' };
 }

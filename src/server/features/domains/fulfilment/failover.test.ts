@@ -3,25 +3,28 @@ import { seedSandboxSupplier, seedSupplier } from '../../../../../test/support/d
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { type NamecheapFake, namecheapFakeCredentials, namecheapFakeEnv, startNamecheapFake } from '../../../../../test/support/registrars/namecheap.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import type { JobHandler, JobQueue } from '../../../jobs/queue.ts';
-import { FulfilmentDeferred } from './calls.ts';
-import { fulfilOrder, registerFulfilmentWorker } from './job.ts';
+import { ManualClock } from '../../../../../test/support/clock.ts';
+import type { JobHandler, JobQueue, SendOptions } from '../../../jobs/queue.ts';
+import { FulfilmentDeferred, PROCESSING_WINDOW_MS } from './calls.ts';
+import { fulfilOrder, RECHECK_FIRST_SECONDS, registerFulfilmentWorker } from './job.ts';
+import { releaseFulfilLease, takeFulfilLease } from './lease.ts';
 import { attemptsOf, leaveStartedAttempt, orderRow, paidOrder, sandboxHolds, uniqueName } from '../../../../../test/support/domains/fulfilment.ts';
 import { FULFIL_ORDER_JOB_OPTIONS, type FulfilOrderJob } from '../orders/queues.ts';
 import { findOrderView } from '../orders/repository.ts';
 
-const UNAVAILABLE = 'The supplier could not be reached or did not answer in time.';
+const UNAVAILABLE = 'The supplier did not answer clearly: whether it acted is unknown.';
 
 /** Two suppliers for .com: Namecheap (over its local fake) cheaper than the sandbox, so it is tried first. */
 describeEachDialect('the registration job across suppliers', (dialect) => {
   let t: TestApp;
   let fake: NamecheapFake;
   let a: AccountWithMembers;
+  const clock = new ManualClock();
 
   beforeAll(async () => {
     fake = await startNamecheapFake();
     const env = Object.fromEntries(Object.entries(namecheapFakeEnv(fake.url)).filter(([name]) => name.startsWith('NAMECHEAP_')));
-    t = await startTestApp(dialect, { env });
+    t = await startTestApp(dialect, { env, clock });
     a = await accountWithMembers(t);
     await seedSandboxSupplier(t.services.db);
     await seedSupplier(t.services.db, { id: 'namecheap', name: 'Namecheap' }, [{ tld: 'com', registerCents: 900 }]);
@@ -63,22 +66,28 @@ describeEachDialect('the registration job across suppliers', (dialect) => {
     expect((await findOrderView(t.services.db, orderId))!.registrar).toBe('Sandbox');
   });
 
-  it('a dropped connection is recorded as unavailable, the supplier is asked whether it registered anyway, then the next one registers', async () => {
+  it('a dropped connection leaves the outcome unknown: "not found" right after it is no answer yet; once the supplier had time, it is a no and registration goes on', async () => {
     const domain = uniqueName();
     const orderId = await order(domain);
     fake.http.override({ body: '', drop: true });
 
+    await expect(fulfilOrder(t.services, orderId)).rejects.toBeInstanceOf(FulfilmentDeferred);
+    expect(await sandboxHolds(t, domain)).toBe(0);
+    clock.advance(PROCESSING_WINDOW_MS);
     expect(await fulfilOrder(t.services, orderId)).toBe('completed');
     expect(await summary(orderId)).toEqual([
-      { supplier: 'namecheap', operation: 'register', outcome: 'failed' },
+      { supplier: 'namecheap', operation: 'register', outcome: 'unknown' },
+      { supplier: 'namecheap', operation: 'check', outcome: 'unknown' },
       { supplier: 'namecheap', operation: 'check', outcome: 'failed' },
-      { supplier: 'sandbox', operation: 'register', outcome: 'succeeded' },
+      { supplier: 'namecheap', operation: 'register', outcome: 'succeeded' },
     ]);
     const attempts = await attemptsOf(t, orderId);
     expect(attempts[0]!.reason).toMatch(new RegExp(`^${UNAVAILABLE.replace(/\./g, '\\.')}`));
-    expect(attempts[1]!.reason).toMatch(/^The supplier does not hold this domain\./);
+    expect(attempts[1]!.reason).toMatch(/^The supplier does not hold this domain\..*Too soon after our call/);
+    expect(attempts[2]!.reason).toMatch(/^The supplier does not hold this domain\./);
     for (const attempt of attempts) expect(attempt.reason ?? '').not.toContain(namecheapFakeCredentials.apiKey);
-    expect((await findOrderView(t.services.db, orderId))!.registrar).toBe('Sandbox');
+    expect((await findOrderView(t.services.db, orderId))!.registrar).toBe('Namecheap');
+    expect(await sandboxHolds(t, domain)).toBe(0);
   });
 
   it('a name an earlier run registered at a supplier before dying is found there and completed without registering again', async () => {
@@ -112,12 +121,13 @@ describeEachDialect('the registration job across suppliers', (dialect) => {
     expect((await orderRow(t, orderId)).status).toBe('processing');
     expect(await summary(orderId)).toEqual([
       { supplier: 'namecheap', operation: 'register', outcome: 'started' },
-      { supplier: 'namecheap', operation: 'check', outcome: 'failed' },
+      { supplier: 'namecheap', operation: 'check', outcome: 'unknown' },
     ]);
     expect(creates()).toHaveLength(0);
     expect(await sandboxHolds(t, domain)).toBe(0);
 
-    // The retry, once Namecheap answers again: it does not hold the name, so registration goes on.
+    // The retry, once Namecheap answers again and had time to finish any call: it does not hold the name, so registration goes on.
+    clock.advance(PROCESSING_WINDOW_MS);
     expect(await fulfilOrder(t.services, orderId)).toBe('completed');
     expect((await findOrderView(t.services.db, orderId))!.registrar).toBe('Namecheap');
   });
@@ -146,20 +156,42 @@ describeEachDialect('the registration job across suppliers', (dialect) => {
     expect((await orderRow(t, mixed)).error).toBe(`No registrar could register ${domain}. Our team has been notified and will retry or refund your payment.`);
   });
 
-  it('the job\'s last attempt hands an order it cannot settle to an operator rather than leave it processing', async () => {
+  it('a supplier that cannot say is asked again later by the job with a growing delay, never failed over; a run that keeps failing otherwise goes to an operator', async () => {
     const domain = uniqueName();
     const orderId = await order(domain);
     await leaveStartedAttempt(t, orderId, 'namecheap', 'register');
     let handler: JobHandler<FulfilOrderJob> | undefined;
-    await registerFulfilmentWorker({ work: async (_queue: string, registered: JobHandler<FulfilOrderJob>) => { handler = registered; } } as unknown as JobQueue, t.services);
+    const sent: SendOptions[] = [];
+    const queue = {
+      work: async (_queue: string, registered: JobHandler<FulfilOrderJob>) => { handler = registered; },
+      send: async (_queue: string, _payload: object, options: SendOptions) => { sent.push(options); return 'job'; },
+    } as unknown as JobQueue;
+    await registerFulfilmentWorker(queue, t.services);
     const run = (attempt: number) => {
       for (let i = 0; i < 3; i += 1) fake.http.override({ body: '', drop: true });
       return handler!({ orderId }, { id: 'job-1', attempt, signal: new AbortController().signal });
     };
 
-    await expect(run(1)).rejects.toBeInstanceOf(FulfilmentDeferred);
-    expect((await orderRow(t, orderId)).status).toBe('processing');
+    await run(1);
     await run(FULFIL_ORDER_JOB_OPTIONS.retryLimit + 1);
+    expect((await orderRow(t, orderId)).status).toBe('processing');
+    expect(sent.map((options) => [options.singletonKey, options.startAfterSeconds])).toEqual([
+      [`${orderId}:recheck:1`, RECHECK_FIRST_SECONDS], [`${orderId}:recheck:2`, 2 * RECHECK_FIRST_SECONDS],
+    ]);
+    expect(creates()).toHaveLength(0);
+    expect(await sandboxHolds(t, domain)).toBe(0);
+
+    // Another run holds the order: the job's own retries run it again, and even the last never parks it under that run.
+    const lease = (await takeFulfilLease(t.services, orderId))!;
+    await expect(handler!({ orderId }, { id: 'job-2', attempt: 1, signal: new AbortController().signal })).rejects.toBeInstanceOf(FulfilmentDeferred);
+    await handler!({ orderId }, { id: 'job-2', attempt: FULFIL_ORDER_JOB_OPTIONS.retryLimit + 1, signal: new AbortController().signal });
+    expect((await orderRow(t, orderId)).status).toBe('processing');
+    await releaseFulfilLease(t.services.db, orderId, lease);
+
+    // A run stopped by its time limit on its last attempt: an operator takes over.
+    const stopped = new AbortController();
+    stopped.abort();
+    await handler!({ orderId }, { id: 'job-2', attempt: FULFIL_ORDER_JOB_OPTIONS.retryLimit + 1, signal: stopped.signal });
     const row = await orderRow(t, orderId);
     expect(row).toMatchObject({
       status: 'requires_manual_processing', payment_status: 'paid',
@@ -167,6 +199,5 @@ describeEachDialect('the registration job across suppliers', (dialect) => {
     });
     expect(Boolean(row.admin_action_required)).toBe(true);
     expect(creates()).toHaveLength(0);
-    expect(await sandboxHolds(t, domain)).toBe(0);
   });
 });

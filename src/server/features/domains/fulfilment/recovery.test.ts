@@ -4,8 +4,10 @@ import { seedSandboxSupplier } from '../../../../../test/support/domains/supplie
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { type RegisterRequest, RegistrarError } from '../../../integrations/registrars/registrar.ts';
-import { FulfilmentDeferred } from './calls.ts';
+import { ManualClock } from '../../../../../test/support/clock.ts';
+import { FulfilmentDeferred, PROCESSING_WINDOW_MS } from './calls.ts';
 import { fulfilOrder } from './job.ts';
+import { FULFIL_LEASE_MS } from './lease.ts';
 import { attemptsOf, leaveStartedAttempt, paidOrder, sandboxHolds, uniqueName, type WatchedRegistrar, watchRegistrar } from '../../../../../test/support/domains/fulfilment.ts';
 import { waitFor } from '../../../../../test/support/waitFor.ts';
 import { findOrderView } from '../orders/repository.ts';
@@ -15,9 +17,10 @@ describeEachDialect('the registration job after a run was cut off', (dialect) =>
   let t: TestApp;
   let a: AccountWithMembers;
   let watched: WatchedRegistrar | null = null;
+  const clock = new ManualClock();
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, { clock });
     a = await accountWithMembers(t);
     await seedSandboxSupplier(t.services.db);
   });
@@ -45,6 +48,10 @@ describeEachDialect('the registration job after a run was cut off', (dialect) =>
     expect(await summary(orderId)).toEqual(['sandbox register started']);
     expect(await sandboxHolds(t, domain)).toBe(1);
 
+    // The dead run's lease keeps every other run out until it ends.
+    await expect(fulfilOrder(t.services, orderId)).rejects.toBeInstanceOf(FulfilmentDeferred);
+    expect(await summary(orderId)).toEqual(['sandbox register started']);
+    clock.advance(FULFIL_LEASE_MS);
     expect(await fulfilOrder(t.services, orderId)).toBe('completed');
     expect(watched.calls.register).toBe(1);
     expect(await summary(orderId)).toEqual(['sandbox register started', 'sandbox check succeeded']);
@@ -69,23 +76,26 @@ describeEachDialect('the registration job after a run was cut off', (dialect) =>
       },
     });
     await expect(fulfilOrder(t.services, orderId, { signal: timeUp.signal })).rejects.toBeInstanceOf(FulfilmentDeferred);
-    expect(await summary(orderId)).toEqual(['sandbox register failed']);
+    expect(await summary(orderId)).toEqual(['sandbox register unknown']);
     expect((await findOrderView(t.services.db, orderId))!.status).toBe('processing');
 
     expect(await fulfilOrder(t.services, orderId)).toBe('completed');
     expect(watched.calls.register).toBe(1);
-    expect(await summary(orderId)).toEqual(['sandbox register failed', 'sandbox check succeeded']);
+    expect(await summary(orderId)).toEqual(['sandbox register unknown', 'sandbox check succeeded']);
     expect(await sandboxHolds(t, domain)).toBe(1);
   });
 
-  it('a started attempt whose call never reached the supplier: the check finds nothing and the name is registered once', async () => {
+  it('a started attempt whose call never reached the supplier: "not found" is no answer until the supplier had time to finish, then the name is registered once', async () => {
     const domain = uniqueName();
     const orderId = await order(domain);
     await leaveStartedAttempt(t, orderId, 'sandbox', 'register');
     watched = watchRegistrar(t, 'sandbox');
+    await expect(fulfilOrder(t.services, orderId)).rejects.toBeInstanceOf(FulfilmentDeferred);
+    expect(watched.calls.register).toBe(0);
+    clock.advance(PROCESSING_WINDOW_MS);
     expect(await fulfilOrder(t.services, orderId)).toBe('completed');
     expect(watched.calls.register).toBe(1);
-    expect(await summary(orderId)).toEqual(['sandbox register started', 'sandbox check failed', 'sandbox register succeeded']);
+    expect(await summary(orderId)).toEqual(['sandbox register started', 'sandbox check unknown', 'sandbox check failed', 'sandbox register succeeded']);
   });
 
   it('a name the supplier holds for another account is not handed over: the order goes on and fails as taken', async () => {

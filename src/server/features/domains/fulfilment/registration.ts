@@ -1,6 +1,6 @@
 import type { ContactInfo } from '../../../../common/domains/ordersContract.ts';
-import type { DomainContacts, DomainInfo, Registrar, RegistrarErrorKind } from '../../../integrations/registrars/registrar.ts';
-import { idempotencyKeyOf, listAttempts, suppliersToAsk } from './attempts.ts';
+import { type DomainContacts, type DomainInfo, outcomeUnknown, type Registrar, type RegistrarErrorKind } from '../../../integrations/registrars/registrar.ts';
+import { finishAttempt, idempotencyKeyOf, listAttempts, startAttempt, type UnsettledCall, unsettledCalls } from './attempts.ts';
 import { askSupplier, callSupplier, type FulfilRun, FulfilmentDeferred, registrarFor, stopIfAborted, type SupplierAnswer } from './calls.ts';
 import { registrarContactsOf } from './contacts.ts';
 import { type CompletionResult, completeRegistration, failOrder, failureSentence } from './outcome.ts';
@@ -8,7 +8,9 @@ import { registeringSupplierIds } from './repository.ts';
 
 /**
  * A paid registration at the suppliers: first settle what earlier runs may have left half-done,
- * then try the suppliers cheapest first until one registers the name, else fail the order.
+ * then try the suppliers cheapest first until one registers the name, else fail the order. A
+ * supplier whose outcome is unknown (docs/decisions.md, the registrar outcome model) is asked;
+ * while it cannot say, nothing is sent to any other supplier (FulfilmentDeferred, recheck).
  */
 
 export type RegistrationOutcome = CompletionResult | 'failed';
@@ -19,8 +21,19 @@ const addYears = (from: Date, years: number) => {
   return date.toISOString();
 };
 
-function askWhetherRegistered(run: FulfilRun, supplierId: string, registrar: Registrar): Promise<SupplierAnswer> {
-  return askSupplier(run, supplierId, registrar, () => ({ yes: true, reason: `The supplier holds ${run.order.domain}: an earlier call registered it.` }));
+/** getInfo answers only for names in our account, so any answer is ours; a name still pending there is not done yet. */
+export function askWhetherRegistered(run: FulfilRun, registrar: Registrar, about: UnsettledCall): Promise<SupplierAnswer> {
+  const { domain } = run.order;
+  return askSupplier(run, about.supplierId, registrar, (info) => (info.status === 'pending'
+    ? { yes: false, unknown: true, reason: `The supplier holds ${domain} as pending: the registry has not finished it yet.` }
+    : { yes: true, reason: `The supplier holds ${domain} (${info.status}, expiring ${info.expiresAt ?? 'on a date it did not give'}): an earlier call registered it.` }), about);
+}
+
+/** A supplier no longer configured here cannot be asked; that is an answer too, and it is recorded. */
+async function recordUnaskable(run: FulfilRun, supplierId: string): Promise<void> {
+  run.services.log.warn({ orderId: run.order.id, supplierId }, 'an earlier registration call cannot be checked: the supplier is no longer configured');
+  const attempt = await startAttempt(run.services, { orderId: run.order.id, supplierId, operation: 'check' });
+  await finishAttempt(run.services, attempt, 'unknown', 'The supplier is no longer configured here, so it cannot be asked whether an earlier call registered the name.');
 }
 
 /** The suppliers to try: the back office's choice first, then by cost; only those this installation can call. */
@@ -44,7 +57,7 @@ async function nameserversAt(run: FulfilRun, registrar: Registrar): Promise<stri
   }
 }
 
-function heldSince(run: FulfilRun, supplierId: string, info: DomainInfo, contacts: DomainContacts) {
+export function heldSince(run: FulfilRun, supplierId: string, info: DomainInfo, contacts: DomainContacts) {
   return completeRegistration(run.services, run.order, {
     supplierId, registrarOrderId: null, expiresAt: info.expiresAt ?? addYears(run.services.clock.now(), run.order.years), nameservers: info.nameservers, contacts,
   });
@@ -60,25 +73,29 @@ export async function fulfilRegistration(run: FulfilRun, forceSupplierId: string
   const contacts = registrarContactsOf(JSON.parse(order.contact_info) as ContactInfo);
 
   // Calls an earlier run may have completed at a supplier: nothing is sent anywhere before each is settled.
-  for (const supplierId of suppliersToAsk(await listAttempts(services.db, order.id), 'register')) {
-    const registrar = registrarFor(services, supplierId);
+  const cannotSay: string[] = [];
+  for (const open of unsettledCalls(await listAttempts(services.db, order.id), 'register')) {
+    stopIfAborted(run);
+    const registrar = registrarFor(services, open.supplierId);
     if (!registrar) {
-      services.log.warn({ orderId: order.id, supplierId }, 'an earlier registration call cannot be checked: the supplier is no longer configured');
+      await recordUnaskable(run, open.supplierId);
+      cannotSay.push(open.supplierId);
       continue;
     }
-    stopIfAborted(run);
-    const asked = await askWhetherRegistered(run, supplierId, registrar);
-    if (asked.answer === 'unknown') throw new FulfilmentDeferred(`Supplier ${supplierId} could not say whether it registered ${order.domain}.`);
+    const asked = await askWhetherRegistered(run, registrar, open);
+    if (asked.answer === 'unknown') cannotSay.push(open.supplierId);
     if (asked.answer === 'yes') {
-      const done = await heldSince(run, supplierId, asked.info, contacts);
+      const done = await heldSince(run, open.supplierId, asked.info, contacts);
       if (done !== 'taken') return done;
     }
   }
+  if (cannotSay.length > 0) throw new FulfilmentDeferred(`${cannotSay.join(', ')} could not say yet whether an earlier call registered ${order.domain}.`);
 
   const failures: RegistrarErrorKind[] = [];
   for (const supplierId of await candidates(run, forceSupplierId)) {
     stopIfAborted(run);
     const registrar = registrarFor(services, supplierId)!;
+    const since = services.clock.nowIso();
     const call = await callSupplier(run, supplierId, 'register', () => registrar.register({
       domain: order.domain, years: order.years, contacts, nameservers: [], privacy: order.privacy_protection,
       // We renew (the daily job charges the account first), so the registrar must not renew on its own.
@@ -95,14 +112,18 @@ export async function fulfilRegistration(run: FulfilRun, forceSupplierId: string
       continue;
     }
     failures.push(call.failure.kind);
+    if (!outcomeUnknown(call.failure.kind)) continue;
     stopIfAborted(run);
-    if (call.failure.kind === 'unavailable') {
-      // A time-out may still have registered the name there: ask before trying the next supplier.
-      const asked = await askWhetherRegistered(run, supplierId, registrar);
-      if (asked.answer === 'yes') {
-        const done = await heldSince(run, supplierId, asked.info, contacts);
-        if (done !== 'taken') return done;
-      }
+    // The supplier may have registered it (a time-out, a pending order, an unclear answer): ask,
+    // and never try the next supplier while it cannot say.
+    const asked = await askWhetherRegistered(run, registrar, { supplierId, since, pending: call.failure.kind === 'pending' });
+    if (asked.answer === 'yes') {
+      const done = await heldSince(run, supplierId, asked.info, contacts);
+      if (done !== 'taken') return done;
+      continue;
+    }
+    if (asked.answer === 'unknown') {
+      throw new FulfilmentDeferred(`${supplierId} did not say whether it registered ${order.domain}; nothing is sent elsewhere until it does.`);
     }
   }
 

@@ -1,7 +1,7 @@
 import { liveTopics } from '../../../../common/live.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordEvent } from '../../../events/recordEvent.ts';
-import { type DomainInfo, type Registrar, RegistrarError } from '../../../integrations/registrars/registrar.ts';
+import { type DomainInfo, outcomeUnknown, type Registrar, RegistrarError } from '../../../integrations/registrars/registrar.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { type DomainRow, findDomainByName } from '../records.ts';
 import { isAutomatic } from '../expiry/renewalRules.ts';
@@ -136,7 +136,7 @@ export async function fulfilRenewal(run: FulfilRun): Promise<RenewalOutcome> {
     () => registrar.renew(order.domain, order.years, idempotencyKeyOf(order.id, supplierId), { signal: run.signal }));
   if (call.ok) return renewed(call.value.expiresAt, call.value.registrarOrderId, call.value.chargedCents ?? null);
   stopIfAborted(run);
-  if (call.failure.kind === 'unavailable') {
+  if (outcomeUnknown(call.failure.kind)) {
     const asked = await askWhetherRenewed(run, supplierId, registrar, before);
     if (asked.answer === 'yes') return renewed(asked.info.expiresAt!, null);
     // The supplier may still be acting on it: the retry asks again before sending anything.

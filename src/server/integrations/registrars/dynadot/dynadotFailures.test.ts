@@ -93,15 +93,24 @@ describe('the Dynadot adapter\'s failures', () => {
     expect(await failure(dynadot.listTldCosts())).toMatchObject({ kind: 'unavailable', details: { code: '500' } });
   });
 
-  it('a body that is not JSON fails with a message saying so, without the key', async () => {
+  it('a renew that went through without its new expiry, and a register answered with a maintenance page after acting, are unknown', async () => {
+    fake.seedDomain('renewed.com');
+    fake.actThen('renew', { body: JSON.stringify({ RenewResponse: { ResponseCode: 0, Status: 'success' } }), contentType: 'application/json' });
+    expect(await failure(dynadot.renew('renewed.com', 1, 'k'))).toMatchObject({ kind: 'unavailable', details: { command: 'renew' } });
+    fake.actThen('register', { body: '<html>Maintenance</html>', contentType: 'text/html' });
+    expect((await failure(dynadot.register(order('acted.com')))).kind).toBe('unavailable');
+    expect(fake.domains.has('acted.com')).toBe(true);
+  });
+
+  it('a body that is not JSON leaves the outcome unknown, with a message saying so, without the key', async () => {
     fake.http.override({ body: '<html><body>Maintenance</body></html>', contentType: 'text/html' });
     expect(await failure(dynadot.getInfo('a.com'))).toMatchObject({
-      kind: 'failed', message: 'Dynadot answered domain_info with a body that is not JSON (it starts "<html><body>Maintenance</body></html>").',
+      kind: 'unavailable', message: 'Dynadot answered domain_info with a body that is not JSON (it starts "<html><body>Maintenance</body></html>").',
     });
     fake.http.override({ body: `oops key=${DYNADOT_FAKE_KEY}` });
     expect((await failure(dynadot.getTransferCode('a.com'))).message).toContain('key=***');
     fake.http.override({ body: '["not", "an", "object"]' });
-    expect((await failure(dynadot.getTransferCode('a.com'))).kind).toBe('failed');
+    expect((await failure(dynadot.getTransferCode('a.com'))).kind).toBe('unavailable');
   });
 
   it('the connection test logs each step and the failure, never the key', async () => {

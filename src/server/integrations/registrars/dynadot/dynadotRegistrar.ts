@@ -139,7 +139,8 @@ export function createDynadotRegistrar(config: Config, options: DynadotOptions =
       if (current) params.year = current.slice(0, 4);
       const answer = await call('renew', params, callOptions);
       const expiresAt = isoDate(field(answer, 'Expiration', 'ExpirationDate'));
-      if (!expiresAt) throw new RegistrarError('failed', `Dynadot renewed ${domain} without saying its new expiry date.`, { registrar: 'dynadot', command: 'renew' });
+      // The renewal went through: without its new date the outcome is read back, not reported refused.
+      if (!expiresAt) throw new RegistrarError('unavailable', `Dynadot renewed ${domain} without saying its new expiry date.`, { registrar: 'dynadot', command: 'renew' });
       return { domain, expiresAt, registrarOrderId: text(field(answer, 'OrderId')) || null };
     },
 

@@ -85,7 +85,8 @@ export async function dynadotCall(connection: DynadotConnection, command: string
     parsed = JSON.parse(body);
   } catch {
     const start = redact(body.slice(0, 40).replace(/\s+/g, ' ').trim(), connection.key);
-    throw new RegistrarError('failed', `Dynadot answered ${command} with a body that is not JSON${start ? ` (it starts "${start}")` : ' (empty)'}.`,
+    // A proxy's or maintenance page, or a body cut short: nothing says whether Dynadot acted.
+    throw new RegistrarError('unavailable', `Dynadot answered ${command} with a body that is not JSON${start ? ` (it starts "${start}")` : ' (empty)'}.`,
       { registrar: 'dynadot', command });
   }
   const { code, status, error, payload } = unwrap(parsed, command);
@@ -96,7 +97,7 @@ export async function dynadotCall(connection: DynadotConnection, command: string
 
 function unwrap(parsed: unknown, command: string) {
   if (!isObject(parsed)) {
-    throw new RegistrarError('failed', `Dynadot answered ${command} with JSON that is not an object.`, { registrar: 'dynadot', command });
+    throw new RegistrarError('unavailable', `Dynadot answered ${command} with JSON that is not an object.`, { registrar: 'dynadot', command });
   }
   const responseKey = Object.keys(parsed).find((k) => /response$/i.test(k) && isObject(parsed[k]));
   const root = responseKey ? (parsed[responseKey] as Json) : parsed;

@@ -35,7 +35,8 @@ export function createEnomCall(credentials: EnomCredentials): EnomCall {
     });
     const root = parseXml(body);
     if (!root || root.name.toLowerCase() !== 'interface-response') {
-      throw new RegistrarError('failed', `Enom answered ${command} with something that is not its XML interface-response (${body.length === 0 ? 'an empty body' : 'unreadable body'}).`, { registrar: 'enom', command });
+      // A proxy's or maintenance page, or a body cut short: nothing says whether Enom acted.
+      throw new RegistrarError('unavailable', `Enom answered ${command} with something that is not its XML interface-response (${body.length === 0 ? 'an empty body' : 'unreadable body'}).`, { registrar: 'enom', command });
     }
     const failure = enomFailure(root, command);
     if (failure) throw new RegistrarError(failure.kind, scrub(failure.message, credentials), failure.details);

@@ -75,6 +75,13 @@ export function kindOfEnomError(failure: { numbers: string[]; texts: string[]; r
   return 'failed';
 }
 
+/**
+ * RRP 1300 is "command completed successfully; action pending": a non-real-time TLD's order was
+ * accepted and charged, and the registry finishes it later (m247/enom-api reads it as :ordered).
+ * It is 'pending', an unknown outcome, never a refusal.
+ */
+const RRP_PENDING = 1300;
+
 /** RRP codes that mean the command did what was asked (210/211 answer a Check). */
 const RRP_SUCCESS = new Set([200, 210, 211, 220]);
 
@@ -92,6 +99,11 @@ export function enomFailure(root: XmlNode, command: string): RegistrarError | nu
   const rrpCode = rrpText !== null && /^\d+$/.test(rrpText) ? Number(rrpText) : null;
   const rrpFailed = rrpCode !== null && !RRP_SUCCESS.has(rrpCode);
   if (!(errCount > 0) && texts.length === 0 && !rrpFailed) return null;
+  if (rrpCode === RRP_PENDING && !(errCount > 0)) {
+    return new RegistrarError('pending', `Enom accepted ${command} and will complete it later: ${text(root, 'RRPText') ?? 'action pending'} (RRP code 1300)`, {
+      registrar: 'enom', command, code: String(rrpCode),
+    });
+  }
   if (rrpFailed && texts.length === 0) texts.push(text(root, 'RRPText') ?? `RRP code ${rrpCode}`);
   const kind = kindOfEnomError({ numbers, texts, rrpCode });
   const said = texts.length ? texts.join('; ') : 'an error without a message';

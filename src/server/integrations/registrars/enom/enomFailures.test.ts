@@ -131,14 +131,29 @@ describe('Enom refusals, failures and credentials', () => {
     expect(await failure(enom.setLock('drop.com', true))).toMatchObject({ kind: 'unavailable', details: { code: '500' } });
   });
 
-  it('a body that is not Enom\'s XML is failed with a message that says so', async () => {
+  it('a body that is not Enom\'s XML leaves the outcome unknown, with a message that says so', async () => {
     fake.server.override({ body: '<html><body>Service Unavailable', contentType: 'text/html' });
     const html = await failure(enom.listTldCosts());
-    expect(html).toMatchObject({ kind: 'failed', message: 'Enom answered GetTLDList with something that is not its XML interface-response (unreadable body).' });
+    expect(html).toMatchObject({ kind: 'unavailable', message: 'Enom answered GetTLDList with something that is not its XML interface-response (unreadable body).' });
     fake.server.override({ body: '{"ok":true}', contentType: 'application/json' });
-    expect((await failure(enom.listDomains())).kind).toBe('failed');
+    expect((await failure(enom.listDomains())).kind).toBe('unavailable');
     fake.server.override({ body: '' });
     expect((await failure(enom.listDomains())).message).toContain('an empty body');
+  });
+
+  it('RRPCode 1300 (accepted, pending) is pending, an unknown outcome, and the order is held at Enom', async () => {
+    fake.makeNonRealTime('later.com');
+    expect(await failure(register(enom, 'later.com'))).toMatchObject({ kind: 'pending', details: { code: '1300', command: 'Purchase' } });
+    expect((await failure(enom.getInfo('later.com'))).kind).toBe('not_found');
+    fake.completePending('later.com');
+    expect((await enom.getInfo('later.com')).domain).toBe('later.com');
+  });
+
+  it('an Extend that went through, with a GetDomainInfo that fails after it, is unknown, not a refusal', async () => {
+    fake.seedDomain('extended.com');
+    fake.failStatusChecks(1);
+    expect(await failure(enom.renew('extended.com', 1, 'k'))).toMatchObject({ kind: 'unavailable', details: { command: 'GetDomainInfo' } });
+    expect(fake.domains.get('extended.com')!.expiresAt.getUTCFullYear()).toBe(2028);
   });
 
   it('one failed batch marks its names; every batch failing throws', async () => {

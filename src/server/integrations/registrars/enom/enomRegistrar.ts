@@ -156,8 +156,11 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
       // No OverrideOrder: Enom then refuses a second renewal of one name within 24 hours, which
       // is what keeps a retried renewal (Extend has no idempotency key) from being charged twice.
       const root = await call('Extend', { ...sldTld(domain), NumYears: String(years) }, options.signal);
-      const expiresAt = await expiryOf(domain, options.signal);
-      if (!expiresAt) throw new RegistrarError('failed', `Enom renewed ${domain} but did not say its new expiry date.`, { registrar: 'enom', command: 'GetDomainInfo' });
+      // Extend went through: a follow-up read that fails leaves the new expiry unknown, not the renewal refused.
+      const expiresAt = await expiryOf(domain, options.signal).catch(() => null);
+      if (!expiresAt) {
+        throw new RegistrarError('unavailable', `Enom accepted the renewal of ${domain}, but its new expiry date could not be read back.`, { registrar: 'enom', command: 'GetDomainInfo' });
+      }
       return { domain, expiresAt, registrarOrderId: text(root, 'OrderID') };
     },
 

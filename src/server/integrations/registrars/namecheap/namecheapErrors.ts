@@ -11,8 +11,12 @@ import type { RegistrarErrorKind } from '../registrar.ts';
  * | not_available      | 3019166 4019166                                                         |
  * | invalid            | 1010104 2011169 2015182 2011280 2015167 2030280 2011168 2011322 2010323 |
  * |                    | 2011170 2015267 2033407 2033270 2030166                                 |
- * | unavailable        | 3031900 3050900 3031510 (the registry or provider did not answer)      |
- * | failed             | everything else (2033409 and 2528166 order errors, 5050900 unknown, …) |
+ * | unavailable        | 3031900 3050900 3031510 (the registry or provider did not answer);     |
+ * | (outcome unknown)  | 5050900 "Unknown exceptions", 3028166 and 3031166 (an error from the   |
+ * |                    | upstream registrar or registry), 4023166 (error during renewal),       |
+ * |                    | 2528166 (order creation failed): each may come after the order was     |
+ * |                    | placed, so the state is read back before anything else is tried       |
+ * | failed             | everything else (2033409, unknown numbers, …)                          |
  *
  * The text decides before the number in two cases the numbers do not cover: a "busy / too many
  * requests / try again" answer is 'unavailable' whatever its number, and Namecheap reports an empty
@@ -25,7 +29,7 @@ const table: [RegistrarErrorKind, string][] = [
   ['not_found', '2019166 2016166 3016166 4019337 4011103'],
   ['not_available', '3019166 4019166'],
   ['invalid', '1010104 2011169 2015182 2011280 2015167 2030280 2011168 2011322 2010323 2011170 2015267 2033407 2033270 2030166'],
-  ['unavailable', '3031900 3050900 3031510'],
+  ['unavailable', '3031900 3050900 3031510 5050900 3028166 3031166 4023166 2528166'],
 ];
 for (const [kind, numbers] of table) for (const number of numbers.split(' ')) byNumber[number] = kind;
 

@@ -121,8 +121,13 @@ function namecheapRegistrar(call: NamecheapCall, endpoint: { url: string; client
         WGEnabled: request.privacy ? 'yes' : 'no',
       }, options);
       const result = child(response, 'DomainCreateResult');
+      // A non-real-time TLD's order is accepted now and registered by the registry later; an OK
+      // answer that does not say Registered is no refusal either. Both are read back later.
+      if (isTrue(attr(result, 'NonRealTimeDomain'))) {
+        throw new RegistrarError('pending', `Namecheap accepted the order for ${request.domain}; the registry completes it later (non-real-time TLD).`, { registrar, command });
+      }
       if (!isTrue(attr(result, 'Registered'))) {
-        throw new RegistrarError('failed', `Namecheap did not register ${request.domain}.`, { registrar, command });
+        throw new RegistrarError('unavailable', `Namecheap answered the order for ${request.domain} without saying it registered it.`, { registrar, command });
       }
       if (request.privacy && !isTrue(attr(result, 'WhoisguardEnable'))) {
         // The name is bought: a privacy hiccup must not report the registration as failed.

@@ -130,8 +130,8 @@ export function RegistrationAttempts({ attempts }: { attempts: AdminOrderDetails
             <Table.Tr key={`${a.attemptedAt}-${i}`}>
               <Table.Td data-primary><Text fw={600} size="sm">{a.registrar}</Text><Text size="xs" c="dimmed">{a.operation}</Text></Table.Td>
               <Table.Td data-label="Result">
-                <Badge color={a.success ? 'green' : a.outcome === 'started' ? 'yellow' : 'red'} variant="light" className={classes.badge}>
-                  {a.success ? 'Succeeded' : a.outcome === 'started' ? 'Unfinished' : 'Failed'}
+                <Badge color={a.success ? 'green' : a.outcome === 'started' || a.outcome === 'unknown' ? 'yellow' : 'red'} variant="light" className={classes.badge}>
+                  {a.success ? 'Succeeded' : a.outcome === 'started' ? 'Unfinished' : a.outcome === 'unknown' ? 'Unknown' : 'Failed'}
                 </Badge>
               </Table.Td>
               <Table.Td data-label="Reason"><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{a.reason ?? '—'}</Text></Table.Td>
