@@ -41,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domains.tld_sync': 'TLD prices synced',
   'domains.portfolio_sync_requested': 'Portfolio sync run by hand',
   'order.bulk_retry': 'Orders retried (request)',
+  'order.cancel_found_done': 'Cancel found the name registered: order completed',
+  'order.retry_found_done': 'Retry found the name registered: order completed',
   'order.manually_completed': 'Order completed by hand',
   'order.refund_refused': 'Order refund refused by the provider',
   'order.refund_started': 'Order refund asked of the provider',
