@@ -66,6 +66,17 @@ function logFailure(run: FulfilRun, supplierId: string, command: string, error: 
   else run.services.log.error({ ...facts, err: error }, 'registrar call failed unexpectedly');
 }
 
+/**
+ * A registration that stands although settings asked after it (nameservers, privacy, the
+ * registrar's own renew option) were refused: kept on the attempt for the order desk, since the
+ * order completes; the nightly portfolio sync turns a renew option left on off again.
+ */
+function followUpNote(value: unknown): string | null {
+  const errors = (value as { followUpErrors?: unknown } | null)?.followUpErrors;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  return `Registered, but the supplier refused what followed: ${errors.join(' ')}`;
+}
+
 export type CallOutcome<T> = { ok: true; value: T } | { ok: false; failure: CallFailure };
 
 /** One register or renew call, recorded before (so a crash leaves a trace) and after. */
@@ -73,7 +84,7 @@ export async function callSupplier<T>(run: FulfilRun, supplierId: string, operat
   const attempt = await startAttempt(run.services, { orderId: run.order.id, supplierId, operation });
   try {
     const value = await call();
-    await finishAttempt(run.services, attempt, 'succeeded', null);
+    await finishAttempt(run.services, attempt, 'succeeded', followUpNote(value));
     return { ok: true, value };
   } catch (error) {
     logFailure(run, supplierId, operation, error);

@@ -231,6 +231,17 @@ describeEachDialect('unknown outcomes at Dynadot', (dialect) => {
     expect(await findOrderView(t.services.db, orderId)).toMatchObject({ status: 'completed', registrar: 'Dynadot' });
     expect(await sandboxHolds(t, domain)).toBe(0);
   });
+
+  it('a renew option Dynadot refuses after the registration completes the order and is written on its attempt for the desk', async () => {
+    const domain = uniqueName();
+    const orderId = await paidOrder(t, { accountId: a.accountId, userId: a.owner.id, domain });
+    fake.failNextTimes('set_renew_option', 'system busy', 2);
+
+    expect(await fulfilOrder(t.services, orderId)).toBe('completed');
+    const [register] = await attemptsOf(t, orderId);
+    expect(register).toMatchObject({ operation: 'register', outcome: 'succeeded' });
+    expect(register!.reason).toMatch(/^Registered, but the supplier refused what followed: .*set_renew_option/);
+  });
 });
 
 describeEachDialect('the job asks again by itself', (dialect) => {
