@@ -4,6 +4,8 @@ import { handlers as featureHandlers } from '../../src/server/features/functions
 import { countAccounts, renameAccount } from '../support/samples/backOfficeFunctions.ts';
 import { type PermissionCast, permissionCast } from '../support/factories.ts';
 import { sampleInputs } from '../support/samples/sampleInputs.ts';
+import { MATRIX_WHOIS_DOMAIN } from '../support/samples/admin/whois.ts';
+import { type FakeRdap, rdapDomain, startFakeRdap } from '../support/registrars/rdap.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../support/testApp.ts';
 
 // The registry drives the matrix: every registered function, called with a valid input as each
@@ -14,6 +16,7 @@ const registered = [...featureHandlers, countAccounts, renameAccount];
 describeEachDialect('permission matrix (every registered function, every kind of caller)', (dialect) => {
   let t: TestApp;
   let cast: PermissionCast;
+  let rdap: FakeRdap;
   const as = (kind: CallerKind): TestUser | null => {
     if (kind === 'signedOut') return null;
     if (kind === 'superAdmin') return cast.globalAdmin;
@@ -21,10 +24,13 @@ describeEachDialect('permission matrix (every registered function, every kind of
   };
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { handlers: [countAccounts, renameAccount] });
+    // The WHOIS lookup asks a registry: a local one, so the matrix never leaves the machine.
+    rdap = await startFakeRdap();
+    rdap.domains.set(MATRIX_WHOIS_DOMAIN, rdapDomain(MATRIX_WHOIS_DOMAIN));
+    t = await startTestApp(dialect, { handlers: [countAccounts, renameAccount], env: { RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl } });
     cast = await permissionCast(t);
   });
-  afterAll(async () => { await t.stop(); });
+  afterAll(async () => { await t.stop(); await rdap.server.close(); });
 
   it('covers exactly what the app registers, and every function declares its answers and has a sample input', () => {
     expect(t.handlers.map((h) => h.contract.name).sort()).toEqual(registered.map((h) => h.contract.name).sort());

@@ -14,6 +14,7 @@ import * as adminOrders from '../admin/orders/contract.ts';
 import * as adminPortfolio from '../admin/portfolio/contract.ts';
 import * as adminSupport from '../admin/support/contract.ts';
 import * as adminUsers from '../admin/users/contract.ts';
+import * as adminWhois from '../admin/whois/contract.ts';
 import * as billing from '../billing/contract.ts';
 import * as catalog from '../catalog/contract.ts';
 import * as dashboard from '../dashboard/contract.ts';
@@ -100,6 +101,7 @@ export const contracts = {
   ...adminFlows.contracts,
   ...adminWebhooks.contracts,
   ...adminEvents.contracts,
+  ...adminWhois.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -15,6 +15,7 @@ import { handlers as adminProducts } from './admin/products/functions.ts';
 import { handlers as adminSupport } from './admin/support/functions.ts';
 import { handlers as adminUsers } from './admin/users/functions.ts';
 import { handlers as adminWebhooks } from './admin/webhooks/functions.ts';
+import { handlers as adminWhois } from './admin/whois/functions.ts';
 import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
 import { handlers as dashboard } from './dashboard/functions.ts';
@@ -55,4 +56,5 @@ export const handlers: FunctionHandler[] = [
   ...adminWebhooks,
   ...adminFlows,
   ...adminEvents,
+  ...adminWhois,
 ] as FunctionHandler[];

@@ -48,6 +48,7 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
       { to: '/super-admin/products', label: 'Products' },
       { to: '/super-admin/mail', label: 'Mail Outbox' },
       { to: '/super-admin/audit', label: 'Audit Log' },
+      { to: '/super-admin/whois-lookup', label: 'WHOIS Lookup' },
       { to: '/super-admin/events', label: 'Events' },
       { to: '/super-admin/events/webhooks', label: 'Webhooks' },
       { to: '/super-admin/events/flows', label: 'Event Flows' },

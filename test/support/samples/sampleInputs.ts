@@ -15,6 +15,7 @@ import { adminMailSamples } from './admin/mail.ts';
 import { adminOrdersSamples } from './admin/orders.ts';
 import { adminSupportSamples } from './admin/support.ts';
 import { adminUsersSamples } from './admin/users.ts';
+import { adminWhoisSamples } from './admin/whois.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -156,6 +157,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminCostHoldsSamples,
   ...adminSupportSamples,
   ...adminMailSamples,
+  ...adminWhoisSamples,
   ...adminAuditSamples,
   ...adminDeliveriesSamples,
   ...adminFlowsSamples,

@@ -31,9 +31,21 @@ export interface LookupOptions {
   signal?: AbortSignal;
 }
 
+/** A lookup with the registry's own answer beside what we read from it. */
+export interface DomainInspection {
+  /** The normalised name that was asked. */
+  domain: string;
+  source: 'rdap' | 'whois';
+  /** null when the registry says the name does not exist. */
+  lookup: DomainLookup | null;
+  /** The answer as received: RDAP's JSON body or WHOIS's text. */
+  raw: string;
+}
+
 export interface DomainLookupClient {
   /** null when the registry says the name does not exist. */
   lookup(domain: string, options?: LookupOptions): Promise<DomainLookup | null>;
+  inspect(domain: string, options?: LookupOptions): Promise<DomainInspection>;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

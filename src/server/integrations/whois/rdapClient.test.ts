@@ -130,6 +130,18 @@ describe('RDAP client with WHOIS fallback', () => {
     });
   });
 
+  it('inspect answers the registry\'s own words beside the parsed fields: RDAP\'s JSON, a 404 body, WHOIS\'s text', async () => {
+    rdap.domains.set('acme-widgets.com', rdapDomain('acme-widgets.com'));
+    const lookups = client();
+    const found = await lookups.inspect('ACME-Widgets.com');
+    expect(found).toMatchObject({ domain: 'acme-widgets.com', source: 'rdap', lookup: FOUND });
+    expect(JSON.parse(found.raw)).toEqual(rdapDomain('acme-widgets.com'));
+    const missing = await lookups.inspect('free-name.com');
+    expect(missing).toMatchObject({ source: 'rdap', lookup: null });
+    expect(JSON.parse(missing.raw)).toMatchObject({ errorCode: 404, description: ['free-name.com is not registered.'] });
+    expect(await lookups.inspect('acme.io')).toEqual({ domain: 'acme.io', source: 'whois', lookup: FROM_WHOIS, raw: whoisRecord('acme.io') });
+  });
+
   it('a WHOIS server that drops, stalls or is not there makes the lookup unavailable', async () => {
     const dropping = await startFakeWhoisServer(() => ({ drop: true }));
     const stalling = await startFakeWhoisServer(() => ({ text: whoisRecord('x.io'), delayMs: 1000 }));

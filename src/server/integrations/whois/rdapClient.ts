@@ -1,4 +1,4 @@
-import { type DomainLookup, type DomainLookupClient, DomainLookupError, type LookupOptions } from './domainLookup.ts';
+import { type DomainInspection, type DomainLookupClient, DomainLookupError, type LookupOptions } from './domainLookup.ts';
 import { createBootstrapCache, rdapBaseFor } from './rdapBootstrap.ts';
 import { lookupFromRdap } from './rdapDomain.ts';
 import { fetchRdapDomain } from './rdapFetch.ts';
@@ -32,8 +32,10 @@ export function createRdapClient(options: RdapClientOptions): DomainLookupClient
   const bootstrap = createBootstrapCache({ url: options.bootstrapUrl, timeoutMs, now: options.now ?? Date.now });
   const whoisHostFor = options.whoisHostFor ?? builtInWhoisHost;
 
-  return {
-    async lookup(input: string, { signal }: LookupOptions = {}): Promise<DomainLookup | null> {
+  const client: DomainLookupClient = {
+    lookup: async (input, options) => (await client.inspect(input, options)).lookup,
+
+    async inspect(input: string, { signal }: LookupOptions = {}): Promise<DomainInspection> {
       const domain = input.trim().toLowerCase().replace(/\.$/, '');
       const labels = domain.split('.');
       if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) throw new DomainLookupError('invalid', `Not a domain name: ${input}`);
@@ -50,7 +52,7 @@ export function createRdapClient(options: RdapClientOptions): DomainLookupClient
       if (base) {
         try {
           const answer = await fetchRdapDomain({ base, domain, timeoutMs, signal });
-          return answer.found ? lookupFromRdap(answer.domain) : null;
+          return { domain, source: 'rdap', lookup: answer.found ? lookupFromRdap(answer.domain) : null, raw: answer.text };
         } catch (error) {
           if (signal?.aborted) throw cancelled();
           rdapProblem = (error as Error).message;
@@ -71,7 +73,8 @@ export function createRdapClient(options: RdapClientOptions): DomainLookupClient
         if (signal?.aborted) throw cancelled();
         throw new DomainLookupError('unavailable', `${domain} could not be looked up: ${rdapProblem!}, and ${(error as Error).message}.`);
       }
-      return lookupFromWhois(text, tld);
+      return { domain, source: 'whois', lookup: lookupFromWhois(text, tld), raw: text };
     },
   };
+  return client;
 }

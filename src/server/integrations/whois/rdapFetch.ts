@@ -1,7 +1,8 @@
 /** RFC 7480 lets servers redirect (a registry to a registrar's server); more hops than this is a loop. */
 export const MAX_REDIRECTS = 3;
 
-export type RdapAnswer = { found: true; domain: Record<string, unknown> } | { found: false };
+/** `text` is the body as the server sent it, for operators who read the raw answer. */
+export type RdapAnswer = { found: true; domain: Record<string, unknown>; text: string } | { found: false; text: string };
 
 /**
  * GET {base}domain/{name}: the domain object, or not found on a 404. Anything else (no answer,
@@ -33,7 +34,7 @@ export async function fetchRdapDomain(request: { base: string; domain: string; t
     } catch {
       throw new Error(timeout.aborted ? 'the RDAP server did not answer in time' : 'the RDAP server dropped its answer');
     }
-    if (response.status === 404) return { found: false };
+    if (response.status === 404) return { found: false, text };
     if (!response.ok) throw new Error(`the RDAP server answered HTTP ${response.status}`);
     let json: unknown;
     try {
@@ -42,7 +43,7 @@ export async function fetchRdapDomain(request: { base: string; domain: string; t
       throw new Error('the RDAP server answered malformed JSON');
     }
     if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('the RDAP server answered JSON that is not a domain object');
-    return { found: true, domain: json as Record<string, unknown> };
+    return { found: true, domain: json as Record<string, unknown>, text };
   }
   throw new Error(`the RDAP server redirected more than ${MAX_REDIRECTS} times`);
 }

@@ -12,6 +12,7 @@ const TILES = [
   { to: '/super-admin/products', title: 'Products', description: 'The plans and prices customers subscribe to.' },
   { to: '/super-admin/mail', title: 'Mail outbox', description: 'Every e-mail the portal sent or stored.' },
   { to: '/super-admin/audit', title: 'Audit log', description: 'Every back-office act and impersonation.' },
+  { to: '/super-admin/whois-lookup', title: 'WHOIS lookup', description: 'Any domain at its registry, by RDAP or WHOIS.' },
   { to: '/super-admin/events', title: 'Events', description: 'What happened on the platform, as it happens.' },
   { to: '/super-admin/events/webhooks', title: 'Webhooks', description: 'Endpoints that receive signed events.' },
   { to: '/super-admin/events/flows', title: 'Event flows', description: 'Which events go to which webhooks.' },
