@@ -27,8 +27,8 @@ const DELIVERY_COLUMNS = ['id', 'event_id', 'event_type', 'webhook_id', 'flow_id
   'payload', 'created_at', 'updated_at'] as const;
 
 /**
- * Fans out up to `batchSize` unprocessed events, oldest first: one delivery row per fired action
- * whose webhook exists and is active, the events marked processed and the flows' counts bumped,
+ * Fans out up to `batchSize` unprocessed events, oldest first: one delivery row per event and
+ * active webhook that a fired action names (however many flows and actions name it), the events marked processed and the flows' counts bumped,
  * in one transaction, so a crash leaves either all of it or none (nothing is dispatched twice).
  * On PostgreSQL the events are claimed with SKIP LOCKED, so several engines share the work.
  * Returns how many events and deliveries it wrote.
@@ -50,6 +50,9 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
         correlationId: row.correlation_id, payload: parseObject(row.payload), context: parseObject(row.context),
       };
       const fields = eventFields(event);
+      // Flows overlap (quick setup's domain.* and its catch-all both match a domain event): a
+      // webhook gets an event once, under one webhook-id, from the first flow that sends it there.
+      const sentTo = new Map<string, Insertable<WebhookDeliveriesTable>>();
       for (const flow of routing.flows) {
         const actions = firedActions(flow, event, fields);
         let executions = 0;
@@ -57,12 +60,20 @@ export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Diale
           const webhook = routing.webhooks.get(action.webhookId);
           if (!webhook || !webhook.isActive) continue;
           const retries = Math.max(0, Math.min(action.config?.retries ?? webhook.maxRetries, webhook.maxRetries));
-          rows.push({
+          const already = sentTo.get(webhook.id);
+          if (already) {
+            // The most retries any of the matching actions asks for.
+            already.max_attempts = Math.max(already.max_attempts ?? 1, 1 + retries);
+            continue;
+          }
+          const row: Insertable<WebhookDeliveriesTable> = {
             id: newDeliveryId(), event_id: event.id, event_type: event.type, webhook_id: webhook.id, flow_id: flow.id,
             status: 'pending', attempts: 0, max_attempts: 1 + retries, next_attempt_at: at,
             payload: deliveryBody(event, { enabled: webhook.transformEnabled, template: webhook.transformTemplate }),
             created_at: at, updated_at: at,
-          });
+          };
+          sentTo.set(webhook.id, row);
+          rows.push(row);
           executions += 1;
         }
         if (actions.length === 0) continue;

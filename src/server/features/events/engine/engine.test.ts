@@ -84,6 +84,25 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       expect(receiver.received).toHaveLength(4);
     });
 
+    it('sends an event to a webhook once, with one webhook-id, however many flows or actions of it match (quick setup overlaps)', async () => {
+      const a = await insertWebhook(db(), { url: `${receiver.url}/a`, maxRetries: 5 });
+      const b = await insertWebhook(db(), { url: `${receiver.url}/b` });
+      // Quick setup's domain.* and catch-all flows both match a domain event; a flow may also name a webhook twice.
+      const first = await insertFlow(db(), { webhookIds: [a.id], triggers: [{ eventType: 'domain.*', conditions: [] }], action: { retries: 1 } });
+      const second = await insertFlow(db(), { webhookIds: [a.id, b.id, a.id], triggers: [{ eventType: '*', conditions: [] }], action: { retries: 2 } });
+
+      const renewed = await emit(db(), { type: 'domain.renewed' });
+      expect(await engine().runOnce()).toEqual({ events: 1, attempts: 2 });
+      expect(receiver.received.map((r) => `${r.url} ${JSON.parse(r.body).id}`).sort()).toEqual([`/a ${renewed}`, `/b ${renewed}`]);
+      const rows = await deliveries();
+      expect(rows.map((d) => d.webhook_id).sort()).toEqual([a.id, b.id].sort());
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(2);
+      // The most retries any matching action asks for, within the webhook's own limit.
+      expect(rows.find((d) => d.webhook_id === a.id)?.max_attempts).toBe(3);
+      const counts = await db().selectFrom('event_flows').select(['id', 'total_events', 'total_executions']).execute();
+      expect(Object.fromEntries(counts.map((f) => [f.id, [f.total_events, f.total_executions]]))).toEqual({ [first]: [1, 1], [second]: [1, 1] });
+    });
+
     it('takes the smaller retry count of the action and the webhook, and renders the payload transform', async () => {
       await hookAndFlow({ maxRetries: 5, transformTemplate: '{"text":"{{type}} for {{payload.domain}}","data":"{{payload}}"}' }, { action: { retries: 2 } });
       await emit(db(), { payload: { domain: 'example.org' } });
