@@ -45,11 +45,11 @@ describe('support desk journey', () => {
     const reply = customer.page.getByRole('listitem').filter({ hasText: 'We renewed the certificate' });
     await reply.getByText('Staff', { exact: true }).waitFor();
     await reply.getByText('(Support)', { exact: false }).waitFor();
-    await customer.page.getByText('answered', { exact: true }).waitFor();
+    await customer.page.getByText('Answered', { exact: true }).waitFor();
 
     await customer.page.getByRole('button', { name: 'Close ticket' }).click();
     await customer.page.getByRole('dialog', { name: 'Close ticket' }).getByRole('button', { name: 'Close ticket' }).click();
-    await customer.page.getByText('closed', { exact: true }).waitFor();
+    await customer.page.getByText('Closed', { exact: true }).waitFor();
     await expect.poll(() => customer.page.getByRole('button', { name: 'Close ticket' }).count()).toBe(0);
 
     expectNoErrors(customer);

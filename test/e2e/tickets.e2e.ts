@@ -37,8 +37,8 @@ describe('support tickets journey', () => {
     await row.getByRole('link', { name: 'Mailbox quota exceeded' }).waitFor();
     await expect.poll(() => overflowingElements(page)).toEqual([]);
     expect(await truncatedBadges(list)).toEqual([]);
-    expect(await fitsOnScreen(row.getByText('high', { exact: true }))).toBe(true);
-    expect(await fitsOnScreen(row.getByText('open', { exact: true }))).toBe(true);
+    expect(await fitsOnScreen(row.getByText('High', { exact: true }))).toBe(true);
+    expect(await fitsOnScreen(row.getByText('Open', { exact: true }))).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The dashboard counts the account's open tickets.

@@ -10,6 +10,7 @@ import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.ts
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { TicketStatusBadge } from '../../components/badges/TicketStatusBadge.tsx';
 import { useReplyDraft } from '../../components/useReplyDraft.ts';
+import { ticketPriorityLabel } from '../../components/labels.ts';
 
 /** The server answers 'not found' and 'no access' alike so a ticket's existence does not leak. */
 const HIDDEN_CODES = new Set(['not-found', 'permission-denied', 'invalid-argument']);
@@ -131,7 +132,7 @@ export default function TicketDetailPage() {
       <Group gap="lg">
         <Group gap={6}>
           <Text size="sm" c="dimmed">Priority:</Text>
-          <Badge variant="outline" color="gray">{ticket.priority}</Badge>
+          <Badge variant="outline" color="gray">{ticketPriorityLabel(ticket.priority)}</Badge>
         </Group>
         <Text size="sm"><Text span c="dimmed">Created: </Text>{formatDateTime(ticket.createdAt)}</Text>
         <Text size="sm"><Text span c="dimmed">By: </Text>{ticket.authorName}</Text>

@@ -7,6 +7,7 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { ResourceList } from '../../components/resourceList/ResourceList.tsx';
 import classes from '../../components/StackedTable.module.css';
 import { TicketStatusBadge } from '../../components/badges/TicketStatusBadge.tsx';
+import { ticketPriorityLabel } from '../../components/labels.ts';
 
 const PAGE_SIZE = 50;
 const COLUMNS = ['Subject', 'Created', 'Status', 'Priority'];
@@ -23,7 +24,7 @@ function TicketRow({ ticket }: { ticket: TicketSummary }) {
       <Table.Td data-label="Created"><RelativeTime value={ticket.createdAt} withTime={false} /></Table.Td>
       <Table.Td data-label="Status"><TicketStatusBadge status={ticket.status} className={classes.badge} /></Table.Td>
       <Table.Td data-label="Priority">
-        <Badge variant="outline" color="gray" className={classes.badge}>{ticket.priority}</Badge>
+        <Badge variant="outline" color="gray" className={classes.badge}>{ticketPriorityLabel(ticket.priority)}</Badge>
       </Table.Td>
     </Table.Tr>
   );

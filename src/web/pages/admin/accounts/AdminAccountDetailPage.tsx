@@ -13,6 +13,7 @@ import { StackedTable } from '../../../components/StackedTable.tsx';
 import { TicketStatusBadge } from '../../../components/badges/TicketStatusBadge.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
+import { accountRoleLabel, accountStatusLabel, domainStatusLabel, orderStatusLabel, ticketPriorityLabel, valueLabel } from '../../../components/labels.ts';
 
 /** A read-only list of the account's rows, or its empty sentence. */
 function Section<T>({ title, rows, empty, columns, numeric, row }: {
@@ -46,7 +47,7 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
         title={account.name}
         badges={(
           <>
-            <Badge variant="light" tt="none">Status: {account.status}</Badge>
+            <Badge variant="light" tt="none">Status: {accountStatusLabel(account.status)}</Badge>
             <Badge variant="light" color="teal" tt="none">Activity: {account.activity}</Badge>
           </>
         )}
@@ -68,14 +69,14 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
         <Table.Tr key={m.userId}>
           <Table.Td data-primary>{m.name}</Table.Td>
           <Table.Td data-label="Email" style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
-          <Table.Td data-label="Role">{m.role}</Table.Td>
+          <Table.Td data-label="Role">{accountRoleLabel(m.role)}</Table.Td>
           <Table.Td data-label="Joined">{formatDate(m.joinedAt)}</Table.Td>
         </Table.Tr>
       )} />
       <Section title="Domains" rows={detail.domains} empty={DETAIL_EMPTY.domains} columns={['Domain', 'Status', 'Expires', 'Auto-renew']} row={(d) => (
         <Table.Tr key={d.id}>
           <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{d.name}</Table.Td>
-          <Table.Td data-label="Status">{d.status}</Table.Td>
+          <Table.Td data-label="Status">{domainStatusLabel(d.status)}</Table.Td>
           <Table.Td data-label="Expires">{formatDate(d.expirationDate)}</Table.Td>
           <Table.Td data-label="Auto-renew">{d.autoRenew ? 'On' : 'Off'}</Table.Td>
         </Table.Tr>
@@ -85,8 +86,8 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
           <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>
             <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(o.id)}`} size="sm">{o.domain}</Anchor>
           </Table.Td>
-          <Table.Td data-label="Kind">{o.kind} · {o.years} yr</Table.Td>
-          <Table.Td data-label="Status">{o.status}</Table.Td>
+          <Table.Td data-label="Kind">{valueLabel(o.kind)} · {o.years} yr</Table.Td>
+          <Table.Td data-label="Status">{orderStatusLabel(o.status)}</Table.Td>
           <Table.Td data-label="Total" ta="right">{formatAmount(o.amountCents, o.currency)}</Table.Td>
           <Table.Td data-label="Ordered">{formatDate(o.createdAt)}</Table.Td>
         </Table.Tr>
@@ -94,7 +95,7 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
       <Section title="Subscriptions" rows={detail.subscriptions} empty={DETAIL_EMPTY.subscriptions} columns={['Product', 'Status', 'Price', 'Renews']} numeric={['Price']} row={(s) => (
         <Table.Tr key={s.id}>
           <Table.Td data-primary>{s.productName}</Table.Td>
-          <Table.Td data-label="Status">{s.status}</Table.Td>
+          <Table.Td data-label="Status">{valueLabel(s.status)}</Table.Td>
           <Table.Td data-label="Price" ta="right">{formatAmount(s.amountCents, s.currency)}{s.interval ? ` / ${s.interval}` : ''}</Table.Td>
           <Table.Td data-label="Renews">{formatDate(s.currentPeriodEnd)}</Table.Td>
         </Table.Tr>
@@ -102,7 +103,7 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
       <Section title="Invoices" rows={detail.invoices} empty={DETAIL_EMPTY.invoices} columns={['Invoice', 'Status', 'Amount', 'Date']} numeric={['Amount']} row={(i) => (
         <Table.Tr key={i.id}>
           <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>{i.number ?? i.id}</Table.Td>
-          <Table.Td data-label="Status">{i.status}</Table.Td>
+          <Table.Td data-label="Status">{valueLabel(i.status)}</Table.Td>
           <Table.Td data-label="Amount" ta="right">{formatAmount(i.amountCents, i.currency)}</Table.Td>
           <Table.Td data-label="Date">{formatDate(i.invoiceDate)}</Table.Td>
         </Table.Tr>
@@ -113,7 +114,7 @@ function Detail({ detail }: { detail: AdminAccountDetail }) {
             <Anchor component={Link} to={`/super-admin/tickets/${encodeURIComponent(tk.id)}`}>{tk.subject || 'No Subject'}</Anchor>
           </Table.Td>
           <Table.Td data-label="Status"><TicketStatusBadge status={tk.status} /></Table.Td>
-          <Table.Td data-label="Priority">{tk.priority}</Table.Td>
+          <Table.Td data-label="Priority">{ticketPriorityLabel(tk.priority)}</Table.Td>
           <Table.Td data-label="Opened">{formatDate(tk.createdAt)}</Table.Td>
         </Table.Tr>
       )} />

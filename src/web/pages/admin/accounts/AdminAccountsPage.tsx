@@ -20,6 +20,7 @@ import { adminPath } from '../adminPaths.ts';
 import { ImpersonateButton } from '../impersonation/ImpersonateButton.tsx';
 import { AccountFormModal } from './AccountFormModal.tsx';
 import { DeleteAccountModal } from './DeleteAccountModal.tsx';
+import { accountStatusLabel } from '../../../components/labels.ts';
 
 const COLUMNS = ['Account', 'Owner', 'Members', 'Domains', 'Activity', 'Created', 'Actions'];
 const FIELD_KEYS = ['name', 'email', 'sortBy', 'sortOrder'] as const;
@@ -42,7 +43,7 @@ function AccountRow({ account, onEdit, onDelete }: { account: AdminAccount; onEd
     <Table.Tr>
       <Table.Td data-primary>
         <RowLink to={adminPath('accounts', account.id)}>{account.name}</RowLink>
-        {account.status !== 'active' && <Badge ml="xs" color="orange" variant="light">{account.status}</Badge>}
+        {account.status !== 'active' && <Badge ml="xs" color="orange" variant="light">{accountStatusLabel(account.status)}</Badge>}
       </Table.Td>
       <Table.Td data-label="Owner" style={{ overflowWrap: 'anywhere' }}>{account.owner.email}</Table.Td>
       <Table.Td data-label="Members" ta="right">{account.memberCount}</Table.Td>

@@ -5,6 +5,7 @@ import { formatAmount } from '../../../../common/billing/billing.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
+import { valueLabel } from '../../../components/labels.ts';
 
 const HOLDS_LOAD_FAILED = 'Could not load the held cost changes.';
 
@@ -76,7 +77,7 @@ export function HeldCostChangesPanel() {
             <Text size="sm" fw={500}>Recently decided</Text>
             {decided.map((c) => (
               <Text key={c.id} size="sm">
-                <Badge size="sm" variant="light" color={c.status === 'approved' ? 'green' : 'gray'} mr={6}>{c.status}</Badge>
+                <Badge size="sm" variant="light" color={c.status === 'approved' ? 'green' : 'gray'} mr={6}>{valueLabel(c.status)}</Badge>
                 {c.supplierName} .{c.tld}: {c.reason}{c.decidedBy ? ` (${c.decidedBy})` : ''}
               </Text>
             ))}

@@ -10,6 +10,7 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { SkeletonRows, StackedTable } from '../../../components/StackedTable.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { valueLabel } from '../../../components/labels.ts';
 
 type LastRun = NonNullable<FnOutput<'getPortfolioSync'>['lastRun']>;
 
@@ -33,7 +34,7 @@ function RunCard({ run }: { run: LastRun | null }) {
       <Stack gap="md">
         <Group gap="sm">
           <Title order={2} size="h4">Last run</Title>
-          <Badge color={RUN_COLORS[run.status] ?? 'gray'} variant="light">{run.status}</Badge>
+          <Badge color={RUN_COLORS[run.status] ?? 'gray'} variant="light">{valueLabel(run.status)}</Badge>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Fact label="Domains">{run.done} / {run.total ?? '…'}</Fact>

@@ -11,6 +11,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { StaffConversation } from './StaffConversation.tsx';
 import { StaffReplyForm } from './StaffReplyForm.tsx';
 import { TicketStatusControl } from './TicketStatusControl.tsx';
+import { ticketPriorityLabel } from '../../../components/labels.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,7 +39,7 @@ function TicketDetail({ ticketId }: { ticketId: string }) {
         badges={(
           <>
             <TicketStatusBadge status={ticket.status} />
-            <Badge variant="outline" color={ticket.priority === 'high' ? 'red' : 'gray'}>{ticket.priority}</Badge>
+            <Badge variant="outline" color={ticket.priority === 'high' ? 'red' : 'gray'}>{ticketPriorityLabel(ticket.priority)}</Badge>
           </>
         )}
         context={`Opened ${formatDateTime(ticket.createdAt)} · last activity ${formatDateTime(ticket.lastActivityAt)}`}

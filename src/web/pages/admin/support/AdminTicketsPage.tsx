@@ -18,6 +18,7 @@ import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { adminPath } from '../adminPaths.ts';
 import { AccountFilter } from '../accounts/AccountFilter.tsx';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from './ticketOptions.ts';
+import { ticketPriorityLabel } from '../../../components/labels.ts';
 
 const COLUMNS = ['Subject', 'Account', 'Author', 'Status', 'Priority', 'Last activity'] as const;
 
@@ -42,7 +43,7 @@ function TicketRow({ ticket }: { ticket: StaffTicketSummary }) {
       </Table.Td>
       <Table.Td data-label="Status"><TicketStatusBadge status={ticket.status} className={classes.badge} /></Table.Td>
       <Table.Td data-label="Priority">
-        <Badge variant="outline" color={ticket.priority === 'high' ? 'red' : 'gray'} className={classes.badge}>{ticket.priority}</Badge>
+        <Badge variant="outline" color={ticket.priority === 'high' ? 'red' : 'gray'} className={classes.badge}>{ticketPriorityLabel(ticket.priority)}</Badge>
       </Table.Td>
       <Table.Td data-label="Last activity"><RelativeTime value={ticket.lastActivityAt} /></Table.Td>
     </Table.Tr>

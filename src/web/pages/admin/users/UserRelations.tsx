@@ -2,11 +2,10 @@ import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { RECENT_ORDERS_SHOWN } from '../../../../common/admin/users/texts.ts';
 import { formatAmount } from '../../../../common/billing/billing.ts';
-import type { AccountRole } from '../../../../common/constants.ts';
 import type { AdminUserDetails } from '../../../../common/admin/users/contract.ts';
-import { ACCOUNT_ROLE_LABELS } from '../../../components/accountRoles.ts';
 import { formatDate } from '../../../components/dateFormat.ts';
 import { StackedTable } from '../../../components/StackedTable.tsx';
+import { accountRoleLabel, valueLabel } from '../../../components/labels.ts';
 
 const accountLink = (accountId: string) => `/super-admin/accounts/${encodeURIComponent(accountId)}`;
 
@@ -22,7 +21,7 @@ export function Memberships({ user }: { user: AdminUserDetails }) {
             {user.memberships.map((m) => (
               <Table.Tr key={m.accountId}>
                 <Table.Td data-primary><Anchor component={Link} to={accountLink(m.accountId)} style={{ overflowWrap: 'anywhere' }}>{m.accountName}</Anchor></Table.Td>
-                <Table.Td data-label="Role">{ACCOUNT_ROLE_LABELS[m.role as AccountRole] ?? m.role}</Table.Td>
+                <Table.Td data-label="Role">{accountRoleLabel(m.role)}</Table.Td>
                 <Table.Td data-label="Joined">{formatDate(m.joinedAt)}</Table.Td>
               </Table.Tr>
             ))}
@@ -47,7 +46,7 @@ export function RecentOrders({ user }: { user: AdminUserDetails }) {
                 <Table.Td data-primary style={{ overflowWrap: 'anywhere' }}>
                   <Anchor component={Link} to={`/super-admin/orders/${encodeURIComponent(o.id)}`} size="sm">{o.domain}</Anchor>
                 </Table.Td>
-                <Table.Td data-label="Type">{o.kind}</Table.Td>
+                <Table.Td data-label="Type">{valueLabel(o.kind)}</Table.Td>
                 <Table.Td data-label="Status">{o.status.replace(/_/g, ' ')}</Table.Td>
                 <Table.Td data-label="Total" ta="right">{formatAmount(o.totalCents, o.currency)}</Table.Td>
                 <Table.Td data-label="Ordered">{formatDate(o.createdAt)}</Table.Td>
