@@ -32,7 +32,8 @@ export async function pageOfAuditLog(db: Kysely<Database>, q: AuditListQuery): P
       'a.reason', 'a.data', 'a.before_state', 'a.after_state', 'a.request_id', 'a.created_at',
       sql<string>`cast(a.created_at as text)`.as('position_value')]);
   if (q.actorUserId) chosen = chosen.where('a.actor_user_id', '=', q.actorUserId);
-  if (q.actorEmail) chosen = chosen.where('a.actor_email', '=', q.actorEmail);
+  // The beginning of the address (lower-cased by the contract, as stored): a range of audit_log_actor_email_created.
+  if (q.actorEmail) chosen = chosen.where('a.actor_email', '>=', q.actorEmail).where('a.actor_email', '<', prefixEnd(q.actorEmail));
   if (q.targetType) chosen = chosen.where('a.target_type', '=', q.targetType);
   if (q.targetId) chosen = chosen.where('a.target_id', '=', q.targetId);
   if (q.actionPrefix) chosen = chosen.where('a.action', '>=', q.actionPrefix).where('a.action', '<', prefixEnd(q.actionPrefix));

@@ -23,7 +23,7 @@ export type AuditEntryView = z.infer<typeof auditEntry>;
 
 export const listAuditLog = defineContract({
   name: 'listAuditLog',
-  summary: `Every back-office write and every impersonated act, newest first, ${AUDIT_PAGE_SIZE} a page by default (keyset), filtered by operator (user id or e-mail), target, action (prefix) and days (UTC, both ends included).`,
+  summary: `Every back-office write and every impersonated act, newest first, ${AUDIT_PAGE_SIZE} a page by default (keyset), filtered by operator (user id, or the beginning of the e-mail address in any case), target, action (prefix) and days (UTC, both ends included).`,
   access: 'back_office',
   kind: 'read',
   permissions: allow.backOffice,
@@ -32,7 +32,7 @@ export const listAuditLog = defineContract({
       .min(1, 'Limit must be at least 1.').max(AUDIT_PAGE_MAX, `Limit must be at most ${AUDIT_PAGE_MAX}.`).default(AUDIT_PAGE_SIZE),
     startAfter: z.string({ error: INVALID_AUDIT_CURSOR }).max(400, INVALID_AUDIT_CURSOR).nullish(),
     actorUserId: filterText('Operator ID', 128),
-    /** The operator's whole address, any case. */
+    /** The beginning of the operator's address, any case. */
     actorEmail: filterText('Operator e-mail', 254, { lowerCase: true }),
     targetType: filterText('Target type', 64)
       .refine((v) => v == null || /^[a-z_]+$/.test(v), 'Target type must be lower-case letters and underscores.'),

@@ -105,6 +105,33 @@ describe('ResourceList: filters in the address', () => {
   });
 });
 
+describe('ResourceList: typing a filter', () => {
+  it('says nothing is wrong while the operator is still typing; only once the text rests, and not after it is fixed', async () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<Users />);
+      const box = screen.getByLabelText('E-mail starts with');
+      const tooLong = 'E-mail filter must be at most 254 characters.';
+      fireEvent.change(box, { target: { value: 'a'.repeat(255) } });
+      act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS - 1));
+      expect(screen.queryByText(tooLong)).toBeNull();
+      expect(box.getAttribute('aria-invalid')).not.toBe('true');
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByText(tooLong)).toBeTruthy();
+      // Typing again hides the sentence until the new text rests; valid text never shows one.
+      fireEvent.change(box, { target: { value: 'a'.repeat(256) } });
+      expect(screen.queryByText(tooLong)).toBeNull();
+      fireEvent.change(box, { target: { value: 'ada' } });
+      act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS));
+      expect(screen.queryByText(tooLong)).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(askedFor().email).toBe('ada');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('ResourceList: the states of a list', () => {
   it('shows skeleton rows in the shape of the table while the first page loads', () => {
     renderWithProviders(<Users query={{ ...settled, isPending: true }} rows={[]} />);

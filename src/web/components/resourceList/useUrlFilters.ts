@@ -29,13 +29,19 @@ export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed
   const defaults = useMemo(() => defaultFilters(fields, overrides), [fields, overrides]);
   const values = useMemo(() => readFilters(fields, params, defaults), [fields, params, defaults]);
   const [drafts, setDrafts] = useState<Partial<FilterValues<K>>>({});
+  // Typed fields whose text has rested for the pause: only then may they say what is wrong with it,
+  // so 'domain.' on the way to 'domain.*' is not called an error while the operator is still typing.
+  const [rested, setRested] = useState<ReadonlySet<K>>(() => new Set());
 
   // From the address as it is now, not as last rendered: two quick clicks on a column must toggle twice.
   const update = useCallback((change: (current: FilterValues<K>) => Partial<FilterValues<K>>) => {
     setParams((current) => writeFilters(current, change(readFilters(fields, current, defaults)), defaults), { replace: true });
   }, [setParams, fields, defaults]);
   const set = useCallback((key: K, value: string | null) => update(() => ({ [key]: value ?? '' }) as Partial<FilterValues<K>>), [update]);
-  const sendTyped = useDebouncedCallback(set, TYPING_DEBOUNCE_MS);
+  const sendTyped = useDebouncedCallback((key: K, value: string) => {
+    set(key, value);
+    setRested((current) => new Set(current).add(key));
+  }, TYPING_DEBOUNCE_MS);
 
   const keys = Object.keys(fields) as K[];
   const filterKeys = keys.filter((key) => !SORT_KEYS.includes(key));
@@ -55,6 +61,12 @@ export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed
       return;
     }
     setDrafts((current) => ({ ...current, [key]: value }));
+    setRested((current) => {
+      if (!current.has(key)) return current;
+      const next = new Set(current);
+      next.delete(key);
+      return next;
+    });
     sendTyped(key, value);
   };
 
@@ -62,7 +74,7 @@ export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed
     const draft = drafts[key];
     return {
       value: draft ?? values[key],
-      error: draft === undefined ? undefined : refusal(fields[key], draft),
+      error: draft === undefined || !rested.has(key) ? undefined : refusal(fields[key], draft),
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => type(key, event.currentTarget.value),
     };
   };

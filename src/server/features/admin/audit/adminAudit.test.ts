@@ -63,6 +63,12 @@ describeEachDialect('back office: audit log', (dialect) => {
     // Filters narrow: another action, operator or target type finds nothing.
     expect(await list({ action: 'user.enabled', targetId: user.id })).toEqual([]);
     expect(await list({ actorUserId: cast.owner.id, targetId: user.id })).toEqual([]);
+    // The operator filter matches the beginning of the address, as the mail outbox's recipient filter does.
+    const [local] = operator().email.split('@');
+    expect(await list({ actorEmail: local.slice(0, 4).toUpperCase(), targetId: user.id })).toEqual([expect.objectContaining(expected)]);
+    expect(await list({ actorEmail: `${local}@`, targetId: user.id })).toEqual([expect.objectContaining(expected)]);
+    expect(await list({ actorEmail: `${local}x`, targetId: user.id })).toEqual([]);
+    expect(await list({ actorEmail: local.slice(1), targetId: user.id })).toEqual([]);
     expect(await list({ targetType: 'account', targetId: user.id })).toEqual([]);
   });
 
