@@ -37,9 +37,9 @@ describe('WHOIS lookup (issue 19)', () => {
     await field(page, 'Domain name').fill('ACME-Widgets.com');
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByRole('heading', { name: 'acme-widgets.com' }).waitFor();
-    await page.getByText('Example Registrar LLC').waitFor();
-    await page.getByText('client transfer prohibited').waitFor();
-    await page.getByText('ns1.example.net').waitFor();
+    await page.getByText('Example Registrar LLC', { exact: true }).waitFor();
+    await page.getByText('client transfer prohibited', { exact: true }).waitFor();
+    await page.getByText('ns1.example.net', { exact: true }).waitFor();
     const raw = page.getByLabel('Raw RDAP answer');
     expect(await raw.textContent()).toContain('"ldhName": "ACME-WIDGETS.COM"');
 
@@ -49,7 +49,7 @@ describe('WHOIS lookup (issue 19)', () => {
 
     await page.setViewportSize(PHONE);
     await page.goto('/super-admin/whois-lookup?domain=acme-widgets.com');
-    await page.getByText('Example Registrar LLC').waitFor();
+    await page.getByText('Example Registrar LLC', { exact: true }).waitFor();
     await expect.poll(() => overflowingElements(page)).toEqual([]);
     expectNoErrors(operator);
   });
