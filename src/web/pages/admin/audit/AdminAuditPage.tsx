@@ -39,7 +39,7 @@ function AuditLog() {
         toolbar={(
           <ListToolbar label="Filter the audit log" grid={{ base: 1, xs: 2, lg: 3 }}>
             <Autocomplete
-              label="Operator e-mail" placeholder="Any operator" data={operators.data?.users.map((u) => u.email) ?? []}
+              label="Operator e-mail starts with" placeholder="Any operator" data={operators.data?.users.map((u) => u.email) ?? []}
               {...filters.input('actorEmail')} onChange={(value) => filters.type('actorEmail', value)}
             />
             <Select label="Action" placeholder="Any action" data={AUDIT_ACTION_OPTIONS} searchable clearable {...filters.choice('action')} />

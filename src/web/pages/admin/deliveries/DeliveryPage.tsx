@@ -15,6 +15,7 @@ import { bodyText, DeliveryAttempts, HeaderList } from './DeliveryAttempts.tsx';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.tsx';
 import { Fact, Labeled } from '../../../components/Labeled.tsx';
 import { DELIVERY_LOG_PATH, deliveriesPath } from './deliveryPaths.ts';
+import { valueLabel } from '../../../components/labels.ts';
 
 
 function ResendButton({ delivery }: { delivery: DeliveryDetails }) {
@@ -53,7 +54,7 @@ function Facts({ delivery }: { delivery: DeliveryDetails }) {
         </Fact>
         <Fact label="Event">
           <Anchor component={Link} to={deliveriesPath({ eventId: delivery.eventId })}>{delivery.eventType}</Anchor>
-          <Text size="xs" c="dimmed">{event ? `${event.severity} · ${event.source} · ${formatDateTime(event.createdAt)}` : 'The event is no longer stored.'}</Text>
+          <Text size="xs" c="dimmed">{event ? `${valueLabel(event.severity)} · ${event.source} · ${formatDateTime(event.createdAt)}` : 'The event is no longer stored.'}</Text>
         </Fact>
         <Fact label="Webhook">
           <Anchor component={Link} to={deliveriesPath({ webhookId: delivery.webhookId })}>{webhook?.name ?? delivery.webhookId}</Anchor>
