@@ -128,7 +128,7 @@ describe('operator journey (issue 8)', () => {
     await page.getByRole('heading', { name: 'Portfolio sync' }).waitFor();
     await page.getByRole('button', { name: 'Run now' }).click();
     await page.getByText(/The portfolio sync is queued/).waitFor();
-    await page.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('Succeeded', { exact: true }).waitFor({ timeout: 30_000 });
     await fitsPhone(page, () => page.getByRole('heading', { name: 'Last run' }).waitFor());
 
     expectNoErrors(customer);
