@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QUICK_SETUP_FLOWS } from '../../../../common/admin/webhooks/texts.ts';
 import { EMPTY_FLOW_FILTERS } from '../../../../common/events/eventFlows.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from '../outbound/addressPolicy.ts';
@@ -104,6 +105,18 @@ describeEachDialect('webhook delivery engine', (dialect) => {
       expect(counts.map((f) => f.id).sort()).toEqual([first, second].sort());
       expect(counts.map((f) => f.total_events)).toEqual([1, 1]);
       expect(counts.reduce((sum, f) => sum + f.total_executions, 0)).toBe(2);
+    });
+
+    it('with Quick Setup\'s five flows to two webhooks, an event both user.* and *.*.* match reaches each webhook once', async () => {
+      const a = await insertWebhook(db(), { url: `${receiver.url}/a` });
+      const b = await insertWebhook(db(), { url: `${receiver.url}/b` });
+      for (const flow of QUICK_SETUP_FLOWS) {
+        await insertFlow(db(), { webhookIds: [a.id, b.id], triggers: flow.patterns.map((eventType) => ({ eventType, conditions: [] })) });
+      }
+      const created = await emit(db(), { type: 'user.account.created', accountId: 'acc-1' });
+      await engine().runOnce();
+      expect(receiver.received.map((r) => `${r.url} ${JSON.parse(r.body).id}`).sort()).toEqual([`/a ${created}`, `/b ${created}`]);
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(2);
     });
 
     it('takes the smaller retry count of the action and the webhook, and renders the payload transform', async () => {
