@@ -1,6 +1,6 @@
 import { Alert, Button, Fieldset, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { DomainContactsView } from '../../../../common/domains/contacts.ts';
+import type { DomainContactsInput, DomainContactsView } from '../../../../common/domains/contacts.ts';
 import { CONTACTS_SAVE_FAILED } from '../../../../common/domains/domains.ts';
 import { FunctionCallError } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
@@ -9,7 +9,6 @@ import {
   CONTACT_FORM_FIELDS, CONTACT_ROLES, type ContactFormField, type ContactRole, type ContactsFormErrors, type ContactsFormValues,
   contactsInputOf, copyRegistrant, FIELD_LABELS, formValuesOf, OPTIONAL_FIELDS, ROLE_LABELS, validateContactsForm, placeServerIssues,
 } from './contactsForm.ts';
-import { useDomainWrite } from './useDomainWrite.ts';
 
 const AUTOCOMPLETE: Record<ContactFormField, string> = {
   firstName: 'given-name', lastName: 'family-name', organization: 'organization', email: 'email', phone: 'tel',
@@ -21,19 +20,24 @@ const MAX_LENGTH: Record<ContactFormField, number> = {
 const WIDE: readonly ContactFormField[] = ['organization', 'address1', 'address2'];
 const DESCRIPTIONS: Partial<Record<ContactFormField, string>> = { phone: '+country code.number, e.g. +1.5555550100', country: 'Two letters, e.g. US' };
 
+/** The write the form saves through: the customer's updateDomainContacts here; the back office's domain detail can pass its own. */
+export interface ContactsSave {
+  mutate(variables: { contacts: DomainContactsInput }, callbacks: { onSuccess(answer: { message: string }): void; onError(error: Error): void }): void;
+  isPending: boolean;
+}
+
 interface ContactsFormProps {
-  domain: string;
+  save: ContactsSave;
   held: DomainContactsView | null;
   onSaved(message: string): void;
   onCancel(): void;
 }
 
 /** The contacts as a form: a fieldset per role, the server's checks shown on each field before sending. */
-export function ContactsForm({ domain, held, onSaved, onCancel }: ContactsFormProps) {
+export function ContactsForm({ save, held, onSaved, onCancel }: ContactsFormProps) {
   const [values, setValues] = useState<ContactsFormValues>(() => formValuesOf(held));
   const [errors, setErrors] = useState<ContactsFormErrors>({});
   const [failure, setFailure] = useState<{ text: string; other: IssueLike[] } | null>(null);
-  const save = useDomainWrite('updateDomainContacts', domain);
 
   const change = (role: ContactRole, field: ContactFormField, value: string) => {
     setValues((v) => ({ ...v, [role]: { ...v[role], [field]: value } }));

@@ -83,7 +83,7 @@ export function ContactsPanel({ detail }: { detail: DomainDetail }) {
     <PageSection title="Contacts">
       {formOpen ? (
         <ContactsForm
-          domain={detail.domain}
+          save={save}
           held={detail.contacts}
           onCancel={() => setFormOpen(false)}
           onSaved={(message) => {
