@@ -22,6 +22,9 @@ describe('the contacts editor', () => {
     const held = { registrant: contact, admin: contact, tech: contact };
     const spec = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44.2079460000', organization: null, address: '1 St James Sq, London, London, SW1Y 4JH, GB' };
     expect(JSON.parse(contactsText(held))).toEqual({ registrant: spec, admin: spec, tech: spec });
+    // Billing equal to admin is left out (it follows admin); one held apart is shown.
+    expect(JSON.parse(contactsText({ ...held, billing: contact }))).toEqual({ registrant: spec, admin: spec, tech: spec });
+    expect(JSON.parse(contactsText({ ...held, billing: { ...contact, name: 'Bill Payer', firstName: 'Bill', lastName: 'Payer' } })).billing).toMatchObject({ name: 'Bill Payer' });
     const blank = JSON.parse(contactsText(null));
     expect(Object.keys(blank)).toEqual(['registrant', 'admin', 'tech']);
     expect(blank.registrant).toEqual({ name: '', email: '', phone: '', organization: null, address: '' });

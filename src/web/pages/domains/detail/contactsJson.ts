@@ -42,7 +42,10 @@ export function contactsText(contacts: DomainContactsView | null): string {
   const shown: Record<string, unknown> = {
     registrant: editableContact(contacts.registrant), admin: editableContact(contacts.admin), tech: editableContact(contacts.tech),
   };
-  if (contacts.billing) shown.billing = editableContact(contacts.billing);
+  // Billing equal to admin is left out, so that it follows admin when admin is edited here.
+  if (contacts.billing && JSON.stringify(editableContact(contacts.billing)) !== JSON.stringify(editableContact(contacts.admin))) {
+    shown.billing = editableContact(contacts.billing);
+  }
   return JSON.stringify(shown, null, 2);
 }
 
