@@ -77,9 +77,16 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
   it('syncSupplierTlds by an operator re-reads the sandbox, audited with who asked', async () => {
     const res = await t.call('syncSupplierTlds', {}, operator);
     expect(res.status).toBe(200);
-    expect(res.result.suppliers).toEqual([{ id: 'sandbox', name: 'Sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null, syncedAt: expect.any(String) }]);
+    expect(res.result.suppliers).toEqual({ sandbox: {
+      name: 'Sandbox', status: 'success', tldCount: SANDBOX_TLD_COSTS.length, newTlds: 0, updatedTlds: 0, error: null, syncedAt: expect.any(String),
+    } });
+    expect(res.result.summary).toEqual({ totalSuppliers: 1, successfulSuppliers: 1, failedSuppliers: 0, totalTlds: SANDBOX_TLD_COSTS.length, newTlds: 0, updatedTlds: 0 });
+    expect(res.result.requestId).toEqual(expect.any(String));
     const entries = await auditEntries(t, 'domains.tld_sync');
-    expect(entries.at(-1)).toMatchObject({ actorUserId: operator.id, actorEmail: operator.email, targetId: null, after: { suppliers: res.result.suppliers } });
+    expect(entries.at(-1)).toMatchObject({
+      actorUserId: operator.id, actorEmail: operator.email, targetId: null, requestId: res.result.requestId,
+      after: { suppliers: [{ id: 'sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null }] },
+    });
   });
 
   it('is refused to customers and to an unknown supplier id, writing nothing', async () => {
@@ -100,7 +107,10 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
     await db.insertInto('supplier_tld_costs').values({ supplier_id: 'enom', tld: 'com', register_cents: 100, renew_cents: 100, transfer_cents: 100, currency: 'USD' }).execute();
     expect((await pricing()).com.registerCents).toBe(125);
     const res = await t.call('syncSupplierTlds', { supplierId: 'enom' }, operator);
-    expect(res.result.suppliers).toEqual([{ id: 'enom', name: 'Enom', tldCount: 0, error: expect.stringMatching(/not configured/), syncedAt: expect.any(String) }]);
+    expect(res.result.suppliers).toEqual({ enom: {
+      name: 'Enom', status: 'failed', tldCount: 0, newTlds: 0, updatedTlds: 0, error: expect.stringMatching(/not configured/), syncedAt: expect.any(String),
+    } });
+    expect(res.result.errors).toEqual([{ supplier: 'enom', error: res.result.suppliers.enom.error }]);
     expect(await costsOf(t, 'enom')).toEqual({});
     expect((await supplierRow(t, 'enom')).last_synced_at).toBeNull();
     expect((await pricing()).com.registerCents).toBe(1287);
