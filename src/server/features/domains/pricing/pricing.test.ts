@@ -29,7 +29,9 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
 
   it('the first start creates the sandbox supplier and a 25 % global markup, and syncs the sandbox\'s costs at once', async () => {
     const synced = await ensureDomainPricing(t.services);
-    expect(synced).toEqual([{ id: 'sandbox', name: 'Sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null, syncedAt: expect.any(String) }]);
+    expect(synced).toEqual([{
+      id: 'sandbox', name: 'Sandbox', tldCount: SANDBOX_TLD_COSTS.length, newTlds: SANDBOX_TLD_COSTS.length, updatedTlds: 0, error: null, syncedAt: expect.any(String),
+    }]);
     expect(await supplierRow(t, 'sandbox')).toMatchObject({ name: 'Sandbox', last_sync_error: null });
     expect(Boolean((await supplierRow(t, 'sandbox')).is_active)).toBe(true);
     const prices = await pricing();
@@ -84,7 +86,7 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
     expect(res.result.requestId).toEqual(expect.any(String));
     const entries = await auditEntries(t, 'domains.tld_sync');
     expect(entries.at(-1)).toMatchObject({
-      actorUserId: operator.id, actorEmail: operator.email, targetId: null, requestId: res.result.requestId,
+      actorUserId: operator.id, actorEmail: operator.email, targetId: null,
       after: { suppliers: [{ id: 'sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null }] },
     });
   });
