@@ -31,7 +31,7 @@ async function fitsPhone(page: Page, ready: () => Promise<void>) {
 describe('operator journey (issue 8)', () => {
   const e2e = useE2E();
 
-  it('an operator finds a customer, acts as their account, answers their ticket, retries their failed order, and finds it all in the audit log', async () => {
+  it('an operator finds a customer, acts as their account, answers their ticket, retries their failed order, finds it all in the audit log, then deactivates and reactivates a registrar, tests its API and syncs TLDs', async () => {
     // The customer: a registered domain, a ticket, and an order the registrar refused (a fail-once- name is refused the first time only).
     const customer = await e2e.open();
     const person = newPerson('Olive', 'Outdoors');
