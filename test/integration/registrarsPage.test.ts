@@ -87,6 +87,17 @@ describeEachDialect('the registrars page\'s functions', (dialect) => {
     });
     expect(byId.cloudflare).toMatchObject({ isActive: false, configured: false, comingSoon: true, balance: expect.stringMatching(/No adapter/) });
 
+    // The nightly portfolio sync called Dynadot after the last attempt: that is its last call now.
+    const portfolioAt = new Date(Date.parse(syncedAt) + 4.5 * HOUR).toISOString();
+    await t.services.db.insertInto('work_runs').values({
+      id: randomUUID(), kind: 'portfolio-sync', requested_by: null, status: 'succeeded', done: 1, total: 1, error: null, lease_until: null,
+      summary: JSON.stringify({ registrars: [{ id: 'dynadot', calls: 2 }, { id: 'sandbox', calls: 0 }] }),
+      created_at: syncedAt, started_at: syncedAt, finished_at: portfolioAt,
+    }).execute();
+    const later = Object.fromEntries((await t.call('getRegistrarHealth', {}, operator)).result.suppliers.map((s) => [s.id, s]));
+    expect(later.dynadot).toMatchObject({ lastCallAt: portfolioAt, lastCallKind: 'Portfolio sync', window: { calls: 3 } });
+    expect(later.sandbox).toMatchObject({ lastCallAt: null });
+
     expect((await t.call('getRegistrarHealth', {}, a.owner)).status).toBe(403);
     expect((await t.call('getRegistrarHealth', {}, null)).status).toBe(401);
   });

@@ -29,7 +29,7 @@ export const supplierHealth = z.object({
   tldCount: z.number().int(),
   lastSyncedAt: isoDate.nullable(),
   lastSyncError: z.string().nullable(),
-  /** The latest call of any kind we recorded: an order attempt or a TLD sync. */
+  /** The latest call we recorded: an order attempt, a TLD sync, or the last portfolio sync that called it. */
   lastCallAt: isoDate.nullable(),
   lastCallKind: z.string().nullable(),
   window: callStats,

@@ -1,4 +1,5 @@
 import { HEALTH_WINDOW_DAYS, type SupplierHealth } from '../../../../common/admin/registrars/contract.ts';
+import { latestRun } from '../../../jobs/workRuns.ts';
 import type { Services } from '../../../rpc/context.ts';
 import { attemptStatsSince, lastAttemptAt, supplierOverview } from '../../domains/index.ts';
 
@@ -18,14 +19,14 @@ const NO_BALANCE = 'No adapter reads this supplier\'s balance.';
  */
 export async function registrarHealth(services: Pick<Services, 'db' | 'clock' | 'registrars'>): Promise<SupplierHealth[]> {
   const since = new Date(services.clock.now().getTime() - HEALTH_WINDOW_DAYS * 86_400_000).toISOString();
-  const [suppliers, stats, lastAttempts] = await Promise.all([
-    supplierOverview(services.db), attemptStatsSince(services.db, since), lastAttemptAt(services.db),
+  const [suppliers, stats, lastAttempts, portfolio] = await Promise.all([
+    supplierOverview(services.db), attemptStatsSince(services.db, since), lastAttemptAt(services.db), portfolioCallsAt(services.db),
   ]);
   const configured = new Set(services.registrars.map((r) => r.id as string));
   return suppliers.map((s) => {
     const window = stats.get(s.id) ?? { calls: 0, failed: 0, unknown: 0, avgLatencyMs: null, maxLatencyMs: null };
     const attemptAt = lastAttempts.get(s.id) ?? null;
-    const [lastCallAt, lastCallKind] = latest([attemptAt, 'Order attempt'], [s.lastSyncedAt, 'TLD sync']);
+    const [lastCallAt, lastCallKind] = latest([attemptAt, 'Order attempt'], [s.lastSyncedAt, 'TLD sync'], [portfolio.get(s.id) ?? null, 'Portfolio sync']);
     const hasAdapter = ADAPTER_IDS.includes(s.id);
     return {
       ...s,
@@ -37,6 +38,14 @@ export async function registrarHealth(services: Pick<Services, 'db' | 'clock' | 
       balance: BALANCE_NONE[s.id] ?? (hasAdapter ? BALANCE_BY_TEST : NO_BALANCE),
     };
   });
+}
+
+/** The registrars the latest finished portfolio sync called, with when it ended (its summary counts calls per registrar). */
+async function portfolioCallsAt(db: Services['db']): Promise<Map<string, string>> {
+  const run = await latestRun(db, 'portfolio-sync');
+  if (run?.status !== 'succeeded' || !run.finishedAt) return new Map();
+  const registrars = (run.summary as { registrars?: { id: string; calls: number }[] } | null)?.registrars ?? [];
+  return new Map(registrars.filter((r) => r.calls > 0).map((r) => [r.id, run.finishedAt!]));
 }
 
 function latest(...calls: [string | null, string][]): [string | null, string | null] {
