@@ -49,6 +49,7 @@ const AdminDeliveriesPage = lazy(() => import('./pages/admin/deliveries/Deliveri
 const AdminDeliveryPage = lazy(() => import('./pages/admin/deliveries/DeliveryPage.tsx'));
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage.tsx'));
 const AdminPortfolioSyncPage = lazy(() => import('./pages/admin/portfolio/AdminPortfolioSyncPage.tsx'));
+const AdminRegistrarsPage = lazy(() => import('./pages/admin/registrars/AdminRegistrarsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -111,6 +112,7 @@ export function AppRoutes() {
         <Route path="/super-admin/events/deliveries/:deliveryId" element={guarded(<AdminDeliveryPage />)} />
         <Route path="/super-admin/audit" element={guarded(<AdminAuditPage />)} />
         <Route path="/super-admin/portfolio-sync" element={guarded(<AdminPortfolioSyncPage />)} />
+        <Route path="/super-admin/registrars" element={guarded(<AdminRegistrarsPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>
