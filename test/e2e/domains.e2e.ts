@@ -72,6 +72,38 @@ describe('domains journey (sandbox registrar, test-mode payments)', () => {
     await page.getByText('ns1.dora-dns.example').waitFor();
     await page.getByText('ns2.dora-dns.example').waitFor();
 
+    // Contacts through the form: a field's own message, copy registrant to admin and tech, saved.
+    await page.getByRole('button', { name: 'Edit contacts' }).click();
+    const form = page.getByRole('form', { name: 'Contacts' });
+    const registrantFields = form.getByRole('group', { name: 'Registrant contact' });
+    const values: [string, string][] = [
+      ['First name', 'Dora'], ['Last name', 'Owner'], ['Organization (optional)', 'Dora Domains Ltd'], ['Email', 'dora.owner@example.test'],
+      ['Address', '5 Harbour Street'], ['City', 'Springfield'], ['State / Province', 'IL'], ['Postal code', '62701'], ['Country code', 'us'],
+    ];
+    for (const [label, value] of values) await field(registrantFields, label).fill(value);
+    await field(registrantFields, 'Phone').fill('555 0100');
+    await form.getByRole('button', { name: 'Save contacts' }).click();
+    await registrantFields.getByText('The phone must look like +1.5555550100.').waitFor();
+    await field(registrantFields, 'Phone').fill('+1.555 555 0100');
+    await form.getByRole('group', { name: 'Admin contact' }).getByRole('button', { name: 'Copy from registrant' }).click();
+    await form.getByRole('group', { name: 'Tech contact' }).getByRole('button', { name: 'Copy from registrant' }).click();
+    expect(await field(form.getByRole('group', { name: 'Tech contact' }), 'Email').inputValue()).toBe('dora.owner@example.test');
+    await fitsPhone(page, () => form.getByRole('button', { name: 'Save contacts' }).waitFor());
+    await form.getByRole('button', { name: 'Save contacts' }).click();
+    await page.getByText('Contacts updated.').waitFor();
+    const heldRegistrant = page.getByRole('group', { name: 'Registrant contact' });
+    await heldRegistrant.getByText('Dora Owner').waitFor();
+    await heldRegistrant.getByText('+1.5555550100').waitFor();
+    await heldRegistrant.getByText('5 Harbour Street, Springfield, IL, 62701, US').waitFor();
+    // The JSON editor stays as the advanced view, in the spec's shape.
+    await page.getByRole('button', { name: 'Edit as JSON' }).click();
+    const json = page.getByRole('textbox', { name: 'Contacts JSON (advanced)' });
+    expect(JSON.parse(await json.inputValue()).tech).toEqual({
+      name: 'Dora Owner', email: 'dora.owner@example.test', phone: '+1.5555550100', organization: 'Dora Domains Ltd',
+      address: '5 Harbour Street, Springfield, IL, 62701, US',
+    });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
     // Auto-renew off, then on again.
     const autoRenew = page.getByRole('switch', { name: 'Auto-renew' });
     await autoRenew.click();

@@ -31,7 +31,7 @@ async function fitsPhone(page: Page, ready: () => Promise<void>) {
 describe('operator journey (issue 8)', () => {
   const e2e = useE2E();
 
-  it('an operator finds a customer, acts as their account, answers their ticket, retries their failed order, and finds it all in the audit log', async () => {
+  it('an operator finds a customer, acts as their account, answers their ticket, retries their failed order, finds it all in the audit log, then deactivates and reactivates a registrar, tests its API and syncs TLDs', async () => {
     // The customer: a registered domain, a ticket, and an order the registrar refused (a fail-once- name is refused the first time only).
     const customer = await e2e.open();
     const person = newPerson('Olive', 'Outdoors');
@@ -130,6 +130,35 @@ describe('operator journey (issue 8)', () => {
     await page.getByText(/The portfolio sync is queued/).waitFor();
     await page.getByText('Succeeded', { exact: true }).waitFor({ timeout: 30_000 });
     await fitsPhone(page, () => page.getByRole('heading', { name: 'Last run' }).waitFor());
+
+    // Registrars (issue 19): the sandbox sells the customer's .com alone, so deactivating it warns first; then it is
+    // activated again, its API tested and the TLD prices synced.
+    await sidebar(page).getByRole('link', { name: 'Registrars' }).click();
+    await waitForPath(page, '/super-admin/registrars');
+    await page.getByRole('heading', { name: 'Registrar Management' }).waitFor();
+    const suppliers = page.getByRole('table', { name: 'Suppliers' });
+    const sandboxRow = suppliers.getByRole('row').filter({ hasText: 'Sandbox' });
+    await sandboxRow.getByText('Active', { exact: true }).waitFor();
+    await sandboxRow.getByRole('button', { name: 'Deactivate Sandbox' }).click();
+    const warning = page.getByRole('dialog', { name: 'Deactivate Sandbox?' });
+    await warning.getByText(/Sandbox is the last active supplier for .*\.com/).waitFor();
+    await warning.getByRole('button', { name: 'Deactivate anyway' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sandbox deactivated.' }).waitFor();
+    await sandboxRow.getByText('Inactive', { exact: true }).waitFor();
+    await sandboxRow.getByRole('button', { name: 'Activate Sandbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sandbox activated.' }).waitFor();
+    await sandboxRow.getByText('Active', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Test API' }).click();
+    const testLog = page.getByRole('log', { name: 'Test log' });
+    await testLog.getByText('Passed', { exact: true }).waitFor({ timeout: 30_000 });
+    await testLog.getByText(/example\.com is (available|taken)\./).waitFor();
+    await page.getByRole('button', { name: 'Sync TLDs' }).click();
+    await page.getByRole('status').filter({ hasText: 'TLD sync completed. Check logs for details.' }).waitFor({ timeout: 60_000 });
+    await page.getByText(/Sandbox: \d+ TLDs \(\d+ new, \d+ updated\)/).waitFor();
+    await fitsPhone(page, async () => {
+      await suppliers.waitFor();
+      await testLog.waitFor();
+    });
 
     expectNoErrors(customer);
     expectNoErrors(operator);

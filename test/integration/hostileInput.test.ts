@@ -125,6 +125,12 @@ describeEachDialect('hostile input', (dialect) => {
       ['syncSupplierTlds', { supplierId: 'x'.repeat(129) }, cast.globalAdmin],
       ['syncSupplierTlds', { supplierId: ['sandbox'] }, cast.globalAdmin],
       ['syncSupplierTlds', { supplierId: "sandbox' or '1'='1" }, cast.globalAdmin],
+      ['setSupplierActive', { supplierId: "sandbox' or '1'='1", isActive: false, confirm: true }, cast.globalAdmin],
+      ['setSupplierActive', { supplierId: 'sandbox', isActive: 'false' }, cast.globalAdmin],
+      ['setSupplierActive', { supplierId: 'sandbox', isActive: false }, cast.owner],
+      ['testRegistrarApi', { supplier: 'sandbox', domain: 'http://169.254.169.254/latest' }, cast.globalAdmin],
+      ['testRegistrarApi', { supplier: 'sandbox', domain: 'a'.repeat(300) + '.com' }, cast.globalAdmin],
+      ['testRegistrarApi', { supplier: 'sandbox', domain: 'example.com' }, null],
       ['searchDomains', { query: 'example', tlds: ['com'], accountId: cast.otherAccountId }, cast.owner],
       ['searchDomains', { query: 'example', tlds: ['com'], accountId: cast.accountId }, null],
       ['registerDomain', { domain: 'other-account.com', registrationYears: 1, accountId: cast.otherAccountId, contactInfo: {

@@ -12,6 +12,7 @@ import * as adminImpersonation from '../admin/impersonation/contract.ts';
 import * as adminMail from '../admin/mail/contract.ts';
 import * as adminOrders from '../admin/orders/contract.ts';
 import * as adminPortfolio from '../admin/portfolio/contract.ts';
+import * as adminRegistrars from '../admin/registrars/contract.ts';
 import * as adminSupport from '../admin/support/contract.ts';
 import * as adminUsers from '../admin/users/contract.ts';
 import * as adminWhois from '../admin/whois/contract.ts';
@@ -93,6 +94,7 @@ export const contracts = {
   ...adminImpersonation.contracts,
   ...adminOrders.contracts,
   ...adminPortfolio.contracts,
+  ...adminRegistrars.contracts,
   ...adminCostHolds.contracts,
   ...adminSupport.contracts,
   ...adminMail.contracts,

@@ -74,6 +74,33 @@ export const searchDomains = defineContract({
   }),
 });
 
+/** The spec's TLD sync result (back-office spec §3): a summary, each supplier by id, the failures, the request. */
+export const tldSyncResult = z.object({
+  success: z.literal(true),
+  summary: z.object({
+    totalSuppliers: z.number().int(), successfulSuppliers: z.number().int(), failedSuppliers: z.number().int(),
+    /** TLDs on record for the suppliers synced, after the sync. */
+    totalTlds: z.number().int(),
+    /** TLDs a supplier listed for the first time, and those whose costs changed (held changes are neither until approved). */
+    newTlds: z.number().int(), updatedTlds: z.number().int(),
+  }),
+  suppliers: z.record(z.string(), z.object({
+    name: z.string(),
+    status: z.enum(['success', 'failed']),
+    /** TLDs on record after the sync (the kept ones when it failed). */
+    tldCount: z.number().int(),
+    newTlds: z.number().int(),
+    updatedTlds: z.number().int(),
+    error: z.string().nullable(),
+    syncedAt: z.string(),
+  })),
+  errors: z.array(z.object({ supplier: z.string(), error: z.string() })),
+  /** The operator's request, or the run's id for the system's own syncs. */
+  requestId: z.string(),
+  message: z.string(),
+});
+export type TldSyncResult = z.infer<typeof tldSyncResult>;
+
 export const syncSupplierTlds = defineContract({
   name: 'syncSupplierTlds',
   summary: 'Reads each active supplier\'s TLD costs (or one supplier\'s) into the price table; the daily job runs the same.',
@@ -81,7 +108,5 @@ export const syncSupplierTlds = defineContract({
   kind: 'write',
   permissions: allow.backOffice,
   input: z.object({ supplierId: id('Supplier ID').optional() }).strict().optional().default({}),
-  output: z.object({
-    suppliers: z.array(z.object({ id: z.string(), name: z.string(), tldCount: z.number().int(), error: z.string().nullable(), syncedAt: z.string() })),
-  }),
+  output: tldSyncResult,
 });

@@ -4,6 +4,7 @@ import {
 } from './domains.ts';
 import { allow, defineContract, type Permissions } from '../protocol.ts';
 import { domainName } from './names.ts';
+import { contactInput, contactsInput, contactsView } from './contacts.ts';
 import { accountId, isoDate } from '../contracts/shared.ts';
 
 /**
@@ -14,33 +15,13 @@ const domainMembers: Permissions = { signedOut: 401, member: 200, admin: 200, ow
 /** Revealing the transfer code hands the domain away: the account's owner and admins only. */
 const domainAdmins: Permissions = { signedOut: 401, member: 403, admin: 200, owner: 200, outsider: 404, superAdmin: 404 };
 
-const text = (field: string, max: number) => z.string({ error: `The ${field} is required.` }).trim().min(1, `The ${field} is required.`).max(max, `The ${field} is too long.`);
-
-/** One contact as registrars carry it; the detail page's JSON editor edits these fields. */
-export const domainContact = z.object({
-  firstName: text('first name', 60),
-  lastName: text('last name', 60),
-  organization: z.string().trim().max(100, 'The organization is too long.').nullable().default(null),
-  email: text('email', 254).toLowerCase().pipe(z.email('Please enter a valid email address.')),
-  /** '+CC.NUMBER', as every registrar takes it. */
-  phone: z.string({ error: 'The phone is required.' }).trim().regex(/^\+\d{1,3}\.\d{4,14}$/, 'The phone must look like +1.5555550100.'),
-  address1: text('address', 200),
-  address2: z.string().trim().max(200, 'The second address line is too long.').nullable().default(null),
-  city: text('city', 80),
-  state: text('state', 80),
-  postalCode: text('postal code', 20),
-  country: z.string({ error: 'The country is required.' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'The country must be a two-letter code such as US.'),
-}).strict();
-export type DomainContactView = z.infer<typeof domainContact>;
-
-export const domainContacts = z.object({
-  registrant: domainContact,
-  admin: domainContact,
-  tech: domainContact,
-  /** Registrars need a billing contact too; when left out it is the admin contact. */
-  billing: domainContact.optional(),
-}).strict();
-export type DomainContactsView = z.infer<typeof domainContacts>;
+/**
+ * A contact is accepted in the spec's shape (name, email, phone, organization, address) or the
+ * registrars' (firstName, lastName, ..., country); see contacts.ts for how the two map.
+ */
+export const domainContact = contactInput;
+export const domainContacts = contactsInput;
+export type { DomainContactsInput, DomainContactsView, DomainContactView } from './contacts.ts';
 
 const hostname = z.string().trim().toLowerCase().max(253, 'A nameserver name is too long.')
   .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/, 'A nameserver must be a host name such as ns1.example.com.')
@@ -105,7 +86,8 @@ export const domainDetail = z.object({
   autoRenewEnabled: z.boolean(),
   locked: z.boolean(),
   privacyEnabled: z.boolean(),
-  contacts: z.object({ registrant: domainContact, admin: domainContact, tech: domainContact, billing: domainContact.optional() }).nullable(),
+  /** Each contact in both shapes: the registrars' parts and the spec's name and one-line address. */
+  contacts: contactsView.nullable(),
   nameservers: z.array(z.string()),
   /** The supplier's display name. */
   registrar: z.string().nullable(),
@@ -137,7 +119,7 @@ const domainWrite = <S extends z.ZodRawShape>(name: string, summary: string, sha
   output: z.object({ success: z.literal(true), message: z.string(), local: domainDetail }),
 });
 
-export const updateDomainContacts = domainWrite('updateDomainContacts', 'Validates the contacts, sets them at the supplier, then keeps them.', { contacts: domainContacts });
+export const updateDomainContacts = domainWrite('updateDomainContacts', 'Validates the contacts (the spec\'s shape or the registrars\'), sets them at the supplier, then keeps them.', { contacts: domainContacts });
 export const updateDomainNameservers = domainWrite('updateDomainNameservers', 'Sets the nameservers at the supplier, then keeps them.', { nameservers });
 export const updateDomainAutoRenew = domainWrite('updateDomainAutoRenew', 'Turns our automatic renewal on or off (and the supplier\'s, where it has one, off: we renew, not the registrar).', { autoRenew: z.boolean({ error: 'autoRenew must be true or false.' }) });
 export const setDomainLock = domainWrite('setDomainLock', 'Sets the registrar lock (transfer protection).', { locked: z.boolean({ error: 'locked must be true or false.' }) });

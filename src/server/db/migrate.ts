@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_renewal_terms.ts';
 import * as m0024 from './migrations/0024_supplier_year_costs.ts';
 import * as m0025 from './migrations/0025_portfolio_sync.ts';
 import * as m0026 from './migrations/0026_order_registrar_name.ts';
+import * as m0027 from './migrations/0027_registrar_health.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_supplier_year_costs': m0024,
   '0025_portfolio_sync': m0025,
   '0026_order_registrar_name': m0026,
+  '0027_registrar_health': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -86,7 +86,7 @@ describeEachDialect('platform events: what each act records', (dialect) => {
     'an operator creates an account': {
       type: 'user.account.created',
       act: async () => {
-        const res = await ok('adminCreateAccount', { accountName: 'Made in the back office' }, operator());
+        const res = await ok('adminCreateAccount', { accountName: 'Made in the back office', ownerEmail: (await createUser(t)).email }, operator());
         return { accountId: res.account.id, actorUserId: operator().id, payload: { accountId: res.account.id, name: 'Made in the back office' } };
       },
     },

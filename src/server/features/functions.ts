@@ -12,6 +12,7 @@ import { handlers as adminImpersonation } from './admin/impersonation/functions.
 import { handlers as adminMail } from './admin/mail/functions.ts';
 import { handlers as adminOrders } from './admin/orders/functions.ts';
 import { handlers as adminProducts } from './admin/products/functions.ts';
+import { handlers as adminRegistrars } from './admin/registrars/functions.ts';
 import { handlers as adminSupport } from './admin/support/functions.ts';
 import { handlers as adminUsers } from './admin/users/functions.ts';
 import { handlers as adminWebhooks } from './admin/webhooks/functions.ts';
@@ -47,6 +48,7 @@ export const handlers: FunctionHandler[] = [
   ...adminCostHolds,
   ...adminDashboard,
   ...adminPortfolio,
+  ...adminRegistrars,
   ...adminUsers,
   ...adminAccounts,
   ...adminImpersonation,

@@ -44,6 +44,7 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
       { to: '/super-admin/orders', label: 'Orders' },
       { to: '/super-admin/orders/failed', label: 'Failed Orders' },
       { to: '/super-admin/portfolio-sync', label: 'Portfolio Sync' },
+      { to: '/super-admin/registrars', label: 'Registrars' },
       { to: '/super-admin/tickets', label: 'Support Tickets' },
       { to: '/super-admin/products', label: 'Products' },
       { to: '/super-admin/mail', label: 'Mail Outbox' },

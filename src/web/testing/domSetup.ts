@@ -3,7 +3,8 @@ import { afterEach } from 'vitest';
 
 /**
  * What jsdom lacks and Mantine asks for: media queries (never matching: the desktop layout),
- * element resize observation and scrolling into view.
+ * element resize observation, scrolling into view, and the font set (an autosized Textarea
+ * listens to it).
  */
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -26,5 +27,11 @@ window.ResizeObserver ??= class {
 };
 
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 
 afterEach(cleanup);

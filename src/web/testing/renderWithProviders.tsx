@@ -16,6 +16,8 @@ function LocationProbe({ onChange }: { onChange(search: string): void }) {
  * `search()` is the address's query string as the component last left it.
  */
 export function renderWithProviders(ui: ReactElement, { path = '/' } = {}) {
+  // The document's address is the router's, as in the app (lists check it before writing theirs).
+  window.history.replaceState(null, '', path);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let current = new URL(path, 'http://localhost').search;
   const onChange = (search: string) => {

@@ -147,6 +147,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   // The portfolio sync's page and its Run now (issue 18): no input.
   getPortfolioSync: async () => ({}),
   runPortfolioSyncNow: async () => ({}),
+  // The registrars page (issue 19): the sandbox is this app's only registrar, so activating it is allowed (and changes nothing).
+  getRegistrarHealth: async () => ({}),
+  setSupplierActive: async () => ({ supplierId: 'sandbox', isActive: true }),
+  testRegistrarApi: async () => ({ supplier: 'sandbox', domain: 'example.com' }),
   ...domainOrderSamples,
   ...domainManagementSamples,
   ...adminDashboardSamples,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ACCOUNT_NAME_MAX, ACCOUNT_NAME_REQUIRED_ADMIN, ACCOUNT_NAME_TOO_LONG, ACCOUNT_SORT_FIELDS, ACCOUNTS_PAGE_SIZE, ACTIVITY_LABELS,
-  BILLING_EMAIL_INVALID, OWNER_EMAIL_INVALID, SEARCH_TOO_SHORT, ACCOUNT_SEARCH_MIN,
+  BILLING_EMAIL_INVALID, OWNER_EMAIL_INVALID, OWNER_EMAIL_REQUIRED, SEARCH_TOO_SHORT, ACCOUNT_SEARCH_MIN,
 } from './texts.ts';
 import { ACCOUNT_STATUSES } from '../../constants.ts';
 import { allow, defineContract } from '../../protocol.ts';
@@ -101,13 +101,14 @@ export const searchAccounts = defineContract({
 
 export const adminCreateAccount = defineContract({
   name: 'adminCreateAccount',
-  summary: 'Creates an active account. Its owner is the user with ownerEmail, or the operator when none is given; the owner becomes its account_owner member.',
+  summary: 'Creates an active account owned by the existing user with ownerEmail (required: an operator never becomes the owner by default); the owner becomes its account_owner member.',
   access: 'back_office',
   kind: 'write',
   permissions: allow.backOffice,
   input: z.object({
     accountName,
-    ownerEmail: optionalEmail(OWNER_EMAIL_INVALID).optional().default(null),
+    ownerEmail: z.string({ error: OWNER_EMAIL_REQUIRED }).trim().min(1, OWNER_EMAIL_REQUIRED).max(254, OWNER_EMAIL_INVALID).toLowerCase()
+      .pipe(z.email(OWNER_EMAIL_INVALID)),
     billingName: billingFields.billingName.optional().default(null),
     billingEmail: billingFields.billingEmail.optional().default(null),
     billingAddress: billingFields.billingAddress.optional().default(null),

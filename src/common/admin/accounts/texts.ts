@@ -32,6 +32,7 @@ export function activityLabel(recentOrderCount: number, domainCount: number): Ac
 export const ACCOUNT_NAME_REQUIRED_ADMIN = 'Account name is required.';
 export const ACCOUNT_NAME_TOO_LONG = `Account name must be at most ${ACCOUNT_NAME_MAX} characters.`;
 export const BILLING_EMAIL_INVALID = 'Billing email must be a valid email address.';
+export const OWNER_EMAIL_REQUIRED = 'Owner email is required: the account belongs to a customer, not to you.';
 export const OWNER_EMAIL_INVALID = 'Owner email must be a valid email address.';
 export const OWNER_NOT_FOUND = 'No user has this owner email address; the owner must sign up first.';
 export const NOTHING_TO_UPDATE = 'There is nothing to update.';

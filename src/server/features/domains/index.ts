@@ -23,3 +23,7 @@ export type { DifferenceView } from './portfolio/repository.ts';
 export { requestPortfolioSync } from './portfolio/job.ts';
 export { decideHeldChange, findHeldChange, listHeldChanges } from './pricing/costHoldsService.ts';
 export { orderEconomicsOf } from './orders/deskOrder.ts';
+export { findSupplier } from './pricing/supplierSyncRepository.ts';
+export { attemptStatsSince, lastAttemptAt, supplierOverview } from './suppliers/overview.ts';
+export type { SupplierCallStats, SupplierOverviewRow } from './suppliers/overview.ts';
+export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/activation.ts';

@@ -1,4 +1,5 @@
 import type { DomainDetail, DomainListItem } from '../../../common/domains/managementContract.ts';
+import { toContactsView } from '../../../common/domains/contacts.ts';
 import type { DomainsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { DomainContacts } from '../../integrations/registrars/registrar.ts';
@@ -17,6 +18,11 @@ export const parseNameservers = (json: string): string[] => {
 
 export const parseContacts = (json: string | null): DomainContacts | null => (json ? JSON.parse(json) as DomainContacts : null);
 
+/** Stored contacts (registrar-shaped) answered in both shapes. */
+function viewOfContacts(contacts: DomainContacts | null) {
+  return contacts ? toContactsView(contacts) : null;
+}
+
 export function toListItem(row: Pick<DomainRow, 'id' | 'name' | 'status' | 'registration_date' | 'expiration_date' | 'auto_renew'>): DomainListItem {
   return {
     id: row.id, domain: row.name, status: row.status,
@@ -29,7 +35,7 @@ export function toDetail(row: DomainRow, supplierName: string | null): DomainDet
     id: row.id, domain: row.name, accountId: row.account_id, status: row.status,
     registrationDate: row.registration_date, expirationDate: row.expiration_date,
     autoRenewEnabled: row.auto_renew, locked: row.locked, privacyEnabled: row.privacy,
-    contacts: parseContacts(row.contacts), nameservers: parseNameservers(row.nameservers), registrar: supplierName,
+    contacts: viewOfContacts(parseContacts(row.contacts)), nameservers: parseNameservers(row.nameservers), registrar: supplierName,
     updatedDate: row.updated_at, lastSyncedAt: row.last_synced_at, notes: row.notes, createdAt: row.created_at,
   };
 }

@@ -90,6 +90,21 @@ describe('ResourceList: filters in the address', () => {
     }
   });
 
+  it('a typing pause still running when the list is left writes nothing: the operator is not taken back to the list', async () => {
+    vi.useFakeTimers();
+    try {
+      const { search } = renderWithProviders(<Users />, { path: '/users?sortOrder=asc' });
+      fireEvent.change(screen.getByLabelText('E-mail starts with'), { target: { value: 'grace' } });
+      // A row was opened: the address moved on while this list is still on screen.
+      window.history.pushState(null, '', '/users/u_1');
+      act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS));
+      expect(search()).toBe('?sortOrder=asc');
+      expect(window.location.pathname).toBe('/users/u_1');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says under the box why the contract refuses what was typed, and asks without it', async () => {
     vi.useFakeTimers();
     try {

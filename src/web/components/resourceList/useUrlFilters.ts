@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ChangeEvent, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { defaultFilters, type FilterFields, type FilterValues, readFilters, refusal, writeFilters } from './urlFilters.ts';
 
 /** Typing pauses this long before the list asks again. */
@@ -26,6 +26,7 @@ interface UrlFilterOptions<K extends string> {
  */
 export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed = [], defaults: overrides = NO_OVERRIDES }: UrlFilterOptions<NoInfer<K>> = {}) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const defaults = useMemo(() => defaultFilters(fields, overrides), [fields, overrides]);
   const values = useMemo(() => readFilters(fields, params, defaults), [fields, params, defaults]);
   const [drafts, setDrafts] = useState<Partial<FilterValues<K>>>({});
@@ -35,8 +36,11 @@ export function useUrlFilters<K extends string>(fields: FilterFields<K>, { typed
 
   // From the address as it is now, not as last rendered: two quick clicks on a column must toggle twice.
   const update = useCallback((change: (current: FilterValues<K>) => Partial<FilterValues<K>>) => {
+    // The list was left meanwhile: a row opened while the next page's code still loads keeps this
+    // list on screen (and its typing pause running), and a write now would navigate back to it.
+    if (window.location.pathname !== pathname) return;
     setParams((current) => writeFilters(current, change(readFilters(fields, current, defaults)), defaults), { replace: true });
-  }, [setParams, fields, defaults]);
+  }, [setParams, fields, defaults, pathname]);
   const set = useCallback((key: K, value: string | null) => update(() => ({ [key]: value ?? '' }) as Partial<FilterValues<K>>), [update]);
   const sendTyped = useDebouncedCallback((key: K, value: string) => {
     set(key, value);

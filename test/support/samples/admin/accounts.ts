@@ -20,7 +20,7 @@ export const adminAccountsSamples: Record<keyof typeof contracts, SampleInput> =
   getAllAccounts: async () => ({ limit: 5, sortBy: 'name', sortOrder: 'asc' }),
   searchAccounts: async () => ({ query: 'Account of' }),
   getAdminAccountDetails: async ({ cast }) => ({ accountId: cast.accountId }),
-  adminCreateAccount: async () => ({ accountName: `Matrix created ${randomUUID().slice(0, 8)}` }),
+  adminCreateAccount: async ({ cast }) => ({ accountName: `Matrix created ${randomUUID().slice(0, 8)}`, ownerEmail: cast.outsider.email }),
   adminUpdateAccount: async ({ cast }) => ({ accountId: cast.accountId, updates: { billingName: 'Matrix Billing' } }),
   // A fresh account each call: the super admin's call really deletes it.
   adminDeleteAccount: async ({ t, cast }) => ({ accountId: await freshAccount(t, cast.outsider), transferDomainsTo: null }),

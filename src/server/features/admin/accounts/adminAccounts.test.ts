@@ -3,7 +3,7 @@ import type { FnOutput } from '../../../../common/contracts/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_HAS_ORDER_IN_PROGRESS, ACCOUNT_NAME_REQUIRED_ADMIN, ACCOUNT_NAME_TOO_LONG, ADMIN_ACCOUNT_NOT_FOUND, BILLING_EMAIL_INVALID,
-  INVALID_ACCOUNTS_CURSOR, NOTHING_TO_UPDATE, OWNER_EMAIL_INVALID, OWNER_NOT_FOUND, SEARCH_TOO_SHORT, TRANSFER_TARGET_NOT_FOUND, TRANSFER_TO_SELF,
+  INVALID_ACCOUNTS_CURSOR, NOTHING_TO_UPDATE, OWNER_EMAIL_INVALID, OWNER_EMAIL_REQUIRED, OWNER_NOT_FOUND, SEARCH_TOO_SHORT, TRANSFER_TARGET_NOT_FOUND, TRANSFER_TO_SELF,
 } from '../../../../common/admin/accounts/texts.ts';
 import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
@@ -66,17 +66,28 @@ describeEachDialect('back-office accounts', (dialect) => {
       expect(entry.after).toMatchObject({ name: 'Acme Hosting', ownerId: customer.id, billingEmail: 'billing@acme.example' });
     });
 
-    it('without ownerEmail the operator owns it', async () => {
-      const res = await t.call('adminCreateAccount', { accountName: 'Operator Owned' }, operator);
+    it('asks for the owner: without ownerEmail nothing is created and the operator owns nothing', async () => {
+      const before = await accountCount();
+      const ownedByOperator = async () => (await t.services.db.selectFrom('account_members').select('account_id').where('user_id', '=', operator.id).execute()).length;
+      const operatorOwned = await ownedByOperator();
+      invalid(await t.callRaw('adminCreateAccount', { accountName: 'Operator Owned' }, operator), OWNER_EMAIL_REQUIRED);
+      invalid(await t.callRaw('adminCreateAccount', { accountName: 'Operator Owned', ownerEmail: null }, operator), OWNER_EMAIL_REQUIRED);
+      invalid(await t.callRaw('adminCreateAccount', { accountName: 'Operator Owned', ownerEmail: '  ' }, operator), OWNER_EMAIL_REQUIRED);
+      expect(await accountCount()).toBe(before);
+      expect(await ownedByOperator()).toBe(operatorOwned);
+    });
+
+    it('an operator who names themself as the owner owns it (a deliberate choice, not a default)', async () => {
+      const res = await t.call('adminCreateAccount', { accountName: 'Operator Chose', ownerEmail: operator.email }, operator);
       expect(res.result.account.owner.id).toBe(operator.id);
     });
 
     it('refuses each invalid field with its sentence and writes nothing', async () => {
       const before = await accountCount();
-      invalid(await t.call('adminCreateAccount', { accountName: '   ' }, operator), ACCOUNT_NAME_REQUIRED_ADMIN);
+      invalid(await t.call('adminCreateAccount', { accountName: '   ', ownerEmail: customer.email }, operator), ACCOUNT_NAME_REQUIRED_ADMIN);
       invalid(await t.callRaw('adminCreateAccount', {}, operator), ACCOUNT_NAME_REQUIRED_ADMIN);
-      invalid(await t.call('adminCreateAccount', { accountName: 'x'.repeat(101) }, operator), ACCOUNT_NAME_TOO_LONG);
-      invalid(await t.call('adminCreateAccount', { accountName: 'A', billingEmail: 'not-an-address' }, operator), BILLING_EMAIL_INVALID);
+      invalid(await t.call('adminCreateAccount', { accountName: 'x'.repeat(101), ownerEmail: customer.email }, operator), ACCOUNT_NAME_TOO_LONG);
+      invalid(await t.call('adminCreateAccount', { accountName: 'A', ownerEmail: customer.email, billingEmail: 'not-an-address' }, operator), BILLING_EMAIL_INVALID);
       invalid(await t.call('adminCreateAccount', { accountName: 'A', ownerEmail: 'nobody@' }, operator), OWNER_EMAIL_INVALID);
       invalid(await t.call('adminCreateAccount', { accountName: 'A', ownerEmail: 'nobody-here@example.test' }, operator), OWNER_NOT_FOUND);
       expect(await accountCount()).toBe(before);

@@ -77,7 +77,8 @@ async function loadAccount(db: Db, accountId: string, now: Date): Promise<AdminA
 
 export async function createAccount(ctx: BackOfficeWriteContext, input: In<typeof contracts.adminCreateAccount>) {
   const db = ctx.tx.db;
-  const ownerId = input.ownerEmail ? await findUserIdByEmailAnyCase(db, input.ownerEmail) : ctx.caller.userId;
+  // Never the operator by default: one operator ended up owning 26 customer accounts that way.
+  const ownerId = await findUserIdByEmailAnyCase(db, input.ownerEmail);
   if (!ownerId) throw invalidArgument(OWNER_NOT_FOUND);
   const id = randomUUID();
   const now = ctx.services.clock.now();

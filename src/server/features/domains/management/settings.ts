@@ -1,4 +1,5 @@
-import type { DomainContactsView, DomainDetail } from '../../../../common/domains/managementContract.ts';
+import type { DomainContactsGiven } from '../../../../common/domains/contacts.ts';
+import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
 import { DOMAIN_NOT_FOUND } from '../../../../common/domains/domains.ts';
 import { record, recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction } from '../../../db/transaction.ts';
@@ -62,11 +63,11 @@ async function changeSetting(ctx: SignedInContext, row: DomainRow, change: Setti
 }
 
 /** Registrars need all four contacts; the page may leave billing out, and then it is the admin contact. */
-export function withBilling(contacts: DomainContactsView): DomainContacts {
+export function withBilling(contacts: DomainContactsGiven): DomainContacts {
   return { registrant: contacts.registrant, admin: contacts.admin, tech: contacts.tech, billing: contacts.billing ?? contacts.admin };
 }
 
-export function changeContacts(ctx: SignedInContext, row: DomainRow, given: DomainContactsView) {
+export function changeContacts(ctx: SignedInContext, row: DomainRow, given: DomainContactsGiven) {
   const contacts = withBilling(given);
   return changeSetting(ctx, row, {
     fields: ['contacts'], message: CONTACTS_UPDATED, columns: { contacts: JSON.stringify(contacts) },

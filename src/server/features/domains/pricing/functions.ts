@@ -10,6 +10,6 @@ export const handlers: FunctionHandler[] = [
 
   implementWithOutsideCalls(domains.syncSupplierTlds, async ({ supplierId }, ctx) => {
     requireDomainsOperator(ctx.caller);
-    return { suppliers: await syncAsOperator(ctx, supplierId) };
+    return syncAsOperator(ctx, supplierId);
   }),
 ];

@@ -29,7 +29,9 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
 
   it('the first start creates the sandbox supplier and a 25 % global markup, and syncs the sandbox\'s costs at once', async () => {
     const synced = await ensureDomainPricing(t.services);
-    expect(synced).toEqual([{ id: 'sandbox', name: 'Sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null, syncedAt: expect.any(String) }]);
+    expect(synced).toEqual([{
+      id: 'sandbox', name: 'Sandbox', tldCount: SANDBOX_TLD_COSTS.length, newTlds: SANDBOX_TLD_COSTS.length, updatedTlds: 0, error: null, syncedAt: expect.any(String),
+    }]);
     expect(await supplierRow(t, 'sandbox')).toMatchObject({ name: 'Sandbox', last_sync_error: null });
     expect(Boolean((await supplierRow(t, 'sandbox')).is_active)).toBe(true);
     const prices = await pricing();
@@ -77,9 +79,16 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
   it('syncSupplierTlds by an operator re-reads the sandbox, audited with who asked', async () => {
     const res = await t.call('syncSupplierTlds', {}, operator);
     expect(res.status).toBe(200);
-    expect(res.result.suppliers).toEqual([{ id: 'sandbox', name: 'Sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null, syncedAt: expect.any(String) }]);
+    expect(res.result.suppliers).toEqual({ sandbox: {
+      name: 'Sandbox', status: 'success', tldCount: SANDBOX_TLD_COSTS.length, newTlds: 0, updatedTlds: 0, error: null, syncedAt: expect.any(String),
+    } });
+    expect(res.result.summary).toEqual({ totalSuppliers: 1, successfulSuppliers: 1, failedSuppliers: 0, totalTlds: SANDBOX_TLD_COSTS.length, newTlds: 0, updatedTlds: 0 });
+    expect(res.result.requestId).toEqual(expect.any(String));
     const entries = await auditEntries(t, 'domains.tld_sync');
-    expect(entries.at(-1)).toMatchObject({ actorUserId: operator.id, actorEmail: operator.email, targetId: null, after: { suppliers: res.result.suppliers } });
+    expect(entries.at(-1)).toMatchObject({
+      actorUserId: operator.id, actorEmail: operator.email, targetId: null,
+      after: { suppliers: [{ id: 'sandbox', tldCount: SANDBOX_TLD_COSTS.length, error: null }] },
+    });
   });
 
   it('is refused to customers and to an unknown supplier id, writing nothing', async () => {
@@ -100,7 +109,10 @@ describeEachDialect('TLD pricing from the sandbox (a new installation)', (dialec
     await db.insertInto('supplier_tld_costs').values({ supplier_id: 'enom', tld: 'com', register_cents: 100, renew_cents: 100, transfer_cents: 100, currency: 'USD' }).execute();
     expect((await pricing()).com.registerCents).toBe(125);
     const res = await t.call('syncSupplierTlds', { supplierId: 'enom' }, operator);
-    expect(res.result.suppliers).toEqual([{ id: 'enom', name: 'Enom', tldCount: 0, error: expect.stringMatching(/not configured/), syncedAt: expect.any(String) }]);
+    expect(res.result.suppliers).toEqual({ enom: {
+      name: 'Enom', status: 'failed', tldCount: 0, newTlds: 0, updatedTlds: 0, error: expect.stringMatching(/not configured/), syncedAt: expect.any(String),
+    } });
+    expect(res.result.errors).toEqual([{ supplier: 'enom', error: res.result.suppliers.enom.error }]);
     expect(await costsOf(t, 'enom')).toEqual({});
     expect((await supplierRow(t, 'enom')).last_synced_at).toBeNull();
     expect((await pricing()).com.registerCents).toBe(1287);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FnOutput } from '../../../../common/contracts/index.ts';
 import { startFakeDynadot, type FakeDynadot, DYNADOT_FAKE_KEY } from '../../../../../test/support/registrars/dynadot.fake.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
@@ -7,8 +8,13 @@ import { costsOf, setMarkup, setSupplierActive, supplierRow } from '../../../../
 import { ensureDomainPricing, fetchSupplierCosts } from './supplierSync.ts';
 import { sellPrices } from './tldPrices.ts';
 
-const syncResult = (id: string, name: string, tldCount: number, error: string | null = null) =>
-  ({ id, name, tldCount, error, syncedAt: expect.any(String) });
+const syncResult = (id: string, name: string, tldCount: number, error: string | null = null, changes?: { newTlds: number; updatedTlds: number }) =>
+  ({ id, name, tldCount, newTlds: changes?.newTlds ?? expect.any(Number), updatedTlds: changes?.updatedTlds ?? expect.any(Number), error, syncedAt: expect.any(String) });
+
+type SyncAnswer = FnOutput<'syncSupplierTlds'>;
+/** The answer's suppliers map as a list in its order, each with its id. */
+const listOf = (suppliers: SyncAnswer['suppliers']) =>
+  Object.entries(suppliers).map(([id, s]) => ({ id, name: s.name, tldCount: s.tldCount, newTlds: s.newTlds, updatedTlds: s.updatedTlds, error: s.error, syncedAt: s.syncedAt }));
 
 describeEachDialect('supplier sync with a real registrar (Dynadot over HTTP)', (dialect) => {
   let fake: FakeDynadot;
@@ -25,11 +31,12 @@ describeEachDialect('supplier sync with a real registrar (Dynadot over HTTP)', (
     await fake.close();
   });
 
-  const sync = async (input: object = {}) => {
+  const syncAnswer = async (input: object = {}): Promise<SyncAnswer> => {
     const res = await t.call('syncSupplierTlds', input, operator);
     expect(res.status).toBe(200);
-    return res.result.suppliers;
+    return res.result;
   };
+  const sync = async (input: object = {}) => listOf((await syncAnswer(input)).suppliers);
 
   it('the first start makes the configured registrar active and the sandbox inactive, and reads the registrar\'s costs', async () => {
     expect(await ensureDomainPricing(t.services)).toEqual([syncResult('dynadot', 'Dynadot', 5)]);
@@ -72,7 +79,18 @@ describeEachDialect('supplier sync with a real registrar (Dynadot over HTTP)', (
     fake.prices.set('com', { register: 9.49, renew: 11.49, transfer: 9.49 });
     fake.prices.set('xyz', { register: 1.99, renew: 12.99, transfer: 12.99 });
     fake.prices.delete('io');
-    expect(await sync({ supplierId: 'dynadot' })).toEqual([syncResult('dynadot', 'Dynadot', 5)]);
+    const answer = await syncAnswer({ supplierId: 'dynadot' });
+    // com's costs moved, xyz is new, io is gone (removals are neither).
+    expect(answer).toEqual({
+      success: true,
+      summary: { totalSuppliers: 1, successfulSuppliers: 1, failedSuppliers: 0, totalTlds: 5, newTlds: 1, updatedTlds: 1 },
+      suppliers: { dynadot: { name: 'Dynadot', status: 'success', tldCount: 5, newTlds: 1, updatedTlds: 1, error: null, syncedAt: expect.any(String) } },
+      errors: [],
+      requestId: expect.any(String),
+      message: 'TLD sync completed. Check logs for details.',
+    });
+    // The same list again changes nothing.
+    expect((await syncAnswer({ supplierId: 'dynadot' })).summary).toMatchObject({ newTlds: 0, updatedTlds: 0, totalTlds: 5 });
     const costs = await costsOf(t, 'dynadot');
     expect(Object.keys(costs)).toEqual(['co.uk', 'com', 'net', 'org', 'xyz']);
     expect(costs.com).toEqual({ register: 949, renew: 1149, transfer: 949 });
@@ -88,9 +106,14 @@ describeEachDialect('supplier sync with a real registrar (Dynadot over HTTP)', (
     const sandboxBefore = (await supplierRow(t, 'sandbox')).last_synced_at;
     const dynadotBefore = (await supplierRow(t, 'dynadot')).last_synced_at;
     fake.http.override({ status: 500, body: 'Internal Server Error', contentType: 'text/plain' });
-    const [dynadot, sandbox] = await sync();
-    expect(dynadot).toEqual(syncResult('dynadot', 'Dynadot', 5, 'dynadot answered tld_price with HTTP 500.'));
+    const answer = await syncAnswer();
+    const [dynadot, sandbox] = listOf(answer.suppliers);
+    expect(dynadot).toEqual(syncResult('dynadot', 'Dynadot', 5, 'dynadot answered tld_price with HTTP 500.', { newTlds: 0, updatedTlds: 0 }));
     expect(sandbox).toEqual(syncResult('sandbox', 'Sandbox', 13));
+    expect(answer.suppliers.dynadot.status).toBe('failed');
+    expect(answer.suppliers.sandbox.status).toBe('success');
+    expect(answer.summary).toMatchObject({ totalSuppliers: 2, successfulSuppliers: 1, failedSuppliers: 1, totalTlds: 18 });
+    expect(answer.errors).toEqual([{ supplier: 'dynadot', error: 'dynadot answered tld_price with HTTP 500.' }]);
     expect(await costsOf(t, 'dynadot')).toEqual(kept);
     const row = await supplierRow(t, 'dynadot');
     expect(row.last_sync_error).toBe(dynadot.error);

@@ -3,7 +3,8 @@ import { inTransaction, type Tx } from '../../../db/transaction.ts';
 import { type Registrar, RegistrarError, type TldCost } from '../../../integrations/registrars/registrar.ts';
 import { runWork, type WorkRun } from '../../../jobs/workRuns.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { normalizeTldCosts } from './supplierSyncCosts.ts';
+import { countChanges, normalizeTldCosts } from './supplierSyncCosts.ts';
+import { tldSyncAnswer } from './tldSyncAnswer.ts';
 import { splitHeldChanges } from './costHolds.ts';
 import { replacePendingHolds } from './costHoldsRepository.ts';
 import {
@@ -31,6 +32,9 @@ export interface SupplierSyncResult {
   name: string;
   /** TLDs on record for the supplier after this sync (the kept ones when it failed). */
   tldCount: number;
+  /** TLDs it listed for the first time, and those whose costs changed; held changes count once approved. */
+  newTlds: number;
+  updatedTlds: number;
   error: string | null;
   /** When this sync ran. */
   syncedAt: string;
@@ -75,7 +79,7 @@ export async function syncInBackground(services: Services, suppliers?: SupplierR
     const fetched = await fetchSupplierCosts(services, chosen, BACKGROUND_SYNC_TIMEOUT_MS, signal, progressOf(run, chosen.length));
     return inTransaction(services.db, async (tx) => {
       const suppliersSynced = await writeSyncResults(tx, fetched, { actor: null, holdShare: services.config.SUPPLIER_COST_HOLD_SHARE }, services.clock.nowIso());
-      await run.complete(tx, { suppliers: suppliersSynced });
+      await run.complete(tx, tldSyncAnswer(suppliersSynced, run.id));
       return suppliersSynced;
     }, services.log);
   });
@@ -153,9 +157,12 @@ export async function writeSyncResults(
   who: { actor: { userId: string; email: string } | null; requestId?: string; supplierId?: string; holdShare?: number }, at: string,
 ): Promise<SupplierSyncResult[]> {
   const heldBySupplier: Record<string, string[]> = {};
+  const changes = new Map<string, { newTlds: number; updatedTlds: number }>();
   for (const item of fetched) {
     if ('costs' in item) {
-      const { applied, held } = splitHeldChanges(await currentSupplierCosts(tx.db, item.supplier.id), item.costs, who.holdShare ?? DEFAULT_HOLD_SHARE);
+      const current = await currentSupplierCosts(tx.db, item.supplier.id);
+      const { applied, held } = splitHeldChanges(current, item.costs, who.holdShare ?? DEFAULT_HOLD_SHARE);
+      changes.set(item.supplier.id, countChanges(current, applied));
       await replaceSupplierCosts(tx.db, item.supplier.id, applied, at);
       await replacePendingHolds(tx.db, item.supplier.id, held, at);
       if (held.length > 0) heldBySupplier[item.supplier.id] = held.map((h) => h.tld);
@@ -168,6 +175,7 @@ export async function writeSyncResults(
   const counts = await countCostsBySupplier(tx.db, fetched.map((f) => f.supplier.id));
   const results = fetched.map(({ supplier, ...outcome }): SupplierSyncResult => ({
     id: supplier.id, name: supplier.name, tldCount: counts.get(supplier.id) ?? 0,
+    newTlds: changes.get(supplier.id)?.newTlds ?? 0, updatedTlds: changes.get(supplier.id)?.updatedTlds ?? 0,
     error: 'error' in outcome ? outcome.error : null, syncedAt: at,
   }));
   await record(tx, {

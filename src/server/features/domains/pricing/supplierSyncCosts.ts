@@ -34,3 +34,19 @@ export function normalizeTldCosts(costs: TldCost[]): TldCost[] {
   }
   return [...seen.values()];
 }
+
+const yearsKey = (list: YearCosts | undefined) => Object.entries(list ?? {}).map(([n, c]) => `${Number(n)}:${c}`).sort().join(',');
+const costKey = (c: TldCost) =>
+  [c.registerCents, c.renewCents, c.transferCents, c.currency, yearsKey(c.years?.register), yearsKey(c.years?.renew)].join('|');
+
+/** How a supplier's applied list differs from what we held: TLDs new to it, and TLDs whose costs moved. */
+export function countChanges(current: Map<string, TldCost>, applied: TldCost[]): { newTlds: number; updatedTlds: number } {
+  let newTlds = 0;
+  let updatedTlds = 0;
+  for (const cost of applied) {
+    const before = current.get(cost.tld);
+    if (!before) newTlds += 1;
+    else if (costKey(before) !== costKey(cost)) updatedTlds += 1;
+  }
+  return { newTlds, updatedTlds };
+}

@@ -1,6 +1,6 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_NAME_REQUIRED_ADMIN, createFailed, updateFailed } from '../../../../common/admin/accounts/texts.ts';
+import { ACCOUNT_NAME_REQUIRED_ADMIN, OWNER_EMAIL_REQUIRED, createFailed, updateFailed } from '../../../../common/admin/accounts/texts.ts';
 import type { AdminAccount } from '../../../../common/admin/accounts/contract.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
@@ -30,7 +30,10 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
       billingAddress: account?.billingAddress ?? '',
       taxId: account?.taxId ?? '',
     },
-    validate: { accountName: (v) => (v.trim() ? null : ACCOUNT_NAME_REQUIRED_ADMIN) },
+    validate: {
+      accountName: (v) => (v.trim() ? null : ACCOUNT_NAME_REQUIRED_ADMIN),
+      ownerEmail: (v) => (account || v.trim() ? null : OWNER_EMAIL_REQUIRED),
+    },
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -41,7 +44,7 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
         const result = await update.mutateAsync({ accountId: account.id, updates: { accountName: values.accountName, ...billing } });
         onSaved(result.account);
       } else {
-        const result = await create.mutateAsync({ accountName: values.accountName, ownerEmail: values.ownerEmail || null, ...billing });
+        const result = await create.mutateAsync({ accountName: values.accountName, ownerEmail: values.ownerEmail, ...billing });
         onSaved(result.account);
       }
     } catch (error) {
@@ -60,7 +63,9 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
         <TextInput
           label="Owner email"
           type="email"
-          description="An existing user who becomes the account's owner; left empty, you own it."
+          required
+          withAsterisk
+          description="The customer who owns the account: an existing user, who becomes its owner member. They must sign up first."
           {...form.getInputProps('ownerEmail')}
         />
       )}

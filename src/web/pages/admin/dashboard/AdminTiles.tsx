@@ -8,6 +8,7 @@ const TILES = [
   { to: '/super-admin/orders', title: 'Orders', description: 'Every domain order, filtered and sorted.' },
   { to: '/super-admin/orders/failed', title: 'Failed orders', description: 'Orders that need a retry or a hand, oldest first.' },
   { to: '/super-admin/portfolio-sync', title: 'Portfolio sync', description: 'Where our domains and their registrars disagree, checked nightly.' },
+  { to: '/super-admin/registrars', title: 'Registrars', description: 'Activate suppliers, see their health, test their APIs, sync TLDs.' },
   { to: '/super-admin/tickets', title: 'Support tickets', description: 'Read and answer customers\' tickets.' },
   { to: '/super-admin/products', title: 'Products', description: 'The plans and prices customers subscribe to.' },
   { to: '/super-admin/mail', title: 'Mail outbox', description: 'Every e-mail the portal sent or stored.' },

@@ -7,12 +7,12 @@ export const SYNC_PROGRESS = { started: 0, sent: 10, answered: 100 } as const;
 /** The progress panel clears this long after the answer (spec section 9). */
 export const SYNC_PANEL_RESET_MS = 3000;
 
-export type SyncedSuppliers = FnOutput<'syncSupplierTlds'>['suppliers'];
+export type TldSyncAnswer = FnOutput<'syncSupplierTlds'>;
 
 export function useTldSync() {
-  const sync = useFnMutation('syncSupplierTlds', ['getTldPricing', 'listHeldCostChanges']);
+  const sync = useFnMutation('syncSupplierTlds', ['getTldPricing', 'listHeldCostChanges', 'getRegistrarHealth']);
   const [progress, setProgress] = useState<number | null>(null);
-  const [suppliers, setSuppliers] = useState<SyncedSuppliers | null>(null);
+  const [answer, setAnswer] = useState<TldSyncAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -21,12 +21,12 @@ export function useTldSync() {
   const run = async () => {
     if (resetTimer.current) clearTimeout(resetTimer.current);
     setError(null);
-    setSuppliers(null);
+    setAnswer(null);
     setProgress(SYNC_PROGRESS.started);
-    const answer = sync.mutateAsync({});
+    const call = sync.mutateAsync({});
     setProgress(SYNC_PROGRESS.sent);
     try {
-      setSuppliers((await answer).suppliers);
+      setAnswer(await call);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -34,5 +34,5 @@ export function useTldSync() {
     resetTimer.current = setTimeout(() => setProgress(null), SYNC_PANEL_RESET_MS);
   };
 
-  return { run, running: sync.isPending, progress, suppliers, error };
+  return { run, running: sync.isPending, progress, answer, error };
 }

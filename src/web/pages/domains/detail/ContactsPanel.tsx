@@ -1,11 +1,14 @@
-import { Alert, Button, Code, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { DomainContactsView, DomainDetail } from '../../../../common/domains/managementContract.ts';
+import type { DomainContactsInput, DomainContactsView, DomainContactView } from '../../../../common/domains/contacts.ts';
+import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
 import { CONTACTS_INVALID_JSON, CONTACTS_SAVE_FAILED } from '../../../../common/domains/domains.ts';
 import { FunctionCallError } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { type ContactsDraft, contactIssues, contactsText, type IssueLike, parseContactsDraft } from './contactsJson.ts';
+import { ContactsForm } from './ContactsForm.tsx';
+import { CONTACT_ROLES, ROLE_LABELS } from './contactsForm.ts';
 import { useDomainWrite } from './useDomainWrite.ts';
 
 interface SaveError {
@@ -13,16 +16,44 @@ interface SaveError {
   issues: IssueLike[];
 }
 
+/** One role as read: the spec's name, organization, e-mail, phone and one-line address. */
+function ContactCard({ label, contact }: { label: string; contact: DomainContactView }) {
+  return (
+    <Stack gap={2} miw={0} aria-label={label} role="group">
+      <Text size="sm" fw={600}>{label}</Text>
+      <Text size="sm">{contact.name}</Text>
+      {contact.organization && <Text size="sm">{contact.organization}</Text>}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{contact.email}</Text>
+      <Text size="sm">{contact.phone}</Text>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{contact.address}</Text>
+    </Stack>
+  );
+}
+
+function ContactsSummary({ contacts }: { contacts: DomainContactsView }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      {CONTACT_ROLES.map((role) => <ContactCard key={role} label={ROLE_LABELS[role]} contact={contacts[role]} />)}
+    </SimpleGrid>
+  );
+}
+
 /**
- * The registrant, admin and tech contacts as JSON (spec §2): view, Edit into a textarea parsed on
- * each input, Save through updateDomainContacts (the server validates each field), Cancel.
+ * The registrant, admin and tech contacts (spec §2): read, Edit contacts in a form, or Edit as
+ * JSON, the advanced view: a textarea parsed on each input, invalid JSON kept as typed. Either
+ * saves through updateDomainContacts, which checks each field.
  */
 export function ContactsPanel({ detail }: { detail: DomainDetail }) {
+  const [formOpen, setFormOpen] = useState(false);
   const [draft, setDraft] = useState<ContactsDraft | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const save = useDomainWrite('updateDomainContacts', detail.domain);
 
+  const openForm = () => {
+    setSaved(null);
+    setFormOpen(true);
+  };
   const startEditing = () => {
     setSaved(null);
     setSaveError(null);
@@ -36,7 +67,7 @@ export function ContactsPanel({ detail }: { detail: DomainDetail }) {
     if (!draft?.valid) return;
     setSaveError(null);
     // The server is the judge of the shape; whatever it refuses comes back with the field's path.
-    save.mutate({ contacts: draft.value as DomainContactsView }, {
+    save.mutate({ contacts: draft.value as DomainContactsInput }, {
       onSuccess: ({ message }) => {
         setDraft(null);
         setSaved(message);
@@ -50,19 +81,32 @@ export function ContactsPanel({ detail }: { detail: DomainDetail }) {
 
   return (
     <PageSection title="Contacts">
-      {draft === null ? (
+      {formOpen ? (
+        <ContactsForm
+          save={save}
+          held={detail.contacts}
+          onCancel={() => setFormOpen(false)}
+          onSaved={(message) => {
+            setFormOpen(false);
+            setSaved(message);
+          }}
+        />
+      ) : draft === null ? (
         <Stack gap="sm">
           {detail.contacts
-            ? <Code block tabIndex={0} style={{ maxHeight: 420, overflow: 'auto' }}>{contactsText(detail.contacts)}</Code>
+            ? <ContactsSummary contacts={detail.contacts} />
             : <Text size="sm" c="dimmed">No contacts on record. Sync the domain to read them from the registrar, or enter them.</Text>}
-          <Group><Button variant="default" size="xs" onClick={startEditing}>Edit contacts</Button></Group>
+          <Group>
+            <Button variant="default" size="xs" onClick={openForm}>Edit contacts</Button>
+            <Button variant="subtle" size="xs" onClick={startEditing}>Edit as JSON</Button>
+          </Group>
           {saved && <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSaved(null)}>{saved}</Alert>}
         </Stack>
       ) : (
         <Stack gap="sm">
           <Textarea
-            label="Contacts JSON"
-            description="registrant, admin and tech (billing optional), each with firstName, lastName, organization, email, phone (+1.5555550100), address1, address2, city, state, postalCode and country (two letters)."
+            label="Contacts JSON (advanced)"
+            description="registrant, admin and tech (billing optional), each with name, email, phone (+1.5555550100), organization and address as one line: street, city, state, postal code, country (two letters). firstName, lastName, address1, address2, city, state, postalCode and country may be given instead of name and address."
             autosize
             minRows={12}
             maxRows={30}

@@ -1,4 +1,4 @@
-import type { DomainContactsView } from '../../../../common/domains/managementContract.ts';
+import { type DomainContactsView, type DomainContactView, splitAddressLine, splitName } from '../../../../common/domains/contacts.ts';
 
 /**
  * The contacts panel's editor (spec §4): the JSON is parsed on each input; text that does not
@@ -16,14 +16,36 @@ export function parseContactsDraft(text: string): ContactsDraft {
   }
 }
 
-const BLANK_CONTACT = {
-  firstName: '', lastName: '', organization: null, email: '', phone: '',
-  address1: '', address2: null, city: '', state: '', postalCode: '', country: '',
-};
+/** The spec's shape of one contact, as the advanced editor shows it. */
+const BLANK_CONTACT = { name: '', email: '', phone: '', organization: null, address: '' };
 
-/** The editor's first text: the contacts as held, or the fields to fill when none are on record. */
+/**
+ * One contact for the editor: the spec's five keys when they say all the registrar needs (the
+ * name splits back into the same first and last name, the one-line address into the same
+ * parts); otherwise the registrar's parts, so nothing is lost on a save.
+ */
+export function editableContact(c: DomainContactView): Record<string, unknown> {
+  const name = splitName(c.name);
+  const address = splitAddressLine(c.address);
+  const lossless = name?.firstName === c.firstName && name.lastName === c.lastName
+    && address !== null && (['address1', 'address2', 'city', 'state', 'postalCode', 'country'] as const).every((k) => address[k] === c[k]);
+  if (lossless) return { name: c.name, email: c.email, phone: c.phone, organization: c.organization, address: c.address };
+  return {
+    firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, organization: c.organization,
+    address1: c.address1, address2: c.address2, city: c.city, state: c.state, postalCode: c.postalCode, country: c.country,
+  };
+}
+
+/** The editor's first text: the contacts as held, or the spec's fields to fill when none are on record. */
 export function contactsText(contacts: DomainContactsView | null): string {
-  const shown = contacts ?? { registrant: BLANK_CONTACT, admin: BLANK_CONTACT, tech: BLANK_CONTACT };
+  if (!contacts) return JSON.stringify({ registrant: BLANK_CONTACT, admin: BLANK_CONTACT, tech: BLANK_CONTACT }, null, 2);
+  const shown: Record<string, unknown> = {
+    registrant: editableContact(contacts.registrant), admin: editableContact(contacts.admin), tech: editableContact(contacts.tech),
+  };
+  // Billing equal to admin is left out, so that it follows admin when admin is edited here.
+  if (contacts.billing && JSON.stringify(editableContact(contacts.billing)) !== JSON.stringify(editableContact(contacts.admin))) {
+    shown.billing = editableContact(contacts.billing);
+  }
   return JSON.stringify(shown, null, 2);
 }
 

@@ -1,0 +1,21 @@
+/** Texts of /super-admin/registrars (back-office spec, sections 2 and 8) and its functions' refusals. */
+export const REGISTRAR_TEXTS = {
+  loadFailed: 'Failed to load suppliers/health',
+  syncFailed: 'Failed to sync TLDs',
+  syncFailedOne: (supplier: string) => `Failed to sync ${supplier}`,
+  syncStarted: 'TLD sync started. Check logs for details.',
+  syncCompleted: 'TLD sync completed. Check logs for details.',
+  comingSoon: 'Coming soon',
+  noSuppliers: 'No suppliers yet. Each registrar configured on the server becomes one at start.',
+  testFailed: 'Failed to test the registrar API',
+  updateFailed: 'Failed to update the supplier',
+} as const;
+
+export const SUPPLIER_NOT_FOUND = 'Supplier not found.';
+export const SUPPLIER_NOT_CONFIGURED = 'This supplier is not configured on this server (no credentials), so it cannot be activated or tested.';
+export const SANDBOX_BESIDE_REAL = 'The sandbox cannot be active beside a real registrar: its prices would win every TLD and failover could complete paid orders with no domain behind them.';
+/** FAILED_PRECONDITION of setSupplierActive when deactivating would leave TLDs with domains unsold; `details` lists them. */
+export const LAST_SUPPLIER_CODE = 'last_active_supplier';
+export const lastSupplierWarning = (supplier: string, tlds: string[], domains: number) =>
+  `${supplier} is the last active supplier for ${tlds.map((t) => `.${t}`).join(', ')} (${domains} domain${domains === 1 ? '' : 's'}). `
+  + 'Deactivating it stops new registrations of these TLDs and leaves the domains without an active supplier to fail over to. Confirm to deactivate anyway.';
