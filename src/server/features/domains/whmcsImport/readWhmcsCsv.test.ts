@@ -122,6 +122,12 @@ describe('readWhmcsCsv', () => {
     it('an empty file', () => refused('', /empty/));
   });
 
+  it('reports a data row of 30,000 columns as malformed, with its line, and reads the rest', () => {
+    const read = readWhmcsCsv(`domain,status\na.com,Active\nwide.com${',x'.repeat(30_000)}\nb.com,Active\n`);
+    expect(read.rows.map((r) => [r.line, r.domain])).toEqual([[2, 'a.com'], [4, 'b.com']]);
+    expect(read.malformed).toEqual([{ line: 3, domain: 'wide.com', error: 'The row has 30001 columns; the header has 2.' }]);
+  });
+
   it('reads UTF-8 bytes with a BOM', () => {
     const read = readWhmcsCsv(new Uint8Array(Buffer.from('\uFEFFdomain\nbücher.de\n', 'utf8')));
     expect(read.rows[0]!.domain).toBe('xn--bcher-kva.de');
