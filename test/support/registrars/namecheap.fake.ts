@@ -47,6 +47,16 @@ const pricing: Record<string, [string, string, string]> = {
   'co.uk': ['8.98', '8.98', '0'],
   us: ['7.98', '9.98', '8.98'],
 };
+// --- TLD sync bench (issue 19): a price list as long as a real registrar's ---
+/**
+ * Adds TLDs to the price list the Namecheap fakes of this process serve (dollars per year:
+ * register, renew, transfer). The list is the module's, so only the TLD sync bench calls this:
+ * tests keep the five above.
+ */
+export function addNamecheapFakeTlds(prices: Record<string, [string, string, string]>): void {
+  Object.assign(pricing, prices);
+}
+// --- end TLD sync bench ---
 // --- Issue 18, prices and registry requirements (kept apart from the failure modes) ---
 /** The ICANN fee per year, which Namecheap lists as each row's AdditionalCost and charges on top of Price. */
 const icannFee: Record<string, number> = { com: 0.18, net: 0.18, org: 0.18 };
