@@ -13,7 +13,7 @@ import { autoRenewNotTurnedOff, NAMECHEAP_AUTO_RENEW_ACTION, notListedAction } f
  * (nameservers at Namecheap and Enom). A share of the daily limit, so the night leaves room for
  * orders: Namecheap's 100 getInfo are 300 of its 8,000 daily calls. The least recently read go first.
  */
-export const INFO_READS_PER_NIGHT: Record<RegistrarId, number> = { namecheap: 100, enom: 200, dynadot: 0, sandbox: 0 };
+export const INFO_READS_PER_NIGHT: Record<RegistrarId, number> = { namecheap: 100, enom: 200, dynadot: 0, cloudflare: 0, sandbox: 0 };
 
 export interface PortfolioSyncOptions {
   requestedBy: string | null;
