@@ -216,6 +216,11 @@ export interface Registrar {
   listDomainPage?(page: number, options?: CallOptions): Promise<OwnedDomainPage>;
   /** The domain its own DNS hosts are under ('registrar-servers.com'), where a bulk list says only registrarDns. */
   readonly ownDnsSuffix?: string;
+  /**
+   * The registrar renews its names only by its own auto-renew, with no renew call (Cloudflare):
+   * switching that off would let the name expire, so the portal never does.
+   */
+  readonly renewsOnlyByAutoRenew?: boolean;
   /** HTTP calls one getInfo makes (it may ask several commands at once): the portfolio sync's rate budget. */
   readonly getInfoCalls?: number;
   testConnection(options?: CallOptions): Promise<ConnectionTest>;

@@ -182,10 +182,11 @@ async function syncRegistrar(
     if (!theirs) continue;
     judged.push({ domainId: domain.id, fields: comparedFieldsOf(theirs, registrar.ownDnsSuffix) });
     differences.push(...differencesOf(domain, theirs, registrar.ownDnsSuffix));
-    if (theirs.autoRenew === true) autoRenewOn.push(domain);
+    if (theirs.autoRenew === true && !registrar.renewsOnlyByAutoRenew) autoRenewOn.push(domain);
   }
 
-  // The registrar's own auto-renew: off wherever we renew, which is everywhere (settings.ts keeps it off).
+  // The registrar's own auto-renew: off wherever we renew, which is everywhere (settings.ts keeps it off)
+  // except at a registrar that renews by nothing else (Cloudflare), where off would let the name expire.
   await Promise.all(autoRenewOn.map(async (domain) => {
     const difference = (action: string): Difference => ({ domainId: domain.id, field: 'registrarAutoRenew', ours: 'off', theirs: 'on', action });
     if (registrar.id === 'namecheap') {

@@ -43,6 +43,7 @@ export function createCloudflareRegistrar(config: Config, options: { clock?: Clo
     id: 'cloudflare',
     name: 'Cloudflare',
     getInfoCalls: 1,
+    renewsOnlyByAutoRenew: true,
 
     checkAvailability: () => Promise.reject(unsupported('availability checks')),
     listTldCosts: () => Promise.reject(unsupported('TLD prices')),
