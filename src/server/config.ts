@@ -67,6 +67,12 @@ const variables = {
     .describe('Dynadot api3 endpoint; sandbox https://api-sandbox.dynadot.com/api3.json.'),
   DYNADOT_BULK_SEARCH: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
     .describe('true when the Dynadot account is bulk-enabled: searches send up to 100 names a call, 5 calls at once; otherwise one name a call, one at a time.'),
+  CLOUDFLARE_API_TOKEN: z.string().min(1).optional()
+    .describe('Cloudflare API token with Registrar read and edit permission; with CLOUDFLARE_ACCOUNT_ID makes Cloudflare a supplier for domain sync and settings (it never registers, renews or prices names).'),
+  CLOUDFLARE_ACCOUNT_ID: z.string().min(1).optional()
+    .describe('The Cloudflare account whose registrar domains are read and changed.'),
+  CLOUDFLARE_API_URL: z.url().default('https://api.cloudflare.com/client/v4')
+    .describe('Cloudflare v4 API base.'),
   ENOM_UID: z.string().min(1).optional()
     .describe('Enom reseller login; with ENOM_PW makes Enom a domain supplier.'),
   ENOM_PW: z.string().min(1).optional()

@@ -18,6 +18,14 @@ describe('the start refuses real registrars with test-mode payments', () => {
     expect(check({ ENOM_UID: 'e', ENOM_PW: 'p' })).toThrow(/real registrar Enom/);
   });
 
+  it('counts Cloudflare (it changes real domains\' lock, renewal and privacy) once both its token and account are set', () => {
+    const cloudflare = { CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ACCOUNT_ID: 'a' };
+    expect(check(cloudflare)).toThrow(/^Refusing to start: real registrar Cloudflare with the built-in test-mode payments/);
+    expect(check({ ...namecheap, ...cloudflare, ...stripe('test') })).toThrow(/real registrars Namecheap, Cloudflare with Stripe in test mode/);
+    expect(check({ CLOUDFLARE_API_TOKEN: 't' })).not.toThrow();
+    expect(check({ ...cloudflare, ALLOW_TEST_PAYMENTS_WITH_REAL_REGISTRARS: 'true' })).not.toThrow();
+  });
+
   it('starts with the sandbox alone, with live payments, or when staging is allowed explicitly', () => {
     expect(check({})).not.toThrow();
     expect(check(stripe('test'))).not.toThrow();

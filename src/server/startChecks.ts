@@ -6,6 +6,8 @@ export function realRegistrarsConfigured(config: Config): string[] {
     ['Namecheap', config.NAMECHEAP_API_USER],
     ['Dynadot', config.DYNADOT_API_KEY],
     ['Enom', config.ENOM_UID],
+    // It registers nothing, but a test-mode portal would change real domains' lock, renewal and privacy.
+    ['Cloudflare', config.CLOUDFLARE_API_TOKEN && config.CLOUDFLARE_ACCOUNT_ID],
   ].filter(([, credential]) => Boolean(credential)).map(([name]) => name as string);
 }
 

@@ -35,7 +35,7 @@ describeEachDialect('the registrars page\'s functions', (dialect) => {
     // The first start: Dynadot active with its five TLDs, the sandbox inactive beside it.
     await ensureDomainPricing(t.services);
     // A supplier we have no adapter for.
-    await seedSupplier(t.services.db, { id: 'cloudflare', name: 'Cloudflare', active: false }, []);
+    await seedSupplier(t.services.db, { id: 'porkbun', name: 'Porkbun', active: false }, []);
   });
   afterAll(async () => {
     await t.stop();
@@ -73,7 +73,7 @@ describeEachDialect('the registrars page\'s functions', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.result.windowDays).toBe(7);
     const byId = Object.fromEntries(res.result.suppliers.map((s) => [s.id, s]));
-    expect(Object.keys(byId)).toEqual(['cloudflare', 'dynadot', 'sandbox']);
+    expect(Object.keys(byId)).toEqual(['dynadot', 'porkbun', 'sandbox']);
     expect(byId.dynadot).toEqual({
       id: 'dynadot', name: 'Dynadot', isActive: true, configured: true, comingSoon: false, tldCount: 5,
       lastSyncedAt: syncedAt, lastSyncError: null,
@@ -85,7 +85,7 @@ describeEachDialect('the registrars page\'s functions', (dialect) => {
       isActive: false, configured: true, comingSoon: false, tldCount: 0, lastCallAt: null,
       window: { calls: 0, errorRate: null, avgLatencyMs: null }, balance: 'The sandbox is built in and has no balance.',
     });
-    expect(byId.cloudflare).toMatchObject({ isActive: false, configured: false, comingSoon: true, balance: expect.stringMatching(/No adapter/) });
+    expect(byId.porkbun).toMatchObject({ isActive: false, configured: false, comingSoon: true, balance: expect.stringMatching(/No adapter/) });
 
     // The nightly portfolio sync called Dynadot after the last attempt: that is its last call now.
     const portfolioAt = new Date(Date.parse(syncedAt) + 4.5 * HOUR).toISOString();
@@ -108,9 +108,9 @@ describeEachDialect('the registrars page\'s functions', (dialect) => {
     expect(sandbox.error).toEqual({ status: 'FAILED_PRECONDITION', message: SANDBOX_BESIDE_REAL });
     expect((await supplierRow(t, 'sandbox')).is_active).toBe(false);
 
-    const cloudflare = await t.call('setSupplierActive', { supplierId: 'cloudflare', isActive: true }, operator);
-    expect(cloudflare.error).toEqual({ status: 'FAILED_PRECONDITION', message: SUPPLIER_NOT_CONFIGURED });
-    expect((await supplierRow(t, 'cloudflare')).is_active).toBe(false);
+    const porkbun = await t.call('setSupplierActive', { supplierId: 'porkbun', isActive: true }, operator);
+    expect(porkbun.error).toEqual({ status: 'FAILED_PRECONDITION', message: SUPPLIER_NOT_CONFIGURED });
+    expect((await supplierRow(t, 'porkbun')).is_active).toBe(false);
 
     const unknown = await t.call('setSupplierActive', { supplierId: 'nosuch', isActive: false }, operator);
     expect(unknown.error).toEqual({ status: 'NOT_FOUND', message: SUPPLIER_NOT_FOUND });
@@ -205,8 +205,8 @@ describeEachDialect('the registrars page\'s functions', (dialect) => {
     }
 
     expect((await t.call('testRegistrarApi', { supplier: 'nosuch', domain: 'example.com' }, operator)).error).toEqual({ status: 'NOT_FOUND', message: SUPPLIER_NOT_FOUND });
-    expect((await t.call('testRegistrarApi', { supplier: 'cloudflare', domain: 'example.com' }, operator)).error)
-      .toEqual({ status: 'FAILED_PRECONDITION', message: 'Cloudflare: Coming soon.' });
+    expect((await t.call('testRegistrarApi', { supplier: 'porkbun', domain: 'example.com' }, operator)).error)
+      .toEqual({ status: 'FAILED_PRECONDITION', message: 'Porkbun: Coming soon.' });
     expect((await t.call('testRegistrarApi', { supplier: 'enom', domain: 'example.com' }, operator)).error)
       .toEqual({ status: 'FAILED_PRECONDITION', message: SUPPLIER_NOT_CONFIGURED });
     expect((await t.callRaw('testRegistrarApi', { supplier: 'dynadot', domain: 'not a domain' }, operator)).status).toBe(400);

@@ -7,6 +7,10 @@ export interface FakeRequest {
   path: string;
   /** Query string and form body parameters together, as the registrar would read them. */
   params: Record<string, string>;
+  /** Request headers, lower-case names (Cloudflare's bearer token travels in one). */
+  headers: Record<string, string | undefined>;
+  /** The raw body of a PUT or PATCH (a JSON API's); empty otherwise. */
+  body: string;
 }
 
 export interface FakeAnswer {
@@ -40,14 +44,17 @@ export interface FakeHttpServer {
   close(): Promise<void>;
 }
 
-async function paramsOf(request: IncomingMessage, url: URL): Promise<Record<string, string>> {
+async function readRequest(request: IncomingMessage, url: URL): Promise<{ params: Record<string, string>; body: string }> {
   const params = Object.fromEntries(url.searchParams);
+  if (request.method === 'GET' || request.method === 'HEAD') return { params, body: '' };
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
   if (request.method === 'POST') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    Object.assign(params, Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
+    return { params, body: '' };
   }
-  return params;
+  return { params, body: text };
 }
 
 /**
@@ -63,7 +70,9 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
   const hanging = new Set<ServerResponse>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.local');
-    const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, params: await paramsOf(req, url) };
+    const { params, body } = await readRequest(req, url);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+    const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, params, headers, body };
     requests.push(request);
     await holds.find((hold) => !hold.released)?.pass();
     const answer = await answerOf(request);

@@ -23,5 +23,7 @@ describe('createRegistrars', () => {
     expect(ids({
       NAMECHEAP_API_USER: 'user', NAMECHEAP_API_KEY: 'key', NAMECHEAP_CLIENT_IP: '203.0.113.9', DYNADOT_API_KEY: 'key', ENOM_UID: 'uid', ENOM_PW: 'pw',
     })).toEqual(['sandbox', 'namecheap', 'dynadot', 'enom']);
+    expect(ids({ CLOUDFLARE_API_TOKEN: 'token' })).toEqual(['sandbox']);
+    expect(ids({ CLOUDFLARE_API_TOKEN: 'token', CLOUDFLARE_ACCOUNT_ID: 'account', DYNADOT_API_KEY: 'key' })).toEqual(['sandbox', 'dynadot', 'cloudflare']);
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The registrar layer: one interface for every domain supplier (namecheap, dynadot, enom, and
- * the built-in sandbox). Adapters speak their registrar's real wire format (see
+ * The registrar layer: one interface for every domain supplier (namecheap, dynadot, enom,
+ * cloudflare, and the built-in sandbox). Adapters speak their registrar's real wire format (see
  * /work/shared/reference/registrars.md) and answer in these shapes; business errors hidden in
  * HTTP 200 answers become a RegistrarError. Domain names are lower-case ASCII (punycode for IDNs),
  * without a trailing dot; TLDs without a leading dot ('com', 'co.uk').
  */
 
-export type RegistrarId = 'sandbox' | 'namecheap' | 'dynadot' | 'enom';
+export type RegistrarId = 'sandbox' | 'namecheap' | 'dynadot' | 'enom' | 'cloudflare';
 
 /** One contact of a domain, in the fields every registrar can carry. */
 export interface DomainContact {
@@ -216,6 +216,11 @@ export interface Registrar {
   listDomainPage?(page: number, options?: CallOptions): Promise<OwnedDomainPage>;
   /** The domain its own DNS hosts are under ('registrar-servers.com'), where a bulk list says only registrarDns. */
   readonly ownDnsSuffix?: string;
+  /**
+   * The registrar renews its names only by its own auto-renew, with no renew call (Cloudflare):
+   * switching that off would let the name expire, so the portal never does.
+   */
+  readonly renewsOnlyByAutoRenew?: boolean;
   /** HTTP calls one getInfo makes (it may ask several commands at once): the portfolio sync's rate budget. */
   readonly getInfoCalls?: number;
   testConnection(options?: CallOptions): Promise<ConnectionTest>;

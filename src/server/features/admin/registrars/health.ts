@@ -4,11 +4,12 @@ import type { Services } from '../../../rpc/context.ts';
 import { attemptStatsSince, lastAttemptAt, supplierOverview } from '../../domains/index.ts';
 
 /** Registrars with an adapter in this code base; any other supplier id is 'Coming soon'. */
-export const ADAPTER_IDS: readonly string[] = ['sandbox', 'namecheap', 'dynadot', 'enom'];
+export const ADAPTER_IDS: readonly string[] = ['sandbox', 'namecheap', 'dynadot', 'enom', 'cloudflare'];
 
 const BALANCE_BY_TEST = 'Its API tells the balance: Test API reads it live (not stored).';
 const BALANCE_NONE: Record<string, string> = {
   sandbox: 'The sandbox is built in and has no balance.',
+  cloudflare: 'Cloudflare bills the account\'s card; its API tells no balance.',
 };
 const NO_BALANCE = 'No adapter reads this supplier\'s balance.';
 

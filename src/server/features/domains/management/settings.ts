@@ -85,13 +85,14 @@ export function changeNameservers(ctx: SignedInContext, row: DomainRow, nameserv
 /**
  * Auto-renew is ours: the daily job renews and charges the account. Turning it on switches the
  * registrar's own renewal off where the registrar lets us, so a domain is never renewed (and
- * paid for) twice; one whose API has no such switch is left as it is. Turning ours off needs no
+ * paid for) twice; one whose API has no such switch is left as it is, and so is one that renews by
+ * nothing else (Cloudflare: off would let the name expire). Turning ours off needs no
  * registrar, so it works even while the registrar is down.
  */
 export function changeAutoRenew(ctx: SignedInContext, row: DomainRow, autoRenew: boolean) {
   return changeSetting(ctx, row, {
     fields: ['autoRenewEnabled'], message: autoRenewMessage(autoRenew), columns: { auto_renew: autoRenew },
-    atSupplier: autoRenew ? (registrar, signal) => registrar.setAutoRenew(row.name, false, { signal }).catch((error: unknown) => {
+    atSupplier: autoRenew ? (registrar, signal) => (registrar.renewsOnlyByAutoRenew ? Promise.resolve() : registrar.setAutoRenew(row.name, false, { signal })).catch((error: unknown) => {
       if (!(error instanceof RegistrarError && error.kind === 'unsupported')) throw error;
     }) : null,
   });

@@ -46,7 +46,7 @@ describeEachDialect('the nightly portfolio sync', (dialect) => {
   let operator: TestUser;
   let customer: TestUser;
   const start = Date.now();
-  const time: Record<Exclude<RegistrarId, 'sandbox'>, ReturnType<typeof virtualTime>> = { namecheap: virtualTime(start), dynadot: virtualTime(start), enom: virtualTime(start) };
+  const time: Record<Exclude<RegistrarId, 'sandbox'>, ReturnType<typeof virtualTime>> = { namecheap: virtualTime(start), dynadot: virtualTime(start), enom: virtualTime(start), cloudflare: virtualTime(start) };
   const expiry = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 15));
   const ids = new Map<string, string>();
 

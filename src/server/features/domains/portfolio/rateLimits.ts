@@ -31,6 +31,9 @@ export const REGISTRAR_RATE_LIMITS: Record<Exclude<RegistrarId, 'sandbox'>, Rate
   // Enom publishes no figure. A conservative one of ours: one call at a time, 60 a minute and
   // 2,000 an hour, well under what peers' modules send, so the sync never competes with orders.
   enom: { concurrency: 1, windows: [{ max: 60, ms: MINUTE }, { max: 2000, ms: HOUR }] },
+  // Cloudflare's global API limit: 1,200 calls per five minutes per user (developers.cloudflare.com,
+  // "Rate limits"); a few at once, as its list pages are one call each.
+  cloudflare: { concurrency: 4, windows: [{ max: 1200, ms: 5 * MINUTE }] },
 };
 
 /** The limits with every window `scale` times as long (the bench runs a "minute" in a second at 1/60). */

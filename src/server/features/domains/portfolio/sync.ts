@@ -13,7 +13,7 @@ import { autoRenewNotTurnedOff, NAMECHEAP_AUTO_RENEW_ACTION, notListedAction } f
  * (nameservers at Namecheap and Enom). A share of the daily limit, so the night leaves room for
  * orders: Namecheap's 100 getInfo are 300 of its 8,000 daily calls. The least recently read go first.
  */
-export const INFO_READS_PER_NIGHT: Record<RegistrarId, number> = { namecheap: 100, enom: 200, dynadot: 0, sandbox: 0 };
+export const INFO_READS_PER_NIGHT: Record<RegistrarId, number> = { namecheap: 100, enom: 200, dynadot: 0, cloudflare: 0, sandbox: 0 };
 
 export interface PortfolioSyncOptions {
   requestedBy: string | null;
@@ -182,10 +182,11 @@ async function syncRegistrar(
     if (!theirs) continue;
     judged.push({ domainId: domain.id, fields: comparedFieldsOf(theirs, registrar.ownDnsSuffix) });
     differences.push(...differencesOf(domain, theirs, registrar.ownDnsSuffix));
-    if (theirs.autoRenew === true) autoRenewOn.push(domain);
+    if (theirs.autoRenew === true && !registrar.renewsOnlyByAutoRenew) autoRenewOn.push(domain);
   }
 
-  // The registrar's own auto-renew: off wherever we renew, which is everywhere (settings.ts keeps it off).
+  // The registrar's own auto-renew: off wherever we renew, which is everywhere (settings.ts keeps it off)
+  // except at a registrar that renews by nothing else (Cloudflare), where off would let the name expire.
   await Promise.all(autoRenewOn.map(async (domain) => {
     const difference = (action: string): Difference => ({ domainId: domain.id, field: 'registrarAutoRenew', ours: 'off', theirs: 'on', action });
     if (registrar.id === 'namecheap') {
