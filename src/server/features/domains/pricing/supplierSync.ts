@@ -110,6 +110,8 @@ async function fetchOne(services: Pick<Services, 'registrars' | 'log'>, supplier
     const costs = normalizeTldCosts(await listWithin(registrar, timeoutMs, signal));
     return costs.length > 0 ? { supplier, costs } : { supplier, error: EMPTY_LIST };
   } catch (error) {
+    // A supplier that publishes no price list (Cloudflare) has nothing to sync: no costs, and no error either.
+    if (error instanceof RegistrarError && error.kind === 'unsupported') return { supplier, costs: [] };
     if (error instanceof RegistrarError) return { supplier, error: error.message };
     if (error instanceof TimeoutError) return { supplier, error: timedOut(timeoutMs) };
     // Not ours to show: an unexpected error may carry a URL with credentials in it.
