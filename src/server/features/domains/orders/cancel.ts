@@ -9,7 +9,7 @@ import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError } from '../../../rpc/errors.ts';
 import { isAutomatic } from '../expiry/renewalRules.ts';
 import { DOMAIN_ORDER_PURPOSE } from './queries.ts';
-import { findOrder, transitionOrder } from './repository.ts';
+import { type OrderRow, transitionOrder } from './repository.ts';
 import { ORDER_NOT_AWAITING_PAYMENT, ORDER_PAID_MEANWHILE } from './texts.ts';
 
 type Ctx = Pick<SignedInContext, 'services' | 'log' | 'requestId'>;
@@ -20,10 +20,10 @@ type Ctx = Pick<SignedInContext, 'services' | 'log' | 'requestId'>;
  * the provider's answer decides: one that was paid in the meantime refuses the cancel (its payment
  * event moves the order on). Only then is the order cancelled, in one short unit of work.
  */
-export async function cancelUnpaidOrder(ctx: Ctx, caller: Caller, orderId: string): Promise<void> {
+export async function cancelUnpaidOrder(ctx: Ctx, caller: Caller, order: OrderRow): Promise<void> {
   const { services } = ctx;
-  const order = await findOrder(services.db, orderId);
-  if (!order || order.status !== 'pending_payment') throw failedPrecondition(ORDER_NOT_AWAITING_PAYMENT);
+  const orderId = order.id;
+  if (order.status !== 'pending_payment') throw failedPrecondition(ORDER_NOT_AWAITING_PAYMENT);
   // The daily job charges these itself: turning auto-renew off on the domain is how a customer stops one.
   if (isAutomatic(order)) throw failedPrecondition(AUTOMATIC_RENEWAL_CHARGED);
 

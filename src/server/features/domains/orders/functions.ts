@@ -37,8 +37,8 @@ export const handlers = [
   }),
 
   implement(orders.cancelDomainOrder, async ({ orderId }, ctx) => {
-    await requireOrderMember(ctx.services.db, ctx.caller, orderId);
-    await cancelUnpaidOrder(ctx, ctx.caller, orderId);
+    const { order } = await requireOrderMember(ctx.services.db, ctx.caller, orderId);
+    await cancelUnpaidOrder(ctx, ctx.caller, order);
     return { success: true as const, order: (await findOrderView(ctx.services.db, orderId))! };
   }),
 

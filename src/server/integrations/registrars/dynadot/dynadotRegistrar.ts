@@ -6,6 +6,7 @@ import {
 import { createContacts, readContacts } from './dynadotContacts.ts';
 import { domainInfoFrom, domainObject, ownedDomainFrom } from './dynadotDomain.ts';
 import { type DynadotConnection, type Json, cents, dynadotCall, field, isoDate, list, redact, text, yes } from './dynadotWire.ts';
+import { mapLimit } from '../mapLimit.ts';
 
 /** api3's `search` takes domain0…domain99 on a bulk-enabled account; a regular account one name per command. */
 export const SEARCH_BATCH_SIZE = 100;
@@ -230,19 +231,6 @@ function nsParams(nameservers: string[]): Record<string, string> {
     throw new RegistrarError('invalid', `Dynadot takes 1 to ${MAX_NAMESERVERS} nameservers, not ${nameservers.length}.`, { registrar: 'dynadot', command: 'set_ns' });
   }
   return Object.fromEntries(nameservers.map((ns, i) => [`ns${i}`, ns.toLowerCase()]));
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** One search row: Available yes/no; a premium name says so in `Premium` or in its price text. */

@@ -10,6 +10,7 @@ import { contactsParams, parseContacts } from './enomContacts.ts';
 import { parseDomainInfo, parseDomainPage } from './enomDomainAnswers.ts';
 import { enomBoolean, enomCents } from './enomValues.ts';
 import { child, children, descendant, text } from './enomXml.ts';
+import { mapLimit } from '../mapLimit.ts';
 
 /** Enom takes NS1 … NS12. */
 const MAX_NAMESERVERS = 12;
@@ -22,19 +23,6 @@ const PRODUCT_TYPES = { register: '10', renew: '16', transfer: '19' } as const;
 export const ENOM_PRIVACY_NOT_SOLD = 'Privacy protection is not available for domains registered through Enom: its ID Protect is a paid purchase we do not sell.';
 /** The multi-year brackets PE_GetProductPrice answers besides one year. */
 const YEAR_BRACKETS = [2, 5, 10];
-
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 function nameserverParams(nameservers: string[]): Record<string, string> {
   if (nameservers.length > MAX_NAMESERVERS) {
