@@ -58,7 +58,7 @@ export async function seedPortfolio(db: Kysely<Database>, fakes: PortfolioFakes,
     else if (registrar === 'dynadot') fakes.dynadot.seedDomain(name, { expiresMs: theirExpiry.getTime(), nameservers: NS, locked: theirLock, renewOption: theirAutoRenew ? 'auto' : 'donot' });
     else fakes.enom.seedDomain(name, { expiresAt: theirExpiry, nameservers: NS, locked: theirLock, autoRenew: theirAutoRenew });
     rows.push({
-      id: `dom_pf_${i}`, account_id: 'bench-portfolio-account', name, tld: 'com', status: 'active', supplier_id: registrar, registration_id: null,
+      id: `dom_pf_${i}`, account_id: 'bench-portfolio-account', name, tld: 'com', status: 'active', supplier_id: registrar, management_mode: 'api', registration_id: null,
       registration_date: new Date(expires.getTime() - 365 * DAY).toISOString(), expiration_date: expires.toISOString(),
       auto_renew: true, privacy: false, locked: true, nameservers: JSON.stringify(NS), contacts: null, created_at: at, updated_at: at,
     });

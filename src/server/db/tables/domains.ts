@@ -60,9 +60,13 @@ export interface TldMarkupsTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** 'api': kept in step with its registrar through the API; 'manual': an operator keeps the record by hand. */
+export type ManagementMode = 'manual' | 'api';
+
 export interface DomainsTable {
   id: string;
-  account_id: string;
+  /** Null while the domain belongs to no account (imported, awaiting bulk mapping). */
+  account_id: string | null;
   name: string;
   tld: string;
   status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
@@ -81,6 +85,11 @@ export interface DomainsTable {
   last_synced_at: Timestamp | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** 'manual' when supplier_id is null (the spec's registrar 'manual'), which forces the mode to manual. */
+  management_mode: ColumnType<ManagementMode, ManagementMode | undefined, ManagementMode>;
+  /** The registry's own last-changed date (RDAP 'last changed'), as the spec's updatedDate. */
+  registry_updated_at: Timestamp | null;
+  last_verified_at: Timestamp | null;
 }
 
 /** How many domains each account holds per status, kept by triggers on `domains` (migration 0011): the list's summary cards. */

@@ -6,7 +6,7 @@ import { administers, requireGlobalSuperAdmin, requireMember, roleIn } from '../
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../rpc/context.ts';
 import { notFound, permissionDenied } from '../../rpc/errors.ts';
-import { type DomainRow, findDomainByName } from './records.ts';
+import { type AccountDomainRow, type DomainRow, findDomainByName } from './records.ts';
 import { findDomainsByNames } from './management/repository.ts';
 import { findOrder, type OrderRow } from './orders/repository.ts';
 
@@ -29,26 +29,28 @@ export const requireDomainListReader = requireMember;
  * A domain of an account the caller belongs to (or impersonates). Anyone else gets the same
  * NOT_FOUND as for a name nobody holds, so an outsider cannot learn that a domain is ours.
  */
-export async function requireOwnedDomain(db: Kysely<Database>, caller: Caller, name: string): Promise<{ domain: DomainRow; role: AccountRole }> {
+export async function requireOwnedDomain(db: Kysely<Database>, caller: Caller, name: string): Promise<{ domain: AccountDomainRow; role: AccountRole }> {
   const domain = await findDomainByName(db, name);
-  const role = domain ? await roleIn(db, caller, domain.account_id) : null;
+  const role = domain && isAccountDomain(domain) ? await roleIn(db, caller, domain.account_id) : null;
   if (!domain || !role) throw notFound(DOMAIN_NOT_FOUND);
-  return { domain, role };
+  return { domain: domain as AccountDomainRow, role };
 }
+
+const isAccountDomain = (domain: DomainRow): domain is AccountDomainRow => domain.account_id !== null;
 
 /**
  * Every name a domain of an account the caller belongs to (bulk Sync). One name outside them
  * refuses the whole set with the same NOT_FOUND as requireOwnedDomain, so the answer never tells
  * which of the names someone else holds. The domains come back once each, in the order named.
  */
-export async function requireOwnedDomains(db: Kysely<Database>, caller: Caller, names: string[]): Promise<DomainRow[]> {
+export async function requireOwnedDomains(db: Kysely<Database>, caller: Caller, names: string[]): Promise<AccountDomainRow[]> {
   const unique = [...new Set(names)];
   const byName = new Map((await findDomainsByNames(db, unique)).map((domain) => [domain.name, domain]));
   if (byName.size !== unique.length) throw notFound(DOMAIN_NOT_FOUND);
   for (const accountId of new Set([...byName.values()].map((domain) => domain.account_id))) {
-    if (!await roleIn(db, caller, accountId)) throw notFound(DOMAIN_NOT_FOUND);
+    if (accountId === null || !await roleIn(db, caller, accountId)) throw notFound(DOMAIN_NOT_FOUND);
   }
-  return unique.map((name) => byName.get(name)!);
+  return unique.map((name) => byName.get(name) as AccountDomainRow);
 }
 
 export const TRANSFER_CODE_ADMINS_ONLY = 'Only the account owner or an administrator can reveal the transfer code.';

@@ -11,6 +11,9 @@ import type { Selectable } from 'kysely';
  */
 export type DomainRow = Selectable<DomainsTable>;
 
+/** A domain that belongs to an account; an unassigned one (back office) is no customer's. */
+export type AccountDomainRow = DomainRow & { account_id: string };
+
 export const parseNameservers = (json: string): string[] => {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -30,7 +33,7 @@ export function toListItem(row: Pick<DomainRow, 'id' | 'name' | 'status' | 'regi
   };
 }
 
-export function toDetail(row: DomainRow, supplierName: string | null): DomainDetail {
+export function toDetail(row: AccountDomainRow, supplierName: string | null): DomainDetail {
   return {
     id: row.id, domain: row.name, accountId: row.account_id, status: row.status,
     registrationDate: row.registration_date, expirationDate: row.expiration_date,
@@ -74,6 +77,7 @@ export interface NewDomain {
 export async function insertDomain(db: Db, domain: NewDomain): Promise<void> {
   await db.insertInto('domains').values({
     id: domain.id, account_id: domain.accountId, name: domain.name, tld: domain.tld, status: 'active', supplier_id: domain.supplierId,
+    management_mode: domain.supplierId ? 'api' : 'manual',
     registration_id: domain.registrationId, registration_date: domain.registrationDate, expiration_date: domain.expirationDate,
     auto_renew: domain.autoRenew, privacy: domain.privacy, locked: domain.locked,
     nameservers: JSON.stringify(domain.nameservers), contacts: domain.contacts ? JSON.stringify(domain.contacts) : null,

@@ -34,11 +34,13 @@ export async function markExpiredBatch(db: Db, nowIso: string, limit: number) {
 }
 
 /** Where a domain's mail goes: its account's name, billing e-mail and owner's address (tenancy's and identity's fragments). */
-function recipientColumns(eb: FragmentScope, accountId: Expression<string>) {
+function recipientColumns(eb: FragmentScope, accountId: Expression<string | null>) {
+  // An unassigned domain (no account) simply reads nulls.
+  const account = accountId as Expression<string>;
   return [
-    accountName(eb, accountId).as('account_name'),
-    accountBillingEmail(eb, accountId).as('billing_email'),
-    userEmail(eb, accountOwnerId(eb, accountId)).as('owner_email'),
+    accountName(eb, account).as('account_name'),
+    accountBillingEmail(eb, account).as('billing_email'),
+    userEmail(eb, accountOwnerId(eb, account)).as('owner_email'),
   ] as const;
 }
 
@@ -49,6 +51,9 @@ export async function expiringDomainsPage(db: Db, range: { from: string; to: str
       'd.id', 'd.name', 'd.tld', 'd.account_id', 'd.expiration_date', 'd.auto_renew', 'd.privacy', 'd.supplier_id', ...recipientColumns(eb, eb.ref('d.account_id')),
     ])
     .where('d.status', '=', 'active')
+    // Unassigned domains have nobody to remind or charge; a hand-managed one is renewed by hand.
+    .where('d.account_id', 'is not', null)
+    .$if(range.autoRenewOnly, (q) => q.where('d.management_mode', '=', 'api'))
     .where('d.expiration_date', '>', range.from).where('d.expiration_date', '<=', range.to)
     .$if(range.autoRenewOnly, (q) => q.where('d.auto_renew', '=', true))
     .$if(after !== null, (q) => q.where((eb) => eb.or([
@@ -56,6 +61,7 @@ export async function expiringDomainsPage(db: Db, range: { from: string; to: str
       eb.and([eb('d.expiration_date', '=', after!.expiresAt), eb('d.id', '>', after!.id)]),
     ])))
     .orderBy('d.expiration_date').orderBy('d.id')
+    .$narrowType<{ account_id: string }>()
     .limit(limit)
     .execute();
 }

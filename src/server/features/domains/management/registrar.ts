@@ -19,14 +19,20 @@ export const REGISTRAR_UNSUPPORTED = 'This registrar does not support this chang
 export const REGISTRAR_LOST_DOMAIN = 'The registrar no longer lists this domain.';
 export const REGISTRAR_FAILED = 'The registrar could not make this change. Please try again later or contact support.';
 export const REGISTRAR_NOT_CONNECTED = 'The registrar of this domain is not connected to the portal. Please contact support.';
+export const MANAGED_BY_HAND = 'Our team manages this domain by hand. Please contact support to change it.';
 export const refusedByRegistrar = (reason: string) => `The registrar refused the change: ${reason}.`;
 
-/** The registrar that holds the domain, or null when its supplier is gone or no longer configured here. */
-export function registrarOf(services: Pick<Services, 'registrars'>, row: Pick<DomainRow, 'supplier_id'>): Registrar | null {
+/**
+ * The registrar whose API keeps the domain, or null when its supplier is gone, no longer
+ * configured here, or an operator manages the domain by hand (management mode 'manual').
+ */
+export function registrarOf(services: Pick<Services, 'registrars'>, row: Pick<DomainRow, 'supplier_id' | 'management_mode'>): Registrar | null {
+  if (row.management_mode === 'manual') return null;
   return services.registrars.find((registrar) => registrar.id === row.supplier_id) ?? null;
 }
 
-export function requireRegistrar(services: Pick<Services, 'registrars'>, row: Pick<DomainRow, 'supplier_id'>): Registrar {
+export function requireRegistrar(services: Pick<Services, 'registrars'>, row: Pick<DomainRow, 'supplier_id' | 'management_mode'>): Registrar {
+  if (row.management_mode === 'manual') throw failedPrecondition(MANAGED_BY_HAND);
   const registrar = registrarOf(services, row);
   if (!registrar) throw failedPrecondition(REGISTRAR_NOT_CONNECTED);
   return registrar;

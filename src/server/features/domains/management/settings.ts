@@ -8,7 +8,7 @@ import type { DomainContacts, Registrar } from '../../../integrations/registrars
 import { RegistrarError } from '../../../integrations/registrars/registrar.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { notFound } from '../../../rpc/errors.ts';
-import { type DomainRow, findDomainWithSupplier, toDetail } from '../records.ts';
+import { type AccountDomainRow, type DomainRow, findDomainWithSupplier, toDetail } from '../records.ts';
 import { atSupplier, requireRegistrar } from './registrar.ts';
 import { type DomainChanges, updateDomain } from './repository.ts';
 
@@ -29,8 +29,8 @@ export const TRANSFER_CODE_UNSUPPORTED = 'This registrar does not hand out trans
 /** The domain as the detail page shows it, read again after a change. */
 export async function domainDetail(ctx: Pick<SignedInContext, 'services'>, name: string): Promise<DomainDetail> {
   const found = await findDomainWithSupplier(ctx.services.db, name);
-  if (!found) throw notFound(DOMAIN_NOT_FOUND);
-  return toDetail(found.row, found.supplierName);
+  if (!found || found.row.account_id === null) throw notFound(DOMAIN_NOT_FOUND);
+  return toDetail(found.row as AccountDomainRow, found.supplierName);
 }
 
 interface SettingChange {

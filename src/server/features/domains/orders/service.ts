@@ -7,7 +7,7 @@ import { type Db, inTransaction, type Tx } from '../../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
 import type { Caller, SignedInContext } from '../../../rpc/context.ts';
 import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
-import type { DomainRow } from '../records.ts';
+import type { AccountDomainRow, DomainRow } from '../records.ts';
 import { countHeldUnpaidRegistrations, findOpenRenewal, findPaidUnfinishedRenewal, isNameHeld, lockDomainName } from './queries.ts';
 import { insertOrder, type NewOrder } from './repository.ts';
 import {
@@ -69,7 +69,7 @@ export async function placeRegistration(ctx: Ctx, caller: Caller, input: Registe
  * sell online), a renewal past the registry's ten years, and a domain whose registrar is not
  * configured (nothing could renew it after the charge).
  */
-export async function placeRenewal(ctx: Ctx, caller: Caller, domain: DomainRow, years: number): Promise<string> {
+export async function placeRenewal(ctx: Ctx, caller: Caller, domain: AccountDomainRow, years: number): Promise<string> {
   const { db } = ctx.services;
   if (domain.status !== 'active' && domain.status !== 'expired') throw failedPrecondition(ONLY_ACTIVE_OR_EXPIRED_RENEW);
   const refusal = renewalRefusal(domain, years, ctx.services.clock.now());

@@ -18,6 +18,8 @@ export async function ourDomainsAt(db: Db, supplierId: string): Promise<OurDomai
     .leftJoin('domain_portfolio_checks', 'domain_portfolio_checks.domain_id', 'domains.id')
     .select(['domains.id', 'domains.name', 'domains.status', 'domains.expiration_date', 'domains.nameservers', 'domains.locked', 'domain_portfolio_checks.info_checked_at'])
     .where('domains.supplier_id', '=', supplierId).where('domains.status', '!=', 'pending')
+    // A domain an operator manages by hand is left as it is at its registrar (auto-renew included).
+    .where('domains.management_mode', '=', 'api')
     .execute();
   return rows.map((row) => ({
     id: row.id, name: row.name, status: row.status as DomainStatus, expirationDate: row.expiration_date,
