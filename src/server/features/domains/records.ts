@@ -1,6 +1,7 @@
 import type { DomainDetail, DomainListItem } from '../../../common/domains/managementContract.ts';
 import { toContactsView } from '../../../common/domains/contacts.ts';
-import type { DomainsTable } from '../../db/schema.ts';
+import type { DomainsTable, ManagementMode } from '../../db/schema.ts';
+import type { DomainStatus } from '../../../common/domains/domains.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { DomainContacts } from '../../integrations/registrars/registrar.ts';
 import type { Selectable } from 'kysely';
@@ -59,13 +60,18 @@ export async function findDomainWithSupplier(db: Db, name: string) {
 
 export interface NewDomain {
   id: string;
-  accountId: string;
+  /** Null: unassigned (imported or synced, awaiting bulk mapping). */
+  accountId: string | null;
   name: string;
   tld: string;
   supplierId: string | null;
+  /** Defaults to 'api' at a supplier and 'manual' without one; a supplier-less domain is always manual. */
+  managementMode?: ManagementMode;
+  status?: DomainStatus;
   registrationId: string | null;
-  registrationDate: string;
-  expirationDate: string;
+  registrationDate: string | null;
+  expirationDate: string | null;
+  notes?: string | null;
   autoRenew: boolean;
   privacy: boolean;
   locked: boolean;
@@ -76,8 +82,8 @@ export interface NewDomain {
 
 export async function insertDomain(db: Db, domain: NewDomain): Promise<void> {
   await db.insertInto('domains').values({
-    id: domain.id, account_id: domain.accountId, name: domain.name, tld: domain.tld, status: 'active', supplier_id: domain.supplierId,
-    management_mode: domain.supplierId ? 'api' : 'manual',
+    id: domain.id, account_id: domain.accountId, name: domain.name, tld: domain.tld, status: domain.status ?? 'active', supplier_id: domain.supplierId,
+    management_mode: domain.supplierId ? domain.managementMode ?? 'api' : 'manual', notes: domain.notes ?? null,
     registration_id: domain.registrationId, registration_date: domain.registrationDate, expiration_date: domain.expirationDate,
     auto_renew: domain.autoRenew, privacy: domain.privacy, locked: domain.locked,
     nameservers: JSON.stringify(domain.nameservers), contacts: domain.contacts ? JSON.stringify(domain.contacts) : null,
