@@ -63,12 +63,21 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and including `name` (tests of a migration: data as the release before it left it). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
   const schema = await postgresSchemaOf(db);
   const migrator = new Migrator({
     db: schema ? introspectingOnly(db, schema) : db, provider, migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock', migrationTableSchema: schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
