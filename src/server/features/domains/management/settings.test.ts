@@ -10,7 +10,7 @@ import { testContact, testContacts } from '../../../../../test/support/registrar
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import type { Registrar } from '../../../integrations/registrars/registrar.ts';
 import { insertDomain } from '../records.ts';
-import { REGISTRAR_LOST_DOMAIN, REGISTRAR_UNREACHABLE, REGISTRAR_UNSUPPORTED } from './registrar.ts';
+import { MANAGED_BY_HAND, REGISTRAR_LOST_DOMAIN, REGISTRAR_UNREACHABLE, REGISTRAR_UNSUPPORTED } from './registrar.ts';
 import { TRANSFER_CODE_UNSUPPORTED } from './settings.ts';
 import { TRANSFER_CODE_ADMINS_ONLY } from '../policy.ts';
 
@@ -221,5 +221,23 @@ describeEachDialect('domain management functions', (dialect) => {
     expect(await sandbox.getInfo(name)).toEqual(atRegistrar);
     const events = await t.services.db.selectFrom('platform_events').select('id').where('payload', 'like', `%${name}%`).execute();
     expect(events).toEqual([]);
+  });
+
+  it('a domain an operator manages by hand changes nowhere: the registrar is not called and the customer reads why', async () => {
+    const { name } = await seedDomain(t.services, cast.accountId);
+    await t.services.db.updateTable('domains').set({ management_mode: 'manual' }).where('name', '=', name).execute();
+    const before = await sandbox.getInfo(name);
+    expect(await t.callRaw('setDomainLock', { domain: name, locked: false }, cast.owner))
+      .toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: MANAGED_BY_HAND } });
+    expect(await sandbox.getInfo(name)).toEqual(before);
+    expect((await row(name)).locked).toBe(true);
+  });
+
+  it('a domain that belongs to no account is nobody\'s: the same not-found as a name nobody holds', async () => {
+    const { name } = await seedDomain(t.services, cast.accountId);
+    await t.services.db.updateTable('domains').set({ account_id: null }).where('name', '=', name).execute();
+    for (const who of [cast.owner, cast.member, cast.outsider]) {
+      expect(await t.callRaw('getDomainDetails', { domain: name }, who)).toMatchObject({ status: 404, error: { message: DOMAIN_NOT_FOUND } });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { seedDomain } from '../../../../../test/support/domains/factories.ts';
 import { seedSupplier } from '../../../../../test/support/domains/suppliers.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
-import { expiredRenewalRefused, pastRegistryMaximum, renewalSupplierGone } from './texts.ts';
+import { expiredRenewalRefused, pastRegistryMaximum, renewalManagedByHand, renewalSupplierGone } from './texts.ts';
 
 /**
  * A customer's renewal that no registrar could carry out is refused before payment (issue 18,
@@ -58,6 +58,13 @@ describeEachDialect('renewDomain refuses before payment what the registrar would
     const domain = await seedDomain(t.services, a.accountId, { expiresInDays: 40 });
     await t.services.db.updateTable('domains').set({ supplier_id: 'enom' }).where('id', '=', domain.id).execute();
     expect(await renew(domain.name, 1)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: renewalSupplierGone(domain.name) } });
+    expect(await ordersOf(domain.id)).toEqual([]);
+  });
+
+  it('a domain an operator manages by hand: no order through the registrar\'s API, and support is named', async () => {
+    const domain = await seedDomain(t.services, a.accountId, { expiresInDays: 40 });
+    await t.services.db.updateTable('domains').set({ management_mode: 'manual' }).where('id', '=', domain.id).execute();
+    expect(await renew(domain.name, 1)).toEqual({ status: 400, error: { status: 'FAILED_PRECONDITION', message: renewalManagedByHand(domain.name) } });
     expect(await ordersOf(domain.id)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { countHeldUnpaidRegistrations, findOpenRenewal, findPaidUnfinishedRenewa
 import { insertOrder, type NewOrder } from './repository.ts';
 import {
   expiredRenewalRefused, MAX_UNPAID_REGISTRATIONS, nameNotAvailable, ONLY_ACTIVE_OR_EXPIRED_RENEW, pastRegistryMaximum, premiumName,
-  renewalAlreadyPaid, renewalSupplierGone, tldNotRenewable, tldNotSold, TOO_MANY_UNPAID_REGISTRATIONS,
+  renewalAlreadyPaid, renewalManagedByHand, renewalSupplierGone, tldNotRenewable, tldNotSold, TOO_MANY_UNPAID_REGISTRATIONS,
 } from './texts.ts';
 import { renewalRefusal } from '../expiry/renewalRules.ts';
 import { registrarFor } from '../fulfilment/calls.ts';
@@ -75,6 +75,7 @@ export async function placeRenewal(ctx: Ctx, caller: Caller, domain: AccountDoma
   const refusal = renewalRefusal(domain, years, ctx.services.clock.now());
   if (refusal?.kind === 'expired') throw failedPrecondition(expiredRenewalRefused(domain.name));
   if (refusal?.kind === 'past_registry_maximum') throw failedPrecondition(pastRegistryMaximum(domain.name, years, refusal.maxYears));
+  if (domain.management_mode === 'manual') throw failedPrecondition(renewalManagedByHand(domain.name));
   if (!domain.supplier_id || !registrarFor(ctx.services, domain.supplier_id)) throw failedPrecondition(renewalSupplierGone(domain.name));
   if (domain.expiration_date && await findPaidUnfinishedRenewal(db, domain.id, domain.expiration_date)) throw failedPrecondition(renewalAlreadyPaid(domain.name));
   const price = await renewPriceFor(db, domain.supplier_id, domain.tld, years);

@@ -23,6 +23,8 @@ export const pastRegistryMaximum = (domain: string, years: number, maxYears: num
   : `${domain} cannot be renewed for ${years} years: registries allow at most 10 years ahead, so it can be renewed for at most ${maxYears} ${maxYears === 1 ? 'year' : 'years'} now.`);
 export const renewalSupplierGone = (domain: string) =>
   `${domain} cannot be renewed online right now: the registrar it is held at is not connected to our platform. Please open a support ticket and our team will renew it.`;
+export const renewalManagedByHand = (domain: string) =>
+  `${domain} is managed by our team by hand, so it cannot be renewed online. Please open a support ticket and our team will renew it.`;
 /** At most this many registrations may await payment in one account: each holds its name from other customers. */
 export const MAX_UNPAID_REGISTRATIONS = 10;
 export const TOO_MANY_UNPAID_REGISTRATIONS =
