@@ -109,6 +109,18 @@ describeEachDialect('the daily expiry job in test mode', (dialect) => {
     expect(mail.text_body).toContain(`http://localhost:3000/domains/${domain.name}`);
   });
 
+  it('a hand-managed domain is reminded but never renewed through the API; an unassigned one is neither', async () => {
+    const byHand = await seed(10, true);
+    const loose = await seed(10, true);
+    await t.services.db.updateTable('domains').set({ management_mode: 'manual' }).where('id', '=', byHand.id).execute();
+    await t.services.db.updateTable('domains').set({ account_id: null }).where('id', '=', loose.id).execute();
+    await run();
+    expect(await renewalOrders(t, byHand.id)).toEqual([]);
+    expect(await renewalOrders(t, loose.id)).toEqual([]);
+    expect(await mailsAbout(t, a.owner.email, byHand.name)).toHaveLength(1);
+    expect(await mailsAbout(t, a.owner.email, loose.name)).toEqual([]);
+  });
+
   it('renews only from AUTO_RENEW_DAYS_AHEAD days before expiry', async () => {
     const domain = await seed(AUTO_RENEW_DAYS_AHEAD + 2, true);
     await run();
