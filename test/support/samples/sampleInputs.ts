@@ -151,6 +151,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getRegistrarHealth: async () => ({}),
   setSupplierActive: async () => ({ supplierId: 'sandbox', isActive: true }),
   testRegistrarApi: async () => ({ supplier: 'sandbox', domain: 'example.com' }),
+  syncSupplierDomains: async () => ({ supplier: 'sandbox', mode: 'apply' }),
   ...domainOrderSamples,
   ...domainManagementSamples,
   ...adminDashboardSamples,
