@@ -29,3 +29,4 @@ export type { SupplierCallStats, SupplierOverviewRow } from './suppliers/overvie
 export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/activation.ts';
 export { syncSupplierDomainList } from './suppliers/domainSync.ts';
 export type { DomainSyncResult } from './suppliers/domainSync.ts';
+export { whereDomainIsHeld } from './suppliers/heldAt.ts';
