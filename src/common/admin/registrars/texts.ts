@@ -9,8 +9,8 @@ export const REGISTRAR_TEXTS = {
   noSuppliers: 'No suppliers yet. Each registrar configured on the server becomes one at start.',
   testFailed: 'Failed to test the registrar API',
   updateFailed: 'Failed to update the supplier',
+  /** The failed TLD sync's alert (spec section 8), followed by the message and details when there are any. */
   tldSyncAlert: 'TLD sync failed. Check the browser console…',
-  loadDataFailed: 'Failed to load data',
   syncDomains: 'Sync domains',
 } as const;
 
