@@ -41,6 +41,13 @@ class ListStopped extends Error {
   }
 }
 
+/** The registrar's list could not be read (a write that fails is not this: it fails the run as any database error does). */
+class ListUnreadable extends Error {
+  constructor(readonly reason: unknown) {
+    super('list unreadable');
+  }
+}
+
 const reasonOf = (error: unknown) => (error instanceof RegistrarError ? error.message : 'the registrar answered unexpectedly.');
 
 /**
@@ -86,7 +93,7 @@ export async function syncSupplierDomainList(
       run.progress(0, null);
       try {
         if (!registrar.listDomainPage) {
-          const all = await limiter.run(1, () => registrar.listDomains());
+          const all = await limiter.run(1, () => registrar.listDomains()).catch((error: unknown) => { throw new ListUnreadable(error); });
           totals.pages = 1;
           for (let i = 0; i < all.length; i += WRITE_BATCH) {
             await write(all.slice(i, i + WRITE_BATCH));
@@ -95,7 +102,7 @@ export async function syncSupplierDomainList(
         } else {
           for (let page: number | null = 1; page !== null && totals.pages < MAX_LIST_PAGES;) {
             const current: number = page;
-            const answer = await limiter.run(1, () => registrar.listDomainPage!(current));
+            const answer = await limiter.run(1, () => registrar.listDomainPage!(current)).catch((error: unknown) => { throw new ListUnreadable(error); });
             totals.pages++;
             const fresh = await write(answer.domains);
             // A registrar that ignores the page asked (Dynadot's older list_domain answers the whole account) brings nothing new.
@@ -104,8 +111,9 @@ export async function syncSupplierDomainList(
           }
         }
       } catch (error) {
-        services.log.warn({ registrar: registrar.id, err: error, pages: totals.pages }, 'supplier domain sync stopped');
-        const stopped = result(domainSyncStopped(supplier.name, totals.pages, totals.created, totals.updated, reasonOf(error)));
+        if (!(error instanceof ListUnreadable)) throw error;
+        services.log.warn({ registrar: registrar.id, err: error.reason, pages: totals.pages }, 'supplier domain sync stopped');
+        const stopped = result(domainSyncStopped(supplier.name, totals.pages, totals.created, totals.updated, reasonOf(error.reason)));
         await options.finish(stopped, async () => {});
         throw new ListStopped(stopped);
       }
