@@ -174,6 +174,10 @@ describeEachDialect('syncSupplierDomains', (dialect) => {
       expect(Number(count.n)).toBe(fresh.length + 2 + late.length);
       expect((await workRuns(t.services.db, `domain-sync:${c.id}`)).at(-1)).toMatchObject({ status: 'succeeded' });
 
+      // The health card counts the sync as the supplier's latest call.
+      const health = (await t.call('getRegistrarHealth', {}, operator)).result.suppliers.find((s) => s.id === c.id);
+      expect(health).toMatchObject({ lastCallKind: 'Domain sync', lastCallAt: (await workRuns(t.services.db, `domain-sync:${c.id}`)).at(-1)!.finishedAt });
+
       const audited = await auditEntries(t, 'registrars.domains_synced', c.id);
       expect(audited).toHaveLength(4);
       expect(audited.map((e) => (e.after as { success: boolean }).success).sort()).toEqual([false, true, true, true]);
