@@ -28,6 +28,7 @@ describe('Sync domains on the registrars page (issue 19)', () => {
     const row = page.getByRole('table', { name: 'Suppliers' }).getByRole('row').filter({ hasText: 'Dynadot' });
     await row.getByRole('button', { name: 'Sync domains of Dynadot' }).click();
     await page.getByRole('status').filter({ hasText: 'Dynadot sync completed: created 3, updated 0.' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Dynadot: domain sync' }).getByText(/1 page read: 3 created \(unassigned, ready for bulk mapping\), 0 refreshed/).waitFor();
 
     await row.getByRole('button', { name: 'Sync domains of Dynadot' }).click();
     await page.getByRole('status').filter({ hasText: 'Dynadot sync completed: created 0, updated 3.' }).waitFor({ timeout: 30_000 });

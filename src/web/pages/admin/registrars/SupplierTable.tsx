@@ -7,6 +7,7 @@ import { FunctionCallError } from '../../../api/functionCallError.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import type { FeedbackState } from '../../../components/MutationFeedback.tsx';
 import { StackedTable } from '../../../components/StackedTable.tsx';
+import { type DomainSyncAnswer, DomainSyncSummary } from './DomainSyncSummary.tsx';
 import { SyncDomainsButton } from './SyncDomainsButton.tsx';
 
 export const SUPPLIER_COLUMNS = ['ID', 'Name', 'Status', 'TLDs', 'Last synced', 'Last error', 'Domains', 'Action'] as const;
@@ -30,6 +31,7 @@ export function SupplierTable({ suppliers, feedback }: { suppliers: SupplierHeal
   const setActive = useFnMutation('setSupplierActive', ['getRegistrarHealth', 'getTldPricing']);
   const [pending, setPending] = useState<string | null>(null);
   const [syncing, setSyncing] = useState<string | null>(null);
+  const [lastSync, setLastSync] = useState<{ supplier: string; answer: DomainSyncAnswer } | null>(null);
   const [warning, setWarning] = useState<{ supplier: SupplierHealth; message: string } | null>(null);
 
   const change = (supplier: SupplierHealth, isActive: boolean, confirm = false) => {
@@ -50,6 +52,7 @@ export function SupplierTable({ suppliers, feedback }: { suppliers: SupplierHeal
 
   return (
     <>
+      {lastSync && <DomainSyncSummary supplier={lastSync.supplier} answer={lastSync.answer} onClose={() => setLastSync(null)} />}
       <StackedTable label="Suppliers" columns={SUPPLIER_COLUMNS} numeric={['TLDs']} widths={{ 'Last synced': 170 }}>
         {suppliers.map((s) => (
           <Table.Tr key={s.id}>
@@ -63,7 +66,8 @@ export function SupplierTable({ suppliers, feedback }: { suppliers: SupplierHeal
             </Table.Td>
             <Table.Td data-label="Domains">
               {s.comingSoon ? <Text size="sm" c="dimmed">{REGISTRAR_TEXTS.comingSoon}</Text>
-                : s.configured ? <SyncDomainsButton supplier={s} feedback={feedback} busy={syncing !== null} onBusy={(on) => setSyncing(on ? s.id : null)} />
+                : s.configured ? <SyncDomainsButton supplier={s} feedback={feedback} busy={syncing !== null} onBusy={(on) => setSyncing(on ? s.id : null)}
+                  onAnswer={(answer) => setLastSync(answer && { supplier: s.name, answer })} />
                   : <Text size="sm" c="dimmed">Not configured</Text>}
             </Table.Td>
             <Table.Td data-label="Action">
