@@ -21,6 +21,12 @@ const PRICE_CONCURRENCY = 6;
 const PRODUCT_TYPES = { register: '10', renew: '16', transfer: '19' } as const;
 /** Shown when privacy is asked of a domain at Enom that has no ID Protect of its own. */
 export const ENOM_PRIVACY_NOT_SOLD = 'Privacy protection is not available for domains registered through Enom: its ID Protect is a paid purchase we do not sell.';
+/**
+ * PE_GetDomainPricing answers every TLD at once and Enom's own examples show it taking from 3.5 s
+ * to 58 s (ExecTime), past the usual 30 s; it only reads, so it may wait this long. The TLD sync's
+ * own bound (20 s for an operator, 60 s in the background) still ends it sooner.
+ */
+const DOMAIN_PRICING_TIMEOUT_MS = 90_000;
 /** The multi-year brackets PE_GetProductPrice answers besides one year. */
 const YEAR_BRACKETS = [2, 5, 10];
 
@@ -98,7 +104,7 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
   const costsInBulk = async (options: CallOptions): Promise<TldCost[]> => {
     // Four calls at once, within PRICE_CONCURRENCY; all are settled before a failure is answered, so none is left running.
     const settled = await Promise.allSettled([1, ...YEAR_BRACKETS].map(async (years) => ({
-      years, products: pricedProducts(await call('PE_GetDomainPricing', years === 1 ? { Years: '1' } : { Years: String(years), UseQtyEngine: '1' }, options.signal)),
+      years, products: pricedProducts(await call('PE_GetDomainPricing', years === 1 ? { Years: '1' } : { Years: String(years), UseQtyEngine: '1' }, options.signal, DOMAIN_PRICING_TIMEOUT_MS)),
     })));
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
