@@ -106,7 +106,11 @@ export function enomDateText(date: Date, withTime = true): string {
   return `${day} ${hours % 12 === 0 ? 12 : hours % 12}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-export async function startEnomFake(options: { uid?: string; pw?: string; tlds?: Record<string, EnomFakeTldPrices>; balanceUsd?: number; rateLimit?: FakeRateLimit } = {}): Promise<EnomFake> {
+export async function startEnomFake(options: {
+  uid?: string; pw?: string; tlds?: Record<string, EnomFakeTldPrices>; balanceUsd?: number; rateLimit?: FakeRateLimit;
+  /** False: an account without PE_GetDomainPricing (answers 'Invalid command name'); the adapter asks per TLD instead. */
+  domainPricing?: boolean;
+} = {}): Promise<EnomFake> {
   // --- portfolio sync (issue 18): rate limits and a bulk list fast at 100,000 domains ---
   const rateLimit = createRateGuard(options.rateLimit);
   let sortedCache: { size: number; list: EnomFakeDomain[] } | null = null;
@@ -380,6 +384,27 @@ export async function startEnomFake(options: { uid?: string; pw?: string; tlds?:
         return answer(fields({ Reseller: '1', Balance: usd(balanceCents), AvailableBalance: usd(balanceCents), DomainCount: domains.size }));
       case 'gettldlist':
         return answer(`<tldlist>${Object.keys(tlds).map((t) => `<tld><tld>${t}</tld></tld>`).join('')}<tldcount>${Object.keys(tlds).length}</tldcount></tldlist>`);
+      case 'pe_getdomainpricing': {
+        // Every TLD at once, per year at the bracket asked: the account's retail price and, beside
+        // it, the reseller's (what Enom charges this account), as Enom's own example shows them.
+        if (options.domainPricing === false) return fail(`Invalid command name: ${command}`);
+        const years = Number(p('years') || '1');
+        if (!ENOM_YEAR_BRACKETS.includes(years)) return fail('Years must be 1, 2, 5 or 10');
+        const dollars = (cents: number) => (cents / 100).toFixed(2);
+        const retail = (cents: number) => dollars(Math.round(cents * 1.4));
+        const products = Object.entries(tlds).map(([tld, prices], i) => {
+          const register = enomFakePerYearCents(prices, 'register', years);
+          const renew = enomFakePerYearCents(prices, 'renew', years);
+          const transfer = prices.transfer === null ? null : Math.round(Number(prices.transfer) * 100);
+          return `<product>${fields({
+            tld, tldid: i, registerprice: retail(register), resellerpricereg: dollars(register), registerenabled: 'True',
+            renewprice: retail(renew), resellerpricerenew: dollars(renew), renewenabled: 'True',
+            transferprice: transfer === null ? '0' : retail(transfer), resellerpricetran: transfer === null ? '0' : dollars(transfer),
+            transferenabled: transfer === null || years !== 1 ? 'False' : 'True',
+          })}</product>`;
+        });
+        return answer(`<DisplayPriceIncrease>0</DisplayPriceIncrease><pricestructure>${products.join('')}<count>${products.length}</count></pricestructure>`);
+      }
       case 'pe_getproductprice': {
         const prices = tlds[p('tld').toLowerCase()];
         if (!prices) return fail('Invalid TLD');

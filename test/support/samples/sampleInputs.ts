@@ -151,6 +151,11 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   getRegistrarHealth: async () => ({}),
   setSupplierActive: async () => ({ supplierId: 'sandbox', isActive: true }),
   testRegistrarApi: async () => ({ supplier: 'sandbox', domain: 'example.com' }),
+  // The sandbox's own domains into the inventory (its supplier row as a first start leaves it).
+  syncSupplierDomains: async ({ t }) => {
+    await seedSandboxSupplier(t.services.db);
+    return { supplier: 'sandbox', mode: 'apply' };
+  },
   ...domainOrderSamples,
   ...domainManagementSamples,
   ...adminDashboardSamples,

@@ -43,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'registrars.supplier_activated': 'Supplier activated',
   'registrars.supplier_deactivated': 'Supplier deactivated',
   'registrars.api_tested': 'Registrar API tested',
+  'registrars.domains_synced': 'Supplier domains synced into the inventory',
   'order.bulk_retry': 'Orders retried (request)',
   'order.cancel_found_done': 'Cancel found the name registered: order completed',
   'order.retry_found_done': 'Retry found the name registered: order completed',

@@ -96,6 +96,18 @@ export const RETRY_MESSAGES = {
   inFlight: 'A registrar call for this order is still in progress; it was not sent again.',
   outcomeUnknown: 'A registrar could not say whether an earlier call registered this domain, so nothing was sent again. Try again later.',
   foundDone: 'The registrar already holds this domain: the order was completed from its answer, and nothing was sent again.',
+  cloudflareNoRegistration: 'Cloudflare\'s API does not register new names, so nothing was sent. Register it in Cloudflare\'s dashboard and complete the order manually with Cloudflare as the registrar, or retry at another registrar.',
+  cloudflareNotHeld: 'This domain is not held at Cloudflare; a renewal runs at the domain\'s own registrar. Retry without forcing Cloudflare.',
 } as const;
+
+/** The registrar that renews only by its own auto-renew and registers nothing through its API (docs/decisions.md). */
+export const CLOUDFLARE_REGISTRAR = 'cloudflare';
+export const cloudflareRenewed = (expiry: string) =>
+  `Cloudflare has renewed this domain by its auto-renew (it now expires on ${expiry}): the order was completed from its answer.`;
+export const cloudflareNotRenewedYet = (expiry: string | null, autoRenew: 'was_on' | 'turned_on' | 'not_turned_on') =>
+  `Cloudflare's API cannot renew on request: it renews only by its own auto-renew, close to expiry (${expiry ?? 'an expiry it did not say'}). `
+  + (autoRenew === 'was_on' ? 'Its auto-renew is on. ' : autoRenew === 'turned_on' ? 'Its auto-renew was off and is now on. ' : 'Its auto-renew is off and could not be turned on; turn it on in Cloudflare\'s dashboard. ')
+  + 'Retry once Cloudflare shows the new expiry, or complete the order manually.';
+export const cloudflareUnreadable = (reason: string) => `Cloudflare could not be asked about this domain, so nothing was done: ${reason}`;
 
 export const bulkRetrySummary = (successful: number, failed: number) => `Retry sent for ${successful} ${successful === 1 ? 'order' : 'orders'}; ${failed} failed.`;

@@ -75,4 +75,39 @@ export const testRegistrarApi = defineContract({
   output: z.object({ success: z.boolean(), logs: z.array(testLogLine), error: z.string().nullable() }),
 });
 
-export const contracts = { getRegistrarHealth, setSupplierActive, testRegistrarApi };
+/** Names held elsewhere that a domain sync left alone, listed in its answer up to this many (all are counted). */
+export const SYNC_SKIPPED_SHOWN = 50;
+
+export const syncSupplierDomains = defineContract({
+  name: 'syncSupplierDomains',
+  summary: 'Imports a supplier\'s portfolio (its domain list, page by page within its rate limits) into the inventory: a name we do not have becomes an unassigned domain at that supplier in api mode; a name we hold at this supplier gets the registrar\'s expiry, status, lock and nameservers; a name held at another supplier, by hand or in manual mode is left alone and reported. Each page is written in its own unit, so a failed list leaves what a re-run completes. Audited.',
+  access: 'back_office',
+  kind: 'write',
+  permissions: allow.backOffice,
+  input: z.object({
+    supplier: id('Supplier'),
+    mode: z.literal('apply', { error: "Mode must be 'apply'." }),
+  }, asObject).strict(),
+  output: z.object({
+    /** False when the list could not be read to its end: the totals say what was written before. */
+    success: z.boolean(),
+    totals: z.object({
+      created: z.number().int(),
+      /** Names already ours at this supplier, refreshed from its list. */
+      updated: z.number().int(),
+      /** Of the updated, those whose expiry, status, lock or nameservers changed. */
+      changed: z.number().int(),
+      /** Names the list had that were left alone (held elsewhere, managed by hand, or not a domain name). */
+      skipped: z.number().int(),
+      /** List pages read. */
+      pages: z.number().int(),
+    }),
+    skipped: z.array(z.object({ domain: z.string(), reason: z.string() })),
+    message: z.string(),
+    error: z.string().nullable(),
+    /** The work run that recorded the sync's progress and summary. */
+    runId: z.string(),
+  }),
+});
+
+export const contracts = { getRegistrarHealth, setSupplierActive, testRegistrarApi, syncSupplierDomains };

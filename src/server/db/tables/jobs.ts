@@ -30,7 +30,9 @@ export interface JobSchedulesTable {
   next_run_at: Timestamp;
 }
 
-export type WorkRunKind = 'catalog-sync' | 'tld-sync' | 'portfolio-sync';
+export type WorkRunKind = 'catalog-sync' | 'tld-sync' | 'portfolio-sync'
+  /** One supplier's domain list into the inventory (one run per supplier at a time). */
+  | `domain-sync:${string}`;
 export type WorkRunStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** Long work as a run: its progress while it goes, its summary or error at the end (src/server/jobs/workRuns.ts). */

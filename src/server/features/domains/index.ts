@@ -27,3 +27,6 @@ export { findSupplier } from './pricing/supplierSyncRepository.ts';
 export { attemptStatsSince, lastAttemptAt, supplierOverview } from './suppliers/overview.ts';
 export type { SupplierCallStats, SupplierOverviewRow } from './suppliers/overview.ts';
 export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/activation.ts';
+export { syncSupplierDomainList } from './suppliers/domainSync.ts';
+export type { DomainSyncResult } from './suppliers/domainSync.ts';
+export { whereDomainIsHeld } from './suppliers/heldAt.ts';

@@ -1,11 +1,13 @@
 import {
-  DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, ORDER_MOVED, OTHER_REGISTRAR, RETRY_MESSAGES, UNKNOWN_SUPPLIER,
+  CLOUDFLARE_REGISTRAR, DOMAIN_HELD_ELSEWHERE, NOT_COMPLETABLE, ORDER_MOVED, OTHER_REGISTRAR, RETRY_MESSAGES, UNKNOWN_SUPPLIER,
 } from '../../../../common/admin/orders/texts.ts';
 import { canTransition, ORDER_NOT_FOUND } from '../../../../common/domains/orders.ts';
 import { liveTopics } from '../../../../common/live.ts';
 import { record } from '../../../audit/record.ts';
 import { type BackOfficeCallContext, type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, notFound } from '../../../rpc/errors.ts';
+import { retryAtCloudflare } from './cloudflareRetry.ts';
+import { factsOf } from './facts.ts';
 import { canRetry, orderDetails } from './service.ts';
 import {
   findOperatorOrder, FULFIL_ORDER_JOB_OPTIONS, FULFIL_ORDER_QUEUE, type FulfilOrderJob, isActiveSupplier, type OperatorOrder,
@@ -37,9 +39,7 @@ async function requireRegistrar(ctx: BackOfficeWriteContext, registrar: string):
   if (registrar !== OTHER_REGISTRAR && !await isActiveSupplier(ctx.tx.db, registrar)) throw invalidArgument(UNKNOWN_SUPPLIER);
 }
 
-export const factsOf = (order: OperatorOrder) => ({
-  status: order.status, paymentStatus: order.paymentStatus, adminActionRequired: order.adminActionRequired,
-});
+export { factsOf } from './facts.ts';
 
 function retryRefusal(order: OperatorOrder | undefined): string | null {
   if (!order) return RETRY_MESSAGES.notFound;
@@ -69,6 +69,10 @@ export async function retryOrders(ctx: BackOfficeCallContext, orderIds: string[]
     const refusal = retryRefusal(order);
     if (refusal || !order) {
       results.push({ orderId, ok: false, message: refusal ?? RETRY_MESSAGES.notFound });
+      continue;
+    }
+    if (forceRegistrar === CLOUDFLARE_REGISTRAR) {
+      results.push({ orderId, ...await retryAtCloudflare(ctx, order) });
       continue;
     }
     const settled = await settleForOperator(services, orderId, { ask: true });

@@ -1,12 +1,12 @@
 import * as registrars from '../../../../common/admin/registrars/contract.ts';
 import {
-  LAST_SUPPLIER_CODE, lastSupplierWarning, SANDBOX_BESIDE_REAL, SUPPLIER_NOT_CONFIGURED, SUPPLIER_NOT_FOUND,
+  NO_DOMAIN_LIST, LAST_SUPPLIER_CODE, lastSupplierWarning, SANDBOX_BESIDE_REAL, SUPPLIER_NOT_CONFIGURED, SUPPLIER_NOT_FOUND,
 } from '../../../../common/admin/registrars/texts.ts';
 import { record } from '../../../audit/record.ts';
 import { operatorOf } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError, notFound } from '../../../rpc/errors.ts';
 import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
-import { findSupplier, setSupplierActiveRow, tldsOnlyThisSupplierSells } from '../../domains/index.ts';
+import { findSupplier, setSupplierActiveRow, syncSupplierDomainList, tldsOnlyThisSupplierSells } from '../../domains/index.ts';
 import { requireOperator } from '../policy.ts';
 import { testRegistrar } from './apiTest.ts';
 import { ADAPTER_IDS, registrarHealth } from './health.ts';
@@ -58,5 +58,23 @@ export const handlers = [
       after: { domain, success: outcome.success, error: outcome.error }, requestId: unit.requestId, at: unit.services.clock.nowIso(),
     }));
     return outcome;
+  }),
+
+  implementWithOutsideCalls(registrars.syncSupplierDomains, async ({ supplier: supplierId }, ctx) => {
+    requireOperator(ctx.caller);
+    const supplier = await findSupplier(ctx.services.db, supplierId);
+    if (!supplier) throw notFound(SUPPLIER_NOT_FOUND);
+    const registrar = ctx.services.registrars.find((r) => r.id === supplierId);
+    if (!registrar) throw failedPrecondition(ADAPTER_IDS.includes(supplierId) ? SUPPLIER_NOT_CONFIGURED : NO_DOMAIN_LIST(supplier.name));
+    return syncSupplierDomainList(ctx.services, registrar, { id: supplier.id, name: supplier.name }, {
+      requestedBy: ctx.caller.userId,
+      finish: (result, also) => ctx.unitOfWork(async (unit) => {
+        await also(unit.tx);
+        await record(unit.tx, {
+        actor: operatorOf(unit), actingAs: null, action: 'registrars.domains_synced', target: { type: 'domain_supplier', id: supplierId },
+        after: { success: result.success, totals: result.totals, error: result.error, runId: result.runId }, requestId: unit.requestId, at: unit.services.clock.nowIso(),
+        });
+      }),
+    });
   }),
 ];

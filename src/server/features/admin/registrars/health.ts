@@ -23,11 +23,14 @@ export async function registrarHealth(services: Pick<Services, 'db' | 'clock' | 
   const [suppliers, stats, lastAttempts, portfolio] = await Promise.all([
     supplierOverview(services.db), attemptStatsSince(services.db, since), lastAttemptAt(services.db), portfolioCallsAt(services.db),
   ]);
+  const domainSyncs = await domainSyncsAt(services.db, suppliers.map((s) => s.id));
   const configured = new Set(services.registrars.map((r) => r.id as string));
   return suppliers.map((s) => {
     const window = stats.get(s.id) ?? { calls: 0, failed: 0, unknown: 0, avgLatencyMs: null, maxLatencyMs: null };
     const attemptAt = lastAttempts.get(s.id) ?? null;
-    const [lastCallAt, lastCallKind] = latest([attemptAt, 'Order attempt'], [s.lastSyncedAt, 'TLD sync'], [portfolio.get(s.id) ?? null, 'Portfolio sync']);
+    const [lastCallAt, lastCallKind] = latest(
+      [attemptAt, 'Order attempt'], [s.lastSyncedAt, 'TLD sync'], [portfolio.get(s.id) ?? null, 'Portfolio sync'], [domainSyncs.get(s.id) ?? null, 'Domain sync'],
+    );
     const hasAdapter = ADAPTER_IDS.includes(s.id);
     return {
       ...s,
@@ -47,6 +50,12 @@ async function portfolioCallsAt(db: Services['db']): Promise<Map<string, string>
   if (run?.status !== 'succeeded' || !run.finishedAt) return new Map();
   const registrars = (run.summary as { registrars?: { id: string; calls: number }[] } | null)?.registrars ?? [];
   return new Map(registrars.filter((r) => r.calls > 0).map((r) => [r.id, run.finishedAt!]));
+}
+
+/** When each supplier's latest domain sync ended (it read the supplier's list, whatever it then wrote). */
+async function domainSyncsAt(db: Services['db'], supplierIds: string[]): Promise<Map<string, string>> {
+  const runs = await Promise.all(supplierIds.map(async (id) => [id, await latestRun(db, `domain-sync:${id}`)] as const));
+  return new Map(runs.flatMap(([id, run]) => (run?.finishedAt ? [[id, run.finishedAt] as const] : [])));
 }
 
 function latest(...calls: [string | null, string][]): [string | null, string | null] {

@@ -9,7 +9,8 @@ export interface EnomCredentials {
   url: string;
 }
 
-export type EnomCall = (command: string, params: Record<string, string>, signal?: AbortSignal) => Promise<XmlNode>;
+/** `timeoutMs`: a read known to be slow (the whole price list) may wait longer than REGISTRAR_TIMEOUT_MS; the caller's signal still bounds it. */
+export type EnomCall = (command: string, params: Record<string, string>, signal?: AbortSignal, timeoutMs?: number) => Promise<XmlNode>;
 
 /** Enom's own texts are echoed into messages; a credential must never ride along with them. */
 function scrub(message: string, credentials: EnomCredentials): string {
@@ -24,7 +25,7 @@ function scrub(message: string, credentials: EnomCredentials): string {
  * proxies and access logs record), the answer parsed, and any refusal inside it thrown.
  */
 export function createEnomCall(credentials: EnomCredentials): EnomCall {
-  return async (command, params, signal) => {
+  return async (command, params, signal, timeoutMs) => {
     const body = await registrarCall({
       registrar: 'enom',
       command,
@@ -32,6 +33,7 @@ export function createEnomCall(credentials: EnomCredentials): EnomCall {
       method: 'POST',
       params: { Command: command, UID: credentials.uid, PW: credentials.pw, ResponseType: 'XML', ...params },
       signal,
+      timeoutMs,
     });
     const root = parseXml(body);
     if (!root || root.name.toLowerCase() !== 'interface-response') {

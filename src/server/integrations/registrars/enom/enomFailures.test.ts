@@ -134,7 +134,7 @@ describe('Enom refusals, failures and credentials', () => {
   it('a body that is not Enom\'s XML leaves the outcome unknown, with a message that says so', async () => {
     fake.server.override({ body: '<html><body>Service Unavailable', contentType: 'text/html' });
     const html = await failure(enom.listTldCosts());
-    expect(html).toMatchObject({ kind: 'unavailable', message: 'Enom answered GetTLDList with something that is not its XML interface-response (unreadable body).' });
+    expect(html).toMatchObject({ kind: 'unavailable', message: 'Enom answered PE_GetDomainPricing with something that is not its XML interface-response (unreadable body).' });
     fake.server.override({ body: '{"ok":true}', contentType: 'application/json' });
     expect((await failure(enom.listDomains())).kind).toBe('unavailable');
     fake.server.override({ body: '' });

@@ -71,23 +71,41 @@ describe('the Enom adapter against a fake Enom', () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it('lists TLD costs from GetTLDList and the wholesale PE_GetProductPrice of each operation, in cents, with the 2/5/10-year brackets of register and renew', async () => {
+  const EXPECTED_ONE_YEAR = [
+    { tld: 'com', registerCents: 895, renewCents: 995, transferCents: 895, currency: 'USD' },
+    { tld: 'net', registerCents: 1050, renewCents: 1100, transferCents: 1050, currency: 'USD' },
+    { tld: 'org', registerCents: 999, renewCents: 1099, transferCents: 999, currency: 'USD' },
+    { tld: 'co.uk', registerCents: 525, renewCents: 525, transferCents: null, currency: 'USD' },
+  ];
+  // A bracket's price is per year: 2 years of .com register at 9.45 a year, 10 years at 9.85.
+  const COM_BRACKETS = { register: { 2: 1890, 5: 4875, 10: 9850 }, renew: { 2: 1990, 5: 4975, 10: 9950 } };
+
+  it('lists every TLD\'s wholesale cost in four PE_GetDomainPricing calls (one year, then the 2/5/10-year brackets), the reseller price, never the retail one', async () => {
+    const before = fake.requests.length;
     const costs = await enom.listTldCosts();
-    expect(costs.map(({ years: _years, ...oneYear }) => oneYear)).toEqual([
-      { tld: 'com', registerCents: 895, renewCents: 995, transferCents: 895, currency: 'USD' },
-      { tld: 'net', registerCents: 1050, renewCents: 1100, transferCents: 1050, currency: 'USD' },
-      { tld: 'org', registerCents: 999, renewCents: 1099, transferCents: 999, currency: 'USD' },
-      { tld: 'co.uk', registerCents: 525, renewCents: 525, transferCents: null, currency: 'USD' },
-    ]);
-    // A bracket's price is per year: 2 years of .com register at 9.45 a year, 10 years at 9.85.
-    expect(costs[0].years).toEqual({ register: { 2: 1890, 5: 4875, 10: 9850 }, renew: { 2: 1990, 5: 4975, 10: 9950 } });
-    const asked = (tld: string, type: string) => fake.requests.filter((r) => r.params.Command === 'PE_GetProductPrice' && r.params.TLD === tld && r.params.ProductType === type).map((r) => r.params.Years).sort();
-    expect(asked('co.uk', '10')).toEqual(['1', '10', '2', '5']);
-    expect(asked('co.uk', '16')).toEqual(['1', '10', '2', '5']);
-    expect(asked('co.uk', '19')).toEqual(['1']);
+    expect(costs.map(({ years: _years, ...oneYear }) => oneYear)).toEqual(EXPECTED_ONE_YEAR);
+    expect(costs[0].years).toEqual(COM_BRACKETS);
+    const sent = fake.requests.slice(before).map((r) => [r.params.Command, r.params.Years, r.params.UseQtyEngine ?? null]);
+    expect(sent.sort()).toEqual([['PE_GetDomainPricing', '1', null], ['PE_GetDomainPricing', '10', '1'], ['PE_GetDomainPricing', '2', '1'], ['PE_GetDomainPricing', '5', '1']]);
     // What Purchase charges for a term is what the brackets said.
     const result = await enom.register(request('bracket-priced.com', { years: 5 }));
     expect(result.chargedCents).toBe(4875);
+  });
+
+  it('an account that refuses PE_GetDomainPricing is priced as before: GetTLDList, then PE_GetProductPrice per TLD, operation and bracket, to the same costs', async () => {
+    const old = await startEnomFake({ domainPricing: false });
+    try {
+      const adapter = createEnomRegistrar(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'enom-old-')), ENOM_UID: old.uid, ENOM_PW: old.pw, ENOM_API_URL: old.url }))!;
+      const costs = await adapter.listTldCosts();
+      expect(costs.map(({ years: _years, ...oneYear }) => oneYear)).toEqual(EXPECTED_ONE_YEAR);
+      expect(costs[0].years).toEqual(COM_BRACKETS);
+      const asked = (tld: string, type: string) => old.requests.filter((r) => r.params.Command === 'PE_GetProductPrice' && r.params.TLD === tld && r.params.ProductType === type).map((r) => r.params.Years).sort();
+      expect(asked('co.uk', '10')).toEqual(['1', '10', '2', '5']);
+      expect(asked('co.uk', '16')).toEqual(['1', '10', '2', '5']);
+      expect(asked('co.uk', '19')).toEqual(['1']);
+    } finally {
+      await old.close();
+    }
   });
 
   it('registers with the contacts in Enom\'s fields, default DNS, auto-renew, and reads back the expiry', async () => {

@@ -9,7 +9,7 @@ import { createEnomCall, type EnomCall } from './enomClient.ts';
 import { contactsParams, parseContacts } from './enomContacts.ts';
 import { parseDomainInfo, parseDomainPage } from './enomDomainAnswers.ts';
 import { enomBoolean, enomCents } from './enomValues.ts';
-import { child, children, descendant, text } from './enomXml.ts';
+import { child, children, descendant, text, type XmlNode } from './enomXml.ts';
 import { mapLimit } from '../mapLimit.ts';
 
 /** Enom takes NS1 … NS12. */
@@ -21,6 +21,12 @@ const PRICE_CONCURRENCY = 6;
 const PRODUCT_TYPES = { register: '10', renew: '16', transfer: '19' } as const;
 /** Shown when privacy is asked of a domain at Enom that has no ID Protect of its own. */
 export const ENOM_PRIVACY_NOT_SOLD = 'Privacy protection is not available for domains registered through Enom: its ID Protect is a paid purchase we do not sell.';
+/**
+ * PE_GetDomainPricing answers every TLD at once and Enom's own examples show it taking from 3.5 s
+ * to 58 s (ExecTime), past the usual 30 s; it only reads, so it may wait this long. The TLD sync's
+ * own bound (20 s for an operator, 60 s in the background) still ends it sooner.
+ */
+const DOMAIN_PRICING_TIMEOUT_MS = 90_000;
 /** The multi-year brackets PE_GetProductPrice answers besides one year. */
 const YEAR_BRACKETS = [2, 5, 10];
 
@@ -33,6 +39,33 @@ function nameserverParams(nameservers: string[]): Record<string, string> {
 }
 
 const isRefusal = (error: unknown, ...kinds: string[]) => error instanceof RegistrarError && kinds.includes(error.kind);
+
+interface ProductCosts { register: number | null; renew: number | null; transfer: number | null }
+
+/**
+ * PE_GetDomainPricing's products by TLD: the reseller price of each operation (our cost; the
+ * retail price beside it is what the account would charge its own customers), null where the
+ * operation is disabled or priced at nothing.
+ */
+function pricedProducts(root: XmlNode): Map<string, ProductCosts> {
+  const structure = child(root, 'pricestructure') ?? descendant(root, 'pricestructure');
+  const cost = (product: XmlNode, price: string, enabled: string) => {
+    if (enomBoolean(text(product, enabled)) === false) return null;
+    const cents = enomCents(text(product, price));
+    return cents !== null && cents > 0 ? cents : null;
+  };
+  const products = new Map<string, ProductCosts>();
+  for (const product of children(structure, 'product')) {
+    const tld = text(product, 'tld')?.replace(/^\./, '').toLowerCase();
+    if (!tld) continue;
+    products.set(tld, {
+      register: cost(product, 'resellerpricereg', 'registerenabled'),
+      renew: cost(product, 'resellerpricerenew', 'renewenabled'),
+      transfer: cost(product, 'resellerpricetran', 'transferenabled'),
+    });
+  }
+  return products;
+}
 
 /** The Enom reseller API as a Registrar; null when ENOM_UID and ENOM_PW are not configured. */
 export function createEnomRegistrar(config: Config, clock: Clock = systemClock): Registrar | null {
@@ -62,6 +95,76 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
     }
   };
 
+  /**
+   * Every TLD's wholesale cost in four calls (issue 19): PE_GetDomainPricing answers all TLDs of the
+   * account per call, with the reseller price Enom charges us beside the account's retail price;
+   * once for one year and once per multi-year bracket (2, 5, 10; UseQtyEngine=1), a bracket's
+   * price being per year as PE_GetProductPrice's is. 9,001 calls for 1,000 TLDs become 4.
+   */
+  const costsInBulk = async (options: CallOptions): Promise<TldCost[]> => {
+    // Four calls at once, within PRICE_CONCURRENCY; all are settled before a failure is answered, so none is left running.
+    const settled = await Promise.allSettled([1, ...YEAR_BRACKETS].map(async (years) => ({
+      years, products: pricedProducts(await call('PE_GetDomainPricing', years === 1 ? { Years: '1' } : { Years: String(years), UseQtyEngine: '1' }, options.signal, DOMAIN_PRICING_TIMEOUT_MS)),
+    })));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [oneYear, ...brackets] = settled.map((s) => (s as PromiseFulfilledResult<{ years: number; products: Map<string, ProductCosts> }>).value);
+    if (oneYear.products.size === 0) {
+      throw new RegistrarError('unavailable', 'Enom answered PE_GetDomainPricing without a price structure.', { registrar: 'enom', command: 'PE_GetDomainPricing' });
+    }
+    const bracketCosts = (tld: string, op: 'register' | 'renew'): YearCosts | undefined => {
+      const rows = brackets.flatMap(({ years, products }) => {
+        const perYear = products.get(tld)?.[op];
+        return perYear == null ? [] : [[years, perYear * years] as const];
+      });
+      return rows.length > 0 ? Object.fromEntries(rows) : undefined;
+    };
+    return [...oneYear.products].map(([tld, price]): TldCost => {
+      const years = { register: price.register == null ? undefined : bracketCosts(tld, 'register'), renew: price.renew == null ? undefined : bracketCosts(tld, 'renew') };
+      return {
+        tld, registerCents: price.register, renewCents: price.renew, transferCents: price.transfer, currency: 'USD',
+        ...(years.register || years.renew ? { years } : {}),
+      };
+    });
+  };
+
+/** The old way, for an account without PE_GetDomainPricing: GetTLDList, then PE_GetProductPrice per TLD, operation and bracket. */
+const costsPerTld = async (options: CallOptions): Promise<TldCost[]> => {
+    const root = await call('GetTLDList', {}, options.signal);
+    const list = child(root, 'tldlist') ?? descendant(root, 'tldlist');
+    // Each entry is <tld>com</tld> or, in the documented form, <tld><tld>com</tld></tld>.
+    const tlds = [...new Set(children(list, 'tld').map((t) => (text(t, 'tld') ?? t.text).replace(/^\./, '').toLowerCase()).filter(Boolean))];
+    const key = (tld: string, type: string, years: number) => `${tld} ${type} ${years}`;
+    const ask = async (jobs: { tld: string; type: string; years: number }[]) => {
+      const prices = await mapLimit(jobs, PRICE_CONCURRENCY, (job) => tldPrice(job.tld, job.type, job.years, options.signal));
+      return new Map(jobs.map((job, i) => [key(job.tld, job.type, job.years), prices[i]]));
+    };
+    const oneYear = await ask(tlds.flatMap((tld) => Object.values(PRODUCT_TYPES).map((type) => ({ tld, type, years: 1 }))));
+    // Enom prices multi-year terms in brackets (PE_GetProductPrice's Years 1|2|5|10): the
+    // per-year price of a bracket applies to terms from it up to the next.
+    const multiYear = await ask(tlds.flatMap((tld) => (['register', 'renew'] as const)
+      .filter((op) => oneYear.get(key(tld, PRODUCT_TYPES[op], 1)) != null)
+      .flatMap((op) => YEAR_BRACKETS.map((years) => ({ tld, type: PRODUCT_TYPES[op], years })))));
+    const brackets = (tld: string, op: 'register' | 'renew'): YearCosts | undefined => {
+      const rows = YEAR_BRACKETS.flatMap((years) => {
+        const perYear = multiYear.get(key(tld, PRODUCT_TYPES[op], years));
+        return perYear == null ? [] : [[years, perYear * years] as const];
+      });
+      return rows.length > 0 ? Object.fromEntries(rows) : undefined;
+    };
+    return tlds.map((tld): TldCost => {
+      const years = { register: brackets(tld, 'register'), renew: brackets(tld, 'renew') };
+      return {
+        tld,
+        registerCents: oneYear.get(key(tld, PRODUCT_TYPES.register, 1)) ?? null,
+        renewCents: oneYear.get(key(tld, PRODUCT_TYPES.renew, 1)) ?? null,
+        transferCents: oneYear.get(key(tld, PRODUCT_TYPES.transfer, 1)) ?? null,
+        currency: 'USD',
+        ...(years.register || years.renew ? { years } : {}),
+      };
+    });
+  };
+
   const registrar: Registrar = {
     id: 'enom',
     name: 'Enom',
@@ -86,39 +189,13 @@ function enomRegistrar(call: EnomCall, url: string, clock: Clock): Registrar {
     },
 
     async listTldCosts(options = {}) {
-      const root = await call('GetTLDList', {}, options.signal);
-      const list = child(root, 'tldlist') ?? descendant(root, 'tldlist');
-      // Each entry is <tld>com</tld> or, in the documented form, <tld><tld>com</tld></tld>.
-      const tlds = [...new Set(children(list, 'tld').map((t) => (text(t, 'tld') ?? t.text).replace(/^\./, '').toLowerCase()).filter(Boolean))];
-      const key = (tld: string, type: string, years: number) => `${tld} ${type} ${years}`;
-      const ask = async (jobs: { tld: string; type: string; years: number }[]) => {
-        const prices = await mapLimit(jobs, PRICE_CONCURRENCY, (job) => tldPrice(job.tld, job.type, job.years, options.signal));
-        return new Map(jobs.map((job, i) => [key(job.tld, job.type, job.years), prices[i]]));
-      };
-      const oneYear = await ask(tlds.flatMap((tld) => Object.values(PRODUCT_TYPES).map((type) => ({ tld, type, years: 1 }))));
-      // Enom prices multi-year terms in brackets (PE_GetProductPrice's Years 1|2|5|10): the
-      // per-year price of a bracket applies to terms from it up to the next.
-      const multiYear = await ask(tlds.flatMap((tld) => (['register', 'renew'] as const)
-        .filter((op) => oneYear.get(key(tld, PRODUCT_TYPES[op], 1)) != null)
-        .flatMap((op) => YEAR_BRACKETS.map((years) => ({ tld, type: PRODUCT_TYPES[op], years })))));
-      const brackets = (tld: string, op: 'register' | 'renew'): YearCosts | undefined => {
-        const rows = YEAR_BRACKETS.flatMap((years) => {
-          const perYear = multiYear.get(key(tld, PRODUCT_TYPES[op], years));
-          return perYear == null ? [] : [[years, perYear * years] as const];
-        });
-        return rows.length > 0 ? Object.fromEntries(rows) : undefined;
-      };
-      return tlds.map((tld): TldCost => {
-        const years = { register: brackets(tld, 'register'), renew: brackets(tld, 'renew') };
-        return {
-          tld,
-          registerCents: oneYear.get(key(tld, PRODUCT_TYPES.register, 1)) ?? null,
-          renewCents: oneYear.get(key(tld, PRODUCT_TYPES.renew, 1)) ?? null,
-          transferCents: oneYear.get(key(tld, PRODUCT_TYPES.transfer, 1)) ?? null,
-          currency: 'USD',
-          ...(years.register || years.renew ? { years } : {}),
-        };
-      });
+      try {
+        return await costsInBulk(options);
+      } catch (error) {
+        // An account or API version without the bulk command refuses it; an unknown outcome or bad credentials stop the list as before.
+        if (!isRefusal(error, 'invalid', 'failed', 'unsupported', 'not_found')) throw error;
+        return costsPerTld(options);
+      }
     },
 
     async register(request, options = {}) {

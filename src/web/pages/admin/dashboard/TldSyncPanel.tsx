@@ -50,7 +50,7 @@ export function TldSyncPanel() {
           <Progress value={progress} animated={progress < 100} aria-label="TLD sync progress" aria-valuetext={`${progress} %`} />
         )}
         {running && <Text size="sm" role="status">{ADMIN_DASHBOARD_TEXTS.syncStarted}</Text>}
-        {error && <Alert color="red" role="alert" title={ADMIN_DASHBOARD_TEXTS.syncFailed}>{ADMIN_DASHBOARD_TEXTS.syncFailedWith(error)}</Alert>}
+        {error && <Alert color="red" role="alert" title={ADMIN_DASHBOARD_TEXTS.syncFailed}>{REGISTRAR_TEXTS.tldSyncAlert} {error}</Alert>}
         {answer && <SyncResult answer={answer} />}
       </Stack>
     </Paper>

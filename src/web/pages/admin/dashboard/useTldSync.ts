@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFnMutation } from '../../../api/hooks.ts';
 import type { FnOutput } from '../../../api/client.ts';
+import { FunctionCallError } from '../../../api/functionCallError.ts';
 
 /** The spec's panel: 0 % when started, 10 % once the call is on its way, 100 % when answered. */
 export const SYNC_PROGRESS = { started: 0, sent: 10, answered: 100 } as const;
@@ -28,7 +29,10 @@ export function useTldSync() {
     try {
       setAnswer(await call);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      // The alert sends the operator here for the whole failure (code, details, request id).
+      console.error('TLD sync failed', failure);
+      const details = failure instanceof FunctionCallError && failure.details !== undefined ? ` (${JSON.stringify(failure.details)})` : '';
+      setError(`${failure instanceof Error ? failure.message : String(failure)}${details}`);
     }
     setProgress(SYNC_PROGRESS.answered);
     resetTimer.current = setTimeout(() => setProgress(null), SYNC_PANEL_RESET_MS);

@@ -44,7 +44,7 @@ function Registrars() {
     <Stack gap="md">
       <PageHeader
         title="Registrar Management"
-        context="The domain suppliers: which are active for pricing and failover, how their APIs answer, and their TLD prices."
+        context="The domain suppliers: which are active for pricing and failover, how their APIs answer, their TLD prices, and their domains synced into the inventory."
       />
       <FeedbackAlert feedback={feedback} closable />
       {body}

@@ -7,8 +7,10 @@ import { FunctionCallError } from '../../../api/functionCallError.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import type { FeedbackState } from '../../../components/MutationFeedback.tsx';
 import { StackedTable } from '../../../components/StackedTable.tsx';
+import { type DomainSyncAnswer, DomainSyncSummary } from './DomainSyncSummary.tsx';
+import { SyncDomainsButton } from './SyncDomainsButton.tsx';
 
-export const SUPPLIER_COLUMNS = ['ID', 'Name', 'Status', 'TLDs', 'Last synced', 'Last error', 'Action'] as const;
+export const SUPPLIER_COLUMNS = ['ID', 'Name', 'Status', 'TLDs', 'Last synced', 'Last error', 'Domains', 'Action'] as const;
 
 const isLastSupplierWarning = (error: unknown) =>
   error instanceof FunctionCallError && (error.details as { code?: string } | undefined)?.code === LAST_SUPPLIER_CODE;
@@ -28,6 +30,8 @@ function ActionCell({ supplier, busy, onToggle }: { supplier: SupplierHealth; bu
 export function SupplierTable({ suppliers, feedback }: { suppliers: SupplierHealth[]; feedback: FeedbackState }) {
   const setActive = useFnMutation('setSupplierActive', ['getRegistrarHealth', 'getTldPricing']);
   const [pending, setPending] = useState<string | null>(null);
+  const [syncing, setSyncing] = useState<string | null>(null);
+  const [lastSync, setLastSync] = useState<{ supplier: string; answer: DomainSyncAnswer } | null>(null);
   const [warning, setWarning] = useState<{ supplier: SupplierHealth; message: string } | null>(null);
 
   const change = (supplier: SupplierHealth, isActive: boolean, confirm = false) => {
@@ -48,6 +52,7 @@ export function SupplierTable({ suppliers, feedback }: { suppliers: SupplierHeal
 
   return (
     <>
+      {lastSync && <DomainSyncSummary supplier={lastSync.supplier} answer={lastSync.answer} onClose={() => setLastSync(null)} />}
       <StackedTable label="Suppliers" columns={SUPPLIER_COLUMNS} numeric={['TLDs']} widths={{ 'Last synced': 170 }}>
         {suppliers.map((s) => (
           <Table.Tr key={s.id}>
@@ -58,6 +63,12 @@ export function SupplierTable({ suppliers, feedback }: { suppliers: SupplierHeal
             <Table.Td data-label="Last synced">{s.lastSyncedAt ? formatDateTime(s.lastSyncedAt) : 'Never'}</Table.Td>
             <Table.Td data-label="Last error">
               {s.lastSyncError ? <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>{s.lastSyncError}</Text> : '—'}
+            </Table.Td>
+            <Table.Td data-label="Domains">
+              {s.comingSoon ? <Text size="sm" c="dimmed">{REGISTRAR_TEXTS.comingSoon}</Text>
+                : s.configured ? <SyncDomainsButton supplier={s} feedback={feedback} busy={syncing !== null} onBusy={(on) => setSyncing(on ? s.id : null)}
+                  onAnswer={(answer) => setLastSync(answer && { supplier: s.name, answer })} />
+                  : <Text size="sm" c="dimmed">Not configured</Text>}
             </Table.Td>
             <Table.Td data-label="Action">
               <ActionCell supplier={s} busy={pending === s.id} onToggle={() => change(s, !s.isActive)} />
