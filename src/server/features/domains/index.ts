@@ -27,3 +27,8 @@ export { findSupplier } from './pricing/supplierSyncRepository.ts';
 export { attemptStatsSince, lastAttemptAt, supplierOverview } from './suppliers/overview.ts';
 export type { SupplierCallStats, SupplierOverviewRow } from './suppliers/overview.ts';
 export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/activation.ts';
+export { correctDomainRecord, findOperatorDomain, findOperatorDomains, lockDomain, markDomainVerified, storeDomainSettings, supplierChoices, supplierExists } from './operatorRecords.ts';
+export type { OperatorDomainChanges, OperatorDomainRow } from './operatorRecords.ts';
+export { registrarOf, shortReason, SUPPLIER_CALL_TIMEOUT_MS } from './management/registrar.ts';
+export { withBilling } from './management/settings.ts';
+export { parseContacts, parseNameservers } from './records.ts';
