@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import { accountName } from '../../access/fragments.ts';
+import type { Dialect } from '../../db/connection.ts';
 import type { DomainsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { DomainRow } from './records.ts';
@@ -45,8 +46,8 @@ export type OperatorDomainChanges = Pick<Updateable<DomainsTable>,
   'supplier_id' | 'management_mode' | 'registration_date' | 'registry_updated_at' | 'expiration_date' | 'status' | 'notes' | 'contacts' | 'nameservers'>;
 
 /** Holds the row until the caller's transaction ends (PostgreSQL; SQLite's one writer already does). */
-export async function lockDomain(db: Db, name: string): Promise<void> {
-  await db.selectFrom('domains').select('id').where('name', '=', name).forUpdate().execute();
+export async function lockDomain(db: Db, dialect: Dialect, name: string): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('domains').select('id').where('name', '=', name).forUpdate().execute();
 }
 
 export async function correctDomainRecord(db: Db, id: string, changes: OperatorDomainChanges, now: string): Promise<void> {

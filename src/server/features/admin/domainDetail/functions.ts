@@ -33,7 +33,7 @@ export const handlers = [
   implement(detail.applyDomainCorrections, async ({ domain, patches }, ctx) => {
     requireOperator(ctx.caller);
     const { tx, services } = ctx;
-    await lockDomain(tx.db, domain);
+    await lockDomain(tx.db, services.dialect, domain);
     const row = await findOperatorDomain(tx.db, domain);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
     const plan = await planCorrections(toManagedDomain(row), patches, (id) => supplierExists(tx.db, id));
