@@ -138,6 +138,8 @@ export const verificationReview = z.object({
   diffs: z.array(fieldDiff),
   sources: z.object({ supplier: dataSource, whois: dataSource }),
   verifiedAt: isoDate.nullable(),
+  /** Supplier ids to their names, for the registrar values. */
+  registrarNames: z.record(z.string(), z.string()),
 });
 export type VerificationReview = z.infer<typeof verificationReview>;
 

@@ -32,7 +32,10 @@ export async function verifyDomain(ctx: BackOfficeCallContext, row: OperatorDoma
     });
     return answered ? at : null;
   });
-  const review: VerificationReview = { domain: row.name, summary, diffs, sources: { supplier: supplier.source, whois: whois.source }, verifiedAt };
+  const review: VerificationReview = {
+    domain: row.name, summary, diffs, sources: { supplier: supplier.source, whois: whois.source }, verifiedAt,
+    registrarNames: Object.fromEntries(suppliers.map((s) => [s.id, s.name])),
+  };
   return { success: answered, review };
 }
 
