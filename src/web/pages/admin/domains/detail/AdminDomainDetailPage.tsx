@@ -27,6 +27,12 @@ type Details = FnOutput<'adminGetDomainDetails'>;
 function Detail({ details, syncing, syncError, onSync }: { details: Details; syncing: boolean; syncError: unknown; onSync(): void }) {
   const { local } = details;
   const [draft, setDraft] = useState(() => draftOf(local));
+  const [base, setBase] = useState(local);
+  // Our record changed under the form (a correction applied, Sync WHOIS): an untouched form follows it; edits in progress stay.
+  if (base !== local) {
+    if (Object.keys(patchesOf(base, draft)).length === 0) setDraft(draftOf(local));
+    setBase(local);
+  }
   const [comparing, setComparing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const feedback = useFeedback();
@@ -40,6 +46,7 @@ function Detail({ details, syncing, syncError, onSync }: { details: Details; syn
     save.mutate({ patches }, {
       onSuccess: ({ local: saved }) => {
         setDraft(draftOf(saved));
+        setBase(saved);
         feedback.success(DOMAIN_DETAIL_TEXTS.saved);
       },
       onError: (error) => feedback.failure(DOMAIN_DETAIL_TEXTS.saveFailed, error),
@@ -82,7 +89,10 @@ function Detail({ details, syncing, syncError, onSync }: { details: Details; syn
       <VerificationPanel
         domain={reviewing ? local.domain : null}
         onClose={() => setReviewing(false)}
-        onApplied={onSync}
+        onApplied={() => {
+          feedback.clear();
+          onSync();
+        }}
       />
     </Stack>
   );
