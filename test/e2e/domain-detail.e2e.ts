@@ -78,6 +78,10 @@ describe('operator domain detail (issue 19)', () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('heading', { level: 1, name: DOMAIN }).waitFor();
     await expect.poll(() => overflowingElements(page)).toEqual([]);
+    // The 480px side panel fits a phone too.
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await panel.getByRole('region', { name: 'Expiry date' }).getByText('Matches').waitFor();
+    await expect.poll(() => overflowingElements(page)).toEqual([]);
     expectNoErrors(operator);
   });
 });
