@@ -75,6 +75,13 @@ describe('operator domain detail (issue 19)', () => {
     await expect.poll(() => field(page, 'Expiry date').inputValue()).toBe('2027-03-14');
     await expect.poll(async () => (await expiryRow.textContent()) ?? '').toContain('Matches');
 
+    // A correction by hand: the status, saved with Save Changes.
+    await page.getByRole('region', { name: 'Domain Configuration' }).getByLabel('Status', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Suspended' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Changes saved successfully' }).waitFor();
+    await page.locator('main header').getByText('Suspended', { exact: true }).waitFor();
+
     await page.setViewportSize(PHONE);
     await page.getByRole('heading', { level: 1, name: DOMAIN }).waitFor();
     await expect.poll(() => overflowingElements(page)).toEqual([]);
