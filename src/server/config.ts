@@ -109,6 +109,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   passwordHashCost: number;
   /** Per-supplier time-out of a domain search; only tests set it (default SUPPLIER_CHECK_TIMEOUT_MS). */
   domainSearchTimeoutMs?: number;
+  /** Time-out of each supplier and registry read of the back office's domain detail and verification; only tests set it (default SUPPLIER_CALL_TIMEOUT_MS). */
+  domainReadTimeoutMs?: number;
   googleEnabled: boolean;
   /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */
   paymentMode: 'stripe' | 'test';

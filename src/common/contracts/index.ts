@@ -4,6 +4,7 @@ import * as adminAccounts from '../admin/accounts/contract.ts';
 import * as adminAudit from '../admin/audit/contract.ts';
 import * as adminCostHolds from '../admin/costHolds/contract.ts';
 import * as adminDeliveries from '../admin/deliveries/contract.ts';
+import * as adminDomainDetail from '../admin/domainDetail/contract.ts';
 import * as adminFlows from '../admin/flows/contract.ts';
 import * as adminWebhooks from '../admin/webhooks/contract.ts';
 import * as adminEvents from '../admin/events/contract.ts';
@@ -96,6 +97,7 @@ export const contracts = {
   ...adminPortfolio.contracts,
   ...adminRegistrars.contracts,
   ...adminCostHolds.contracts,
+  ...adminDomainDetail.contracts,
   ...adminSupport.contracts,
   ...adminMail.contracts,
   ...adminAudit.contracts,

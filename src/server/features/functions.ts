@@ -4,6 +4,7 @@ import { handlers as adminAccounts } from './admin/accounts/functions.ts';
 import { handlers as adminAudit } from './admin/audit/functions.ts';
 import { handlers as adminCostHolds } from './admin/costHolds/functions.ts';
 import { handlers as adminDashboard } from './admin/dashboard/functions.ts';
+import { handlers as adminDomainDetail } from './admin/domainDetail/functions.ts';
 import { handlers as adminPortfolio } from './admin/portfolio/functions.ts';
 import { handlers as adminDeliveries } from './admin/deliveries/functions.ts';
 import { handlers as adminEvents } from './admin/events/functions.ts';
@@ -46,6 +47,7 @@ export const handlers: FunctionHandler[] = [
   ...domains,
   ...adminOrders,
   ...adminCostHolds,
+  ...adminDomainDetail,
   ...adminDashboard,
   ...adminPortfolio,
   ...adminRegistrars,

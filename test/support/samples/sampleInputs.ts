@@ -6,6 +6,7 @@ import { adminAccountsSamples } from './admin/accounts.ts';
 import { adminAuditSamples } from './admin/audit.ts';
 import { adminCostHoldsSamples } from './admin/costHolds.ts';
 import { adminDeliveriesSamples } from './admin/deliveries.ts';
+import { adminDomainDetailSamples } from './admin/domainDetail.ts';
 import { adminFlowsSamples } from './admin/flows.ts';
 import { adminWebhooksSamples } from './admin/webhooks.ts';
 import { adminEventsSamples } from './admin/events.ts';
@@ -164,6 +165,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminImpersonationSamples,
   ...adminOrdersSamples,
   ...adminCostHoldsSamples,
+  ...adminDomainDetailSamples,
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminWhoisSamples,

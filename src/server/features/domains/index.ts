@@ -30,3 +30,8 @@ export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/act
 export { syncSupplierDomainList } from './suppliers/domainSync.ts';
 export type { DomainSyncResult } from './suppliers/domainSync.ts';
 export { whereDomainIsHeld } from './suppliers/heldAt.ts';
+export { correctDomainRecord, findOperatorDomain, findOperatorDomains, lockDomain, markDomainVerified, storeDomainSettings, supplierChoices, supplierExists } from './operatorRecords.ts';
+export type { OperatorDomainChanges, OperatorDomainRow } from './operatorRecords.ts';
+export { registrarOf, shortReason, SUPPLIER_CALL_TIMEOUT_MS } from './management/registrar.ts';
+export { withBilling } from './management/settings.ts';
+export { parseContacts, parseNameservers } from './records.ts';
