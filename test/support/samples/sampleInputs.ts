@@ -16,6 +16,7 @@ import { adminOrdersSamples } from './admin/orders.ts';
 import { adminSupportSamples } from './admin/support.ts';
 import { adminUsersSamples } from './admin/users.ts';
 import { adminWhoisSamples } from './admin/whois.ts';
+import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -162,6 +163,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminWhoisSamples,
+  ...adminWhmcsImportSamples,
   ...adminAuditSamples,
   ...adminDeliveriesSamples,
   ...adminFlowsSamples,

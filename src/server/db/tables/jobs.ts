@@ -30,7 +30,7 @@ export interface JobSchedulesTable {
   next_run_at: Timestamp;
 }
 
-export type WorkRunKind = 'catalog-sync' | 'tld-sync' | 'portfolio-sync';
+export type WorkRunKind = 'catalog-sync' | 'tld-sync' | 'portfolio-sync' | 'whmcs-import';
 export type WorkRunStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** Long work as a run: its progress while it goes, its summary or error at the end (src/server/jobs/workRuns.ts). */
