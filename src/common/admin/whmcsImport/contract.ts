@@ -82,6 +82,11 @@ export const importRun = z.object({
   createdAt: isoDate,
   finishedAt: isoDate.nullable(),
   error: z.string().nullable(),
+  /** The counts once it succeeded, so a page whose call timed out still learns how the run ended. */
+  result: z.object({
+    total: z.number().int(), created: z.number().int(), updated: z.number().int(), skipped: z.number().int(), errors: z.number().int(),
+    firstErrors: z.array(importError),
+  }).nullable(),
 });
 
 export const getWhmcsImportRun = defineContract({

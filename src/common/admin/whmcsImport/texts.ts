@@ -14,6 +14,8 @@ export const WHMCS_IMPORT_TEXTS = {
   applyFailed: 'Apply failed',
   csvTooLarge: `The file is larger than ${WHMCS_CSV_MAX_BYTES / 1024 / 1024} MB.`,
   csvRequired: 'Choose a WHMCS domain CSV file.',
+  /** The reader's own sentence (readWhmcsCsv.ts), said by the page before sending bytes that are not UTF-8. */
+  notUtf8: 'The file is not UTF-8 text (it holds binary data or another encoding). Export it again as UTF-8 CSV.',
   modeInvalid: "mode must be 'preview' or 'apply'.",
   decisionInvalid: "Each decision must be 'create', 'move_to_new_account', 'update_in_place' or 'skip'.",
   verifyAfterInvalid: 'verifyAfter can only be false: verify imported domains afterwards with Bulk Verify.',

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import * as whmcsImport from '../../../../common/admin/whmcsImport/contract.ts';
 import { WHMCS_ERRORS_SHOWN, WHMCS_IMPORT_TEXTS as T } from '../../../../common/admin/whmcsImport/texts.ts';
 import { record } from '../../../audit/record.ts';
@@ -9,6 +10,8 @@ import { readWhmcsCsv, WhmcsCsvRefused } from '../../domains/index.ts';
 import { requireOperator } from '../policy.ts';
 import { applyImport, previewImport } from './importService.ts';
 import { readDecisions } from './plan.ts';
+
+type RunResult = NonNullable<z.infer<typeof whmcsImport.importRun>['result']>;
 
 const counts = (s: whmcsImport.WhmcsImportSummary) => ({
   total: s.total, created: s.createdDomains, updated: s.updatedDomains, skipped: s.skippedDomains, errors: s.errors.length,
@@ -79,6 +82,7 @@ export const handlers = [
       run: run && {
         id: run.id, status: run.status as 'queued' | 'running' | 'succeeded' | 'failed', done: Number(run.done),
         total: run.total === null ? null : Number(run.total), createdAt: run.createdAt, finishedAt: run.finishedAt, error: run.error,
+        result: run.status === 'succeeded' ? run.summary as RunResult : null,
       },
     };
   }),

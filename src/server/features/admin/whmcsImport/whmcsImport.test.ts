@@ -113,7 +113,9 @@ describeEachDialect('importWhmcsDomains: decisions, preview and apply', (dialect
     const [stored] = (await workRuns(t.services.db, 'whmcs-import')).filter((r) => r.id === first.runId);
     expect(stored).toMatchObject({ status: 'succeeded', requestedBy: operator.id, done: 2, total: 2, summary: { total: 3, created: 2, updated: 0, skipped: 1, errors: 0 } });
     const progress = await t.call('getWhmcsImportRun', {}, operator);
-    expect(progress.result.run).toMatchObject({ id: first.runId, status: 'succeeded', done: 2, total: 2, error: null });
+    expect(progress.result.run).toMatchObject({
+      id: first.runId, status: 'succeeded', done: 2, total: 2, error: null, result: { total: 3, created: 2, updated: 0, skipped: 1, errors: 0, firstErrors: [] },
+    });
     expect(await auditEntries(t, 'domains.whmcs_imported', first.runId!)).toEqual([expect.objectContaining({
       actorUserId: operator.id, after: { total: 3, created: 2, updated: 0, skipped: 1, errors: 0, options: null, overrides: 0 },
     })]);

@@ -1,0 +1,77 @@
+import { Badge, Group, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ImportAction, WhmcsPreviewRow } from '../../../../../common/admin/whmcsImport/contract.ts';
+import { WHMCS_DECISION_LABELS } from '../../../../../common/admin/whmcsImport/texts.ts';
+import { domainStatusLabel } from '../../../../components/labels.ts';
+import { StackedTable } from '../../../../components/StackedTable.tsx';
+
+export const PREVIEW_PAGE_SIZE = 25;
+const COLUMNS = ['Line', 'Domain', 'In inventory', 'Current account', 'Proposed account', 'Registrar', 'Decision'] as const;
+
+/** The decisions that fit the row: a new domain is created or skipped; one we hold is moved (given an account), updated or skipped. */
+export function choicesFor(row: WhmcsPreviewRow): ImportAction[] {
+  if (!row.exists) return ['create', 'skip'];
+  return row.proposedAccountId === null ? ['update_in_place', 'skip'] : ['move_to_new_account', 'update_in_place', 'skip'];
+}
+
+interface PreviewTableProps {
+  rows: WhmcsPreviewRow[];
+  accounts: Record<string, string>;
+  overrides: Record<string, ImportAction>;
+  onOverride: (domain: string, action: ImportAction | null) => void;
+  disabled: boolean;
+}
+
+/** Every row of the preview with what apply will do, 25 to a page; the decision can be changed per row. */
+export function PreviewTable({ rows, accounts, overrides, onOverride, disabled }: PreviewTableProps) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(rows.length / PREVIEW_PAGE_SIZE));
+  const shown = rows.slice((page - 1) * PREVIEW_PAGE_SIZE, page * PREVIEW_PAGE_SIZE);
+  const accountLabel = (id: string | null) => (id === null ? 'Unassigned' : accounts[id] ?? id);
+
+  return (
+    <Stack gap="xs">
+      <StackedTable label="Import preview" columns={COLUMNS} numeric={['Line']} widths={{ Line: 64 }}>
+        {shown.map((row) => {
+          const chosen = overrides[row.domain] ?? row.decision;
+          return (
+            <Table.Tr key={`${row.line}-${row.domain}`}>
+              <Table.Td data-label="Line" ta="right">{row.line}</Table.Td>
+              <Table.Td data-label="Domain" data-primary>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{row.domain}</Text>
+                {row.note && <Text size="xs" c="dimmed">{row.note}</Text>}
+              </Table.Td>
+              <Table.Td data-label="In inventory">{row.exists ? 'Yes' : 'New'}</Table.Td>
+              <Table.Td data-label="Current account">{row.exists ? accountLabel(row.currentAccountId) : '—'}</Table.Td>
+              <Table.Td data-label="Proposed account">{accountLabel(row.proposedAccountId)}</Table.Td>
+              <Table.Td data-label="Registrar">
+                {row.registrar === null ? '—' : (
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm">{row.registrar === 'manual' ? 'Manual' : row.registrar}</Text>
+                    {row.status && <Badge size="xs" variant="light" color="gray">{domainStatusLabel(row.status)}</Badge>}
+                  </Group>
+                )}
+              </Table.Td>
+              <Table.Td data-label="Decision">
+                {row.status === null ? WHMCS_DECISION_LABELS.skip : (
+                  <NativeSelect
+                    size="xs"
+                    aria-label={`Decision for ${row.domain}`}
+                    disabled={disabled}
+                    value={chosen}
+                    data={choicesFor(row).map((action) => ({ value: action, label: WHMCS_DECISION_LABELS[action] }))}
+                    onChange={(event) => {
+                      const action = event.currentTarget.value as ImportAction;
+                      onOverride(row.domain, action === row.decision ? null : action);
+                    }}
+                  />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </StackedTable>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={0} aria-label="Preview pages" />}
+    </Stack>
+  );
+}
