@@ -6,7 +6,6 @@ import { seedSupplier } from '../../../../../test/support/domains/suppliers.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { workRuns } from '../../../../../test/support/workRuns.ts';
-import { insertDomain } from '../../domains/records.ts';
 
 const HEADER = 'domain,email,registrar,status,registrationdate,expirydate,donotrenew,idprotection,additionalnotes';
 
@@ -52,10 +51,12 @@ describeEachDialect('importWhmcsDomains: decisions, preview and apply', (dialect
   const domainRow = (name: string) => t.services.db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
   const countDomains = async () => Number((await t.services.db.selectFrom('domains').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const existing = async (name: string, accountId: string | null) => {
-    await insertDomain(t.services.db, {
-      id: `dom_${name}`, accountId, name, tld: name.slice(name.indexOf('.') + 1), supplierId: null, registrationId: null, registrationDate: null,
-      expirationDate: '2026-01-01T00:00:00.000Z', autoRenew: true, privacy: false, locked: true, nameservers: [], contacts: null, notes: 'ours', now: t.services.clock.nowIso(),
-    });
+    const now = t.services.clock.nowIso();
+    await t.services.db.insertInto('domains').values({
+      id: `dom_${name}`, account_id: accountId, name, tld: name.slice(name.indexOf('.') + 1), status: 'active', supplier_id: null,
+      management_mode: 'manual', registration_id: null, registration_date: null, expiration_date: '2026-01-01T00:00:00.000Z',
+      auto_renew: true, privacy: false, locked: true, nameservers: '[]', contacts: null, notes: 'ours', created_at: now, updated_at: now,
+    }).execute();
   };
 
   it('preview maps each client to an account by billing e-mail, else owner e-mail, and each registrar to a supplier, writing no domain', async () => {

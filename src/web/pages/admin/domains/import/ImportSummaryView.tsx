@@ -33,7 +33,7 @@ export function ImportSummaryView({ counts, applied }: { counts: ImportCounts; a
         <Count label="Errors" value={errorCount} />
       </SimpleGrid>
       {errorCount > 0 && (
-        <Alert color="yellow" title={`${errorCount.toLocaleString()} row${errorCount === 1 ? '' : 's'} not imported`}>
+        <Alert color="yellow" role="note" title={`${errorCount.toLocaleString()} row${errorCount === 1 ? '' : 's'} not imported`}>
           <List size="sm" spacing={2}>
             {counts.errors.slice(0, WHMCS_ERRORS_SHOWN).map((e) => (
               <List.Item key={`${e.line}-${e.error}`}>Line {e.line}{e.domain ? ` (${e.domain})` : ''}: {e.error}</List.Item>
