@@ -30,5 +30,5 @@ export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/act
 export { readWhmcsCsv, WhmcsCsvRefused } from './whmcsImport/readWhmcsCsv.ts';
 export type { WhmcsCsvRead, WhmcsDomainRow, WhmcsRowIssue } from './whmcsImport/readWhmcsCsv.ts';
 export { normalizeDomain } from './whmcsImport/normalizeDomain.ts';
-export { createImportedDomains, domainsHeld, supplierIds, updateImportedDomain } from './whmcsImport/inventory.ts';
+export { createImportedDomains, domainsHeld, supplierIds, updateImportedDomain, wouldChange } from './whmcsImport/inventory.ts';
 export type { HeldDomain, ImportedDomainFields } from './whmcsImport/inventory.ts';

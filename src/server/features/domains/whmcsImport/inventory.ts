@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DomainStatus } from '../../../../common/domains/domains.ts';
 import type { ManagementMode } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -15,16 +15,39 @@ export interface HeldDomain {
   accountId: string | null;
   supplierId: string | null;
   managementMode: ManagementMode;
+  /** What an update would change, so an unchanged domain is not written again. */
+  stored: { status: DomainStatus; registrationDate: string | null; expirationDate: string | null; autoRenew: boolean; privacy: boolean; notes: string | null };
 }
 
 export async function domainsHeld(db: Db, names: readonly string[]): Promise<Map<string, HeldDomain>> {
   const held = new Map<string, HeldDomain>();
   for (let i = 0; i < names.length; i += NAMES_PER_QUERY) {
-    const rows = await db.selectFrom('domains').select(['name', 'account_id', 'supplier_id', 'management_mode'])
+    const rows = await db.selectFrom('domains')
+      .select(['name', 'account_id', 'supplier_id', 'management_mode', 'status', 'registration_date', 'expiration_date', 'auto_renew', 'privacy', 'notes'])
       .where('name', 'in', names.slice(i, i + NAMES_PER_QUERY)).execute();
-    for (const row of rows) held.set(row.name, { accountId: row.account_id, supplierId: row.supplier_id, managementMode: row.management_mode });
+    for (const row of rows) {
+      held.set(row.name, {
+        accountId: row.account_id, supplierId: row.supplier_id, managementMode: row.management_mode,
+        stored: {
+          status: row.status, registrationDate: row.registration_date, expirationDate: row.expiration_date,
+          autoRenew: Boolean(row.auto_renew), privacy: Boolean(row.privacy), notes: row.notes,
+        },
+      });
+    }
   }
   return held;
+}
+
+/** Whether writing the file's fields (and the account, for a move) would change the held domain at all. */
+export function wouldChange(held: HeldDomain, domain: ImportedDomainFields, accountId?: string): boolean {
+  const s = held.stored;
+  const sameTime = (ours: string | null, theirs: string | null) => theirs === null || (ours !== null && new Date(ours).getTime() === new Date(theirs).getTime());
+  const supplierSame = domain.supplierId === undefined
+    || (domain.supplierId === held.supplierId && (domain.supplierId ? domain.managementMode : 'manual') === held.managementMode);
+  return !(s.status === domain.status && (accountId === undefined || accountId === held.accountId) && supplierSame
+    && sameTime(s.registrationDate, domain.registrationDate) && sameTime(s.expirationDate, domain.expirationDate)
+    && (domain.autoRenew === null || domain.autoRenew === s.autoRenew) && (domain.privacy === null || domain.privacy === s.privacy)
+    && (domain.notes === null || domain.notes === s.notes));
 }
 
 export async function supplierIds(db: Db): Promise<Set<string>> {
@@ -45,6 +68,22 @@ export interface ImportedDomainFields {
   notes: string | null;
 }
 
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A UUIDv7 (RFC 9562: 48-bit milliseconds, then a 12-bit counter, then random bits), ascending
+ * within the process. Random UUIDs scatter 100,000 inserts over every page of the primary key
+ * and of the indexes that end in the id: the bench measured 7 times the write time.
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  if (now > lastMs) { lastMs = now; sequence = 0; } else if (++sequence > 0xfff) { lastMs += 1; sequence = 0; }
+  const random = randomBytes(8);
+  random[0] = (random[0]! & 0x3f) | 0x80;
+  const hex = lastMs.toString(16).padStart(12, '0') + (0x7000 | sequence).toString(16) + random.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Rows per INSERT: 17 columns each stays under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 500;
 
@@ -54,7 +93,7 @@ export async function createImportedDomains(db: Db, domains: (ImportedDomainFiel
     await db.insertInto('domains').values(domains.slice(i, i + ROWS_PER_INSERT).map((d) => {
       const supplierId = d.supplierId ?? null;
       return {
-        id: `dom_${randomUUID()}`, account_id: d.accountId, name: d.name, tld: d.name.slice(d.name.indexOf('.') + 1), status: d.status,
+        id: `dom_${timeOrderedUuid()}`, account_id: d.accountId, name: d.name, tld: d.name.slice(d.name.indexOf('.') + 1), status: d.status,
         supplier_id: supplierId, management_mode: supplierId ? d.managementMode : 'manual' as const, notes: d.notes,
         registration_id: null, registration_date: d.registrationDate, expiration_date: d.expirationDate,
         // An import never switches on a renewal charge nobody asked for: only WHMCS's explicit "renew" (donotrenew 0) does.
