@@ -27,7 +27,7 @@ export { findSupplier } from './pricing/supplierSyncRepository.ts';
 export { attemptStatsSince, lastAttemptAt, supplierOverview } from './suppliers/overview.ts';
 export type { SupplierCallStats, SupplierOverviewRow } from './suppliers/overview.ts';
 export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/activation.ts';
-export { readWhmcsCsv, WhmcsCsvRefused } from './whmcsImport/readWhmcsCsv.ts';
+export { readWhmcsCsv, readWhmcsCsvInTurns, WhmcsCsvRefused } from './whmcsImport/readWhmcsCsv.ts';
 export type { WhmcsCsvRead, WhmcsDomainRow, WhmcsRowIssue } from './whmcsImport/readWhmcsCsv.ts';
 export { normalizeDomain } from './whmcsImport/normalizeDomain.ts';
 export { createImportedDomains, domainsHeld, supplierIds, updateImportedDomain, wouldChange } from './whmcsImport/inventory.ts';

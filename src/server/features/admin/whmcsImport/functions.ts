@@ -6,7 +6,7 @@ import { latestRun, runWork } from '../../../jobs/workRuns.ts';
 import { operatorOf } from '../../../rpc/context.ts';
 import { invalidArgument } from '../../../rpc/errors.ts';
 import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
-import { readWhmcsCsv, WhmcsCsvRefused } from '../../domains/index.ts';
+import { readWhmcsCsvInTurns, WhmcsCsvRefused } from '../../domains/index.ts';
 import { requireOperator } from '../policy.ts';
 import { applyImport, previewImport } from './importService.ts';
 import { readDecisions } from './plan.ts';
@@ -17,9 +17,9 @@ const counts = (s: whmcsImport.WhmcsImportSummary) => ({
   total: s.total, created: s.createdDomains, updated: s.updatedDomains, skipped: s.skippedDomains, errors: s.errors.length,
 });
 
-function readCsv(csvText: string) {
+async function readCsv(csvText: string) {
   try {
-    return readWhmcsCsv(csvText);
+    return await readWhmcsCsvInTurns(csvText);
   } catch (error) {
     if (error instanceof WhmcsCsvRefused) throw invalidArgument(error.message);
     throw error;
@@ -34,7 +34,7 @@ export const handlers = [
   implementWithOutsideCalls(whmcsImport.importWhmcsDomains, async (input, ctx) => {
     requireOperator(ctx.caller);
     const { services } = ctx;
-    const read = readCsv(input.csvText);
+    const read = await readCsv(input.csvText);
     const request = { read, options: input.options, overrides: readDecisions(input.decisions, read) };
     const audit = { actor: operatorOf(ctx), actingAs: null, requestId: ctx.requestId };
 

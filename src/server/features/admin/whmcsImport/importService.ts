@@ -39,11 +39,23 @@ async function namesOf(services: Services, rows: WhmcsPreviewRow[]): Promise<Map
   return accountNames(services.db, [...ids]);
 }
 
+/** Names read per turn of the event loop: SQLite answers synchronously, and a whole file's lookups would stall the process. */
+const NAMES_PER_TURN = 5_000;
+
+async function heldInTurns(services: Services, names: string[]): Promise<Map<string, HeldDomain>> {
+  const held = new Map<string, HeldDomain>();
+  for (let i = 0; i < names.length; i += NAMES_PER_TURN) {
+    for (const [name, domain] of await domainsHeld(services.db, names.slice(i, i + NAMES_PER_TURN))) held.set(name, domain);
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+  }
+  return held;
+}
+
 /** What apply would do to each row, against the inventory as it is now. Writes nothing. */
 export async function previewImport(services: Services, request: ImportRequest): Promise<WhmcsImportSummary> {
   const { read, options, overrides } = request;
   const ctx = await contextOf(services, read);
-  const held = await domainsHeld(services.db, [...read.rows.map((r) => r.domain), ...read.skipped.map((s) => s.domain!)]);
+  const held = await heldInTurns(services, [...read.rows.map((r) => r.domain), ...read.skipped.map((s) => s.domain!)]);
   const placed = read.rows.map((row) => placeRow(prepareRow(row, ctx), held.get(row.domain), options, overrides.get(row.domain)));
   const skipped = skippedViews(read, held);
   return summarise(read, placed, skipped, await namesOf(services, [...placed.map((p) => p.view), ...skipped]));
@@ -74,7 +86,7 @@ export async function applyImport(services: Services, request: ImportRequest, ru
     // whole apply would hold every other request of the process (the bench measured a 25 s stall).
     await new Promise<void>((resolve) => { setImmediate(resolve); });
   }
-  const skipped = skippedViews(read, await domainsHeld(services.db, read.skipped.map((s) => s.domain!)));
+  const skipped = skippedViews(read, await heldInTurns(services, read.skipped.map((s) => s.domain!)));
   return summarise(read, placed, skipped, await namesOf(services, [...placed.map((p) => p.view), ...skipped]));
 }
 
