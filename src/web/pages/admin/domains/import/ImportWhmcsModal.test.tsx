@@ -83,6 +83,14 @@ describe('ImportWhmcsModal', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Apply failed: The decisions name other.com, which is not a row of the file.');
   });
 
+  it('shows the spec\'s "Import failed" with the server\'s sentence when the preview is refused', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { status: 'INVALID_ARGUMENT', message: 'The file has no "domain" (or "domainname") column in its first line.' } }, 400)));
+    renderWithProviders(<ImportWhmcsModal opened onClose={() => undefined} onImported={() => undefined} />);
+    const dialog = await chooseAndPreview(csvFile('name\nnew.com\n'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Import failed: The file has no "domain" (or "domainname") column in its first line.');
+    expect(within(dialog).queryByRole('button', { name: 'Apply Import' })).toBeNull();
+  });
+
   it('names the encoding of a file that is not UTF-8 and sends nothing', async () => {
     const calls = serve(() => json({}));
     renderWithProviders(<ImportWhmcsModal opened onClose={() => undefined} onImported={() => undefined} />);
