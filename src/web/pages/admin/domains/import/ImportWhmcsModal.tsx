@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ImportAction, WhmcsImportSummary } from '../../../../../common/admin/whmcsImport/contract.ts';
 import { WHMCS_IMPORT_TEXTS as T } from '../../../../../common/admin/whmcsImport/texts.ts';
 import { failureText } from '../../../../api/errorTexts.ts';
-import { FunctionCallError } from '../../../../api/client.ts';
+import { callFunction, FunctionCallError } from '../../../../api/client.ts';
 import { useFnMutation } from '../../../../api/hooks.ts';
 import { type ImportCounts, ImportSummaryView } from './ImportSummaryView.tsx';
 import { PreviewTable } from './PreviewTable.tsx';
@@ -33,16 +33,20 @@ export function ImportWhmcsModal({ opened, onClose, onImported }: { opened: bool
   const [overrides, setOverrides] = useState<Record<string, ImportAction>>({});
   const [result, setResult] = useState<ImportCounts | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [applyingSince, setApplyingSince] = useState<string | null>(null);
+  /**
+   * An apply under way: starting (reading which run was latest before it, so as not to take that one
+   * for this apply's), then running; timedOut once the browser gave up waiting and follows the run instead.
+   */
+  const [applyState, setApplyState] = useState<null | { phase: 'starting' } | { phase: 'running'; latestBefore: string | null; timedOut: boolean }>(null);
   const previewCall = useFnMutation('importWhmcsDomains');
   const applyCall = useFnMutation('importWhmcsDomains');
-  const { run } = useImportRunProgress(applyingSince !== null, applyingSince);
+  const { run } = useImportRunProgress(applyState?.phase === 'running', applyState?.phase === 'running' ? applyState.latestBefore : null);
 
   // An apply whose answer never came (the 70 s client time-out) goes on on the server: the run says how it ended.
-  const timedOut = applyingSince !== null && applyCall.isError;
+  const timedOut = applyState?.phase === 'running' && applyState.timedOut;
   useEffect(() => {
     if (!timedOut || !run || (run.status !== 'succeeded' && run.status !== 'failed')) return;
-    setApplyingSince(null);
+    setApplyState(null);
     if (run.status === 'succeeded' && run.result) {
       setResult({ ...run.result, errors: run.result.firstErrors, errorCount: run.result.errors });
       onImported();
@@ -50,8 +54,8 @@ export function ImportWhmcsModal({ opened, onClose, onImported }: { opened: bool
   }, [timedOut, run, onImported]);
 
   const resetPreview = () => { setPreview(null); setOverrides({}); setResult(null); setFailure(null); };
-  const reset = () => { setFile(null); setCsvText(null); setFileError(null); setOptions(NO_OPTIONS); resetPreview(); setApplyingSince(null); };
-  const close = () => { if (applyCall.isPending) return; reset(); onClose(); };
+  const reset = () => { setFile(null); setCsvText(null); setFileError(null); setOptions(NO_OPTIONS); resetPreview(); setApplyState(null); };
+  const close = () => { if (applyState !== null && !timedOut) return; reset(); onClose(); };
 
   const choose = async (chosen: File | null) => {
     resetPreview();
@@ -73,26 +77,32 @@ export function ImportWhmcsModal({ opened, onClose, onImported }: { opened: bool
     });
   };
 
-  const runApply = () => {
-    if (csvText === null) return;
+  const runApply = async () => {
+    if (csvText === null || applyState !== null) return;
     setFailure(null);
-    setApplyingSince(new Date(Date.now() - 1000).toISOString());
+    setApplyState({ phase: 'starting' });
+    const latestBefore = await callFunction('getWhmcsImportRun', {}).then((answer) => answer.run?.id ?? null, () => null);
+    setApplyState({ phase: 'running', latestBefore, timedOut: false });
     applyCall.mutate({ csvText, mode: 'apply', options, decisions: overrides, verifyAfter: false }, {
       onSuccess: (answer) => {
-        setApplyingSince(null);
+        setApplyState(null);
         setResult(countsOf(answer.summary));
         onImported();
       },
       onError: (error) => {
         // Timed out: keep following the run instead of calling it a failure.
-        if (error instanceof FunctionCallError && error.code === 'deadline-exceeded') return;
-        setApplyingSince(null);
+        if (error instanceof FunctionCallError && error.code === 'deadline-exceeded') {
+          setApplyState({ phase: 'running', latestBefore, timedOut: true });
+          return;
+        }
+        setApplyState(null);
         setFailure(failureText(T.applyFailed, error));
       },
     });
   };
 
-  const applying = applyCall.isPending || timedOut;
+  // From the click (the latest run is read first) until the answer, or until a timed-out apply's run ends.
+  const applying = applyState !== null || applyCall.isPending;
   const busy = previewCall.isPending || applying;
   const changeOption = (key: keyof Options, value: boolean) => { setOptions((o) => ({ ...o, [key]: value })); resetPreview(); };
   const progress = run && run.total ? Math.round((run.done / run.total) * 100) : null;
@@ -172,7 +182,7 @@ export function ImportWhmcsModal({ opened, onClose, onImported }: { opened: bool
             </Button>
           )}
           {!result && preview && (
-            <Button onClick={runApply} loading={applying} disabled={preview.rows.length === 0}>Apply Import</Button>
+            <Button onClick={() => { void runApply(); }} loading={applying} disabled={preview.rows.length === 0}>Apply Import</Button>
           )}
         </Group>
       </Stack>
