@@ -91,6 +91,42 @@ describe('ImportWhmcsModal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Apply Import' })).toBeNull();
   });
 
+  it('keeps following the run when the apply call times out, and shows how the run ended', async () => {
+    let runReads = 0;
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      const { data } = JSON.parse(String(init.body)) as { data: Record<string, unknown> };
+      if (url.endsWith('getWhmcsImportRun')) {
+        runReads += 1;
+        // The latest run before the apply, then this apply's run running, then done.
+        if (runReads === 1) return json({ result: { run: { id: 'run_old', status: 'succeeded', done: 5, total: 5, createdAt: '2026-11-27T00:00:00.000Z', finishedAt: null, error: null, result: null } } });
+        const done = runReads > 3;
+        return json({ result: { run: {
+          id: 'run_new', status: done ? 'succeeded' : 'running', done: done ? 2 : 1, total: 2, createdAt: '2026-11-27T01:00:00.000Z', finishedAt: null, error: null,
+          result: done ? { total: 2, created: 2, updated: 0, skipped: 0, errors: 0, firstErrors: [] } : null,
+        } } });
+      }
+      if (data.mode === 'preview') return json({ result: { success: true, message: 'Preview', runId: null, summary: preview } });
+      // The apply never answers: the client gives up at its 70 s time-out.
+      return new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }));
+    const onImported = vi.fn();
+    renderWithProviders(<ImportWhmcsModal opened onClose={() => undefined} onImported={onImported} />);
+    const dialog = await chooseAndPreview(csvFile('domain\nnew.com\n'));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Apply Import' }));
+      await within(dialog).findByText('Applying: 1 of 2 rows written');
+      await vi.advanceTimersByTimeAsync(71_000);
+      await within(dialog).findByText('Import applied: 2 created, 0 updated, 0 skipped.');
+      expect(onImported).toHaveBeenCalledOnce();
+      expect(within(dialog).queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names the encoding of a file that is not UTF-8 and sends nothing', async () => {
     const calls = serve(() => json({}));
     renderWithProviders(<ImportWhmcsModal opened onClose={() => undefined} onImported={() => undefined} />);
