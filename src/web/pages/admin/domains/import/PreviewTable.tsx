@@ -1,12 +1,13 @@
-import { Badge, Group, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ImportAction, WhmcsPreviewRow } from '../../../../../common/admin/whmcsImport/contract.ts';
 import { WHMCS_DECISION_LABELS } from '../../../../../common/admin/whmcsImport/texts.ts';
+import { DOMAIN_STATUS_COLORS } from '../../../../../common/domains/domains.ts';
 import { domainStatusLabel } from '../../../../components/labels.ts';
 import { StackedTable } from '../../../../components/StackedTable.tsx';
 
 export const PREVIEW_PAGE_SIZE = 25;
-const COLUMNS = ['Line', 'Domain', 'In inventory', 'Current account', 'Proposed account', 'Registrar', 'Decision'] as const;
+const COLUMNS = ['Line', 'Domain', 'In inventory', 'Current account', 'Proposed account', 'Status', 'Registrar', 'Decision'] as const;
 
 /** The decisions that fit the row: a new domain is created or skipped; one we hold is moved (given an account), updated or skipped. */
 export function choicesFor(row: WhmcsPreviewRow): ImportAction[] {
@@ -31,31 +32,31 @@ export function PreviewTable({ rows, accounts, overrides, onOverride, disabled }
 
   return (
     <Stack gap="xs">
-      <StackedTable label="Import preview" columns={COLUMNS} numeric={['Line']} widths={{ Line: 64 }}>
+      <StackedTable label="Import preview" columns={COLUMNS} numeric={['Line']} widths={{ Line: 64, Status: 116, Decision: 196 }}>
         {shown.map((row) => {
           const chosen = overrides[row.domain] ?? row.decision;
           return (
             <Table.Tr key={`${row.line}-${row.domain}`}>
               <Table.Td data-label="Line" ta="right">{row.line}</Table.Td>
               <Table.Td data-label="Domain" data-primary>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{row.domain}</Text>
-                {row.note && <Text size="xs" c="dimmed">{row.note}</Text>}
+                {/* One child: on a phone the cell is a line of label and value. */}
+                <div>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{row.domain}</Text>
+                  {row.note && <Text size="xs" c="dimmed">{row.note}</Text>}
+                </div>
               </Table.Td>
               <Table.Td data-label="In inventory">{row.exists ? 'Yes' : 'New'}</Table.Td>
               <Table.Td data-label="Current account">{row.exists ? accountLabel(row.currentAccountId) : '—'}</Table.Td>
               <Table.Td data-label="Proposed account">{accountLabel(row.proposedAccountId)}</Table.Td>
-              <Table.Td data-label="Registrar">
-                {row.registrar === null ? '—' : (
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="sm">{row.registrar === 'manual' ? 'Manual' : row.registrar}</Text>
-                    {row.status && <Badge size="xs" variant="light" color="gray">{domainStatusLabel(row.status)}</Badge>}
-                  </Group>
-                )}
+              <Table.Td data-label="Status">
+                {row.status === null ? 'Not imported' : <Badge size="sm" variant="light" color={DOMAIN_STATUS_COLORS[row.status]} style={{ flexShrink: 0 }}>{domainStatusLabel(row.status)}</Badge>}
               </Table.Td>
+              <Table.Td data-label="Registrar">{row.registrar === null ? '—' : row.registrar === 'manual' ? 'Manual' : row.registrar}</Table.Td>
               <Table.Td data-label="Decision">
                 {row.status === null ? WHMCS_DECISION_LABELS.skip : (
                   <NativeSelect
                     size="xs"
+                    miw={180}
                     aria-label={`Decision for ${row.domain}`}
                     disabled={disabled}
                     value={chosen}
