@@ -75,6 +75,20 @@ describe('ImportWhmcsModal', () => {
     expect(apply.data.csvText).toBe('domain,email\nnew.com,a@example.test\n');
   });
 
+  it('finds rows by name or by decision in a long preview', async () => {
+    serve(() => json({}));
+    renderWithProviders(<ImportWhmcsModal opened onClose={() => undefined} onImported={() => undefined} />);
+    const dialog = await chooseAndPreview(csvFile('domain\nnew.com\n'));
+    const table = await within(dialog).findByRole('table', { name: 'Import preview' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Show' }), 'create');
+    expect(within(table).queryByText('held.com')).toBeNull();
+    expect(within(table).getByText('new.com')).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Show' }), 'all');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Find a domain' }), 'nothing-like-it');
+    await within(dialog).findByText('No row matches. Clear the search or show every row.');
+  });
+
   it('shows the spec\'s "Apply failed" with the server\'s sentence when applying fails', async () => {
     serve(() => json({ error: { status: 'INVALID_ARGUMENT', message: 'The decisions name other.com, which is not a row of the file.' } }, 400));
     renderWithProviders(<ImportWhmcsModal opened onClose={() => undefined} onImported={() => undefined} />);

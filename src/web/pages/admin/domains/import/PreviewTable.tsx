@@ -1,5 +1,5 @@
-import { Badge, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import type { ImportAction, WhmcsPreviewRow } from '../../../../../common/admin/whmcsImport/contract.ts';
 import { WHMCS_DECISION_LABELS } from '../../../../../common/admin/whmcsImport/texts.ts';
 import { DOMAIN_STATUS_COLORS } from '../../../../../common/domains/domains.ts';
@@ -26,12 +26,29 @@ interface PreviewTableProps {
 /** Every row of the preview with what apply will do, 25 to a page; the decision can be changed per row. */
 export function PreviewTable({ rows, accounts, overrides, onOverride, disabled }: PreviewTableProps) {
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(rows.length / PREVIEW_PAGE_SIZE));
-  const shown = rows.slice((page - 1) * PREVIEW_PAGE_SIZE, page * PREVIEW_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [only, setOnly] = useState<ImportAction | 'all' | 'noted'>('all');
+  // A file of 100,000 rows is read by finding the rows that matter: a name, or one kind of decision.
+  const filtered = useMemo(() => {
+    const text = search.trim().toLowerCase();
+    return rows.filter((row) => (text === '' || row.domain.includes(text))
+      && (only === 'all' || (only === 'noted' ? row.note !== null : (overrides[row.domain] ?? row.decision) === only)));
+  }, [rows, search, only, overrides]);
+  const pages = Math.max(1, Math.ceil(filtered.length / PREVIEW_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = filtered.slice((current - 1) * PREVIEW_PAGE_SIZE, current * PREVIEW_PAGE_SIZE);
   const accountLabel = (id: string | null) => (id === null ? 'Unassigned' : accounts[id] ?? id);
 
   return (
     <Stack gap="xs">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput label="Find a domain" placeholder="example.com" value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={{ base: '100%', xs: 240 }} />
+        <NativeSelect label="Show" value={only} w={{ base: '100%', xs: 220 }}
+          onChange={(e) => { setOnly(e.currentTarget.value as typeof only); setPage(1); }}
+          data={[{ value: 'all', label: 'Every row' }, ...Object.entries(WHMCS_DECISION_LABELS).map(([value, label]) => ({ value, label })), { value: 'noted', label: 'Rows with a note' }]} />
+        <Text size="sm" c="dimmed">{filtered.length.toLocaleString()} of {rows.length.toLocaleString()} rows</Text>
+      </Group>
+      {filtered.length === 0 ? <Text size="sm" c="dimmed">No row matches. Clear the search or show every row.</Text> : (
       <StackedTable label="Import preview" columns={COLUMNS} numeric={['Line']} widths={{ Line: 64, Status: 116, Decision: 196 }}>
         {shown.map((row) => {
           const chosen = overrides[row.domain] ?? row.decision;
@@ -72,7 +89,8 @@ export function PreviewTable({ rows, accounts, overrides, onOverride, disabled }
           );
         })}
       </StackedTable>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={0} aria-label="Preview pages" />}
+      )}
+      {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} size="sm" siblings={0} aria-label="Preview pages" />}
     </Stack>
   );
 }
