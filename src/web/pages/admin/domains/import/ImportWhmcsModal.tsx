@@ -108,7 +108,8 @@ export function ImportWhmcsModal({ opened, onClose, onImported }: { opened: bool
   const progress = run && run.total ? Math.round((run.done / run.total) * 100) : null;
 
   return (
-    <Modal opened={opened} onClose={close} title="Import WHMCS CSV" size="80rem" fullScreen={phone} closeOnClickOutside={!applying}>
+    <Modal opened={opened} onClose={close} title="Import WHMCS CSV" size="80rem" fullScreen={phone} closeOnClickOutside={!applying}
+      withCloseButton={!applying || timedOut}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           A WHMCS domain export, UTF-8, whose first line names the columns: domain (required), email, registrar, status,
@@ -175,7 +176,7 @@ export function ImportWhmcsModal({ opened, onClose, onImported }: { opened: bool
         )}
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={applying}>{result ? 'Close' : 'Cancel'}</Button>
+          <Button variant="default" onClick={close} disabled={applying && !timedOut}>{result ? 'Close' : 'Cancel'}</Button>
           {!result && (
             <Button variant={preview ? 'default' : 'filled'} onClick={runPreview} loading={previewCall.isPending} disabled={csvText === null || applying}>
               Preview
