@@ -66,6 +66,8 @@ export interface FunctionContract<I extends z.ZodType = z.ZodType, O extends z.Z
   output: O;
   /** Text for a signed-out caller where the spec words it (e.g. acceptInvitation). */
   unauthenticatedMessage?: string;
+  /** A request body limit of its own (a file upload); every other function keeps the app's 1 MB. */
+  bodyLimitBytes?: number;
 }
 
 /** Keeps the literal access and kind, so a handler's context type follows them (registry.ts). */

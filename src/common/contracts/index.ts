@@ -17,6 +17,7 @@ import * as adminRegistrars from '../admin/registrars/contract.ts';
 import * as adminSupport from '../admin/support/contract.ts';
 import * as adminUsers from '../admin/users/contract.ts';
 import * as adminWhois from '../admin/whois/contract.ts';
+import * as adminWhmcsImport from '../admin/whmcsImport/contract.ts';
 import * as billing from '../billing/contract.ts';
 import * as catalog from '../catalog/contract.ts';
 import * as dashboard from '../dashboard/contract.ts';
@@ -106,6 +107,7 @@ export const contracts = {
   ...adminWebhooks.contracts,
   ...adminEvents.contracts,
   ...adminWhois.contracts,
+  ...adminWhmcsImport.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

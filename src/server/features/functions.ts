@@ -18,6 +18,7 @@ import { handlers as adminSupport } from './admin/support/functions.ts';
 import { handlers as adminUsers } from './admin/users/functions.ts';
 import { handlers as adminWebhooks } from './admin/webhooks/functions.ts';
 import { handlers as adminWhois } from './admin/whois/functions.ts';
+import { handlers as adminWhmcsImport } from './admin/whmcsImport/functions.ts';
 import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
 import { handlers as dashboard } from './dashboard/functions.ts';
@@ -61,4 +62,5 @@ export const handlers: FunctionHandler[] = [
   ...adminFlows,
   ...adminEvents,
   ...adminWhois,
+  ...adminWhmcsImport,
 ] as FunctionHandler[];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FunctionContract } from '../../common/protocol.ts';
 import { bearerCredential, resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
@@ -31,11 +31,11 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post<{ Params: { name: string } }>('/api/fn/:name', async (request, reply) => {
-    const handler = byName.get(request.params.name);
+  const answer = async (request: FastifyRequest, reply: FastifyReply, name: string) => {
+    const handler = byName.get(name);
     try {
       if (isCrossSiteCookieCall(request, ownOrigin)) throw permissionDenied(CROSS_SITE_REFUSED);
-      if (!handler) throw notFound(`Unknown function ${JSON.stringify(request.params.name).slice(0, 80)}.`);
+      if (!handler) throw notFound(`Unknown function ${JSON.stringify(name).slice(0, 80)}.`);
       const { contract } = handler;
       const caller = await callerOf(request, opts.services);
       admitCaller(contract, caller);
@@ -50,7 +50,14 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
     } catch (error) {
       return sendError(request, reply, error);
     }
-  });
+  };
+
+  app.post<{ Params: { name: string } }>('/api/fn/:name', async (request, reply) => answer(request, reply, request.params.name));
+  // A function with a body limit of its own gets its own route (a static path wins over :name), so the limit is
+  // enforced while the body streams in, before anything is parsed; every other function keeps the app's limit.
+  for (const { contract } of opts.handlers.filter((h) => h.contract.bodyLimitBytes !== undefined)) {
+    app.post(`/api/fn/${contract.name}`, { bodyLimit: contract.bodyLimitBytes }, async (request, reply) => answer(request, reply, contract.name));
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import { adminOrdersSamples } from './admin/orders.ts';
 import { adminSupportSamples } from './admin/support.ts';
 import { adminUsersSamples } from './admin/users.ts';
 import { adminWhoisSamples } from './admin/whois.ts';
+import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -169,6 +170,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminWhoisSamples,
+  ...adminWhmcsImportSamples,
   ...adminAuditSamples,
   ...adminDeliveriesSamples,
   ...adminFlowsSamples,

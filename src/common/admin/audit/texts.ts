@@ -45,6 +45,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'flow.updated': 'Event flow updated',
   'domains.tld_sync': 'TLD prices synced',
   'domains.portfolio_sync_requested': 'Portfolio sync run by hand',
+  'domains.whmcs_import_previewed': 'WHMCS import previewed',
+  'domains.whmcs_imported': 'WHMCS import applied',
+  'domains.whmcs_import_failed': 'WHMCS import failed part-way',
   'registrars.supplier_activated': 'Supplier activated',
   'registrars.supplier_deactivated': 'Supplier deactivated',
   'registrars.api_tested': 'Registrar API tested',
@@ -107,6 +110,7 @@ export const AUDIT_TARGET_TYPES = [
   'user', 'account', 'account_member', 'domain', 'domain_order', 'domain_supplier', 'ticket', 'invitation', 'checkout_session',
   'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow', 'event',
   'portfolio_sync',
+  'whmcs_import',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */

@@ -30,7 +30,7 @@ export interface JobSchedulesTable {
   next_run_at: Timestamp;
 }
 
-export type WorkRunKind = 'catalog-sync' | 'tld-sync' | 'portfolio-sync'
+export type WorkRunKind = 'catalog-sync' | 'tld-sync' | 'portfolio-sync' | 'whmcs-import'
   /** One supplier's domain list into the inventory (one run per supplier at a time). */
   | `domain-sync:${string}`;
 export type WorkRunStatus = 'queued' | 'running' | 'succeeded' | 'failed';

@@ -35,3 +35,8 @@ export type { OperatorDomainChanges, OperatorDomainRow } from './operatorRecords
 export { registrarOf, shortReason, SUPPLIER_CALL_TIMEOUT_MS } from './management/registrar.ts';
 export { withBilling } from './management/settings.ts';
 export { parseContacts, parseNameservers } from './records.ts';
+export { readWhmcsCsv, readWhmcsCsvInTurns, WhmcsCsvRefused } from './whmcsImport/readWhmcsCsv.ts';
+export type { WhmcsCsvRead, WhmcsDomainRow, WhmcsRowIssue } from './whmcsImport/readWhmcsCsv.ts';
+export { normalizeDomain } from './whmcsImport/normalizeDomain.ts';
+export { createImportedDomains, domainsHeld, supplierIds, updateImportedDomain, wouldChange } from './whmcsImport/inventory.ts';
+export type { HeldDomain, ImportedDomainFields } from './whmcsImport/inventory.ts';

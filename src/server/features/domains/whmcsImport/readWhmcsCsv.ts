@@ -1,4 +1,5 @@
-import { type CsvError, parse } from 'csv-parse/sync';
+import { type CsvError, type Options, parse as parseStream } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import type { DomainStatus } from '../../../../common/domains/domains.ts';
 import { type ColumnMap, mapColumns, type WhmcsField } from './whmcsColumns.ts';
 import { mapWhmcsStatus } from './whmcsStatus.ts';
@@ -52,14 +53,59 @@ export interface WhmcsCsvRead {
 
 /** The CSV of WHMCS's domain export, as text or bytes (which must be UTF-8). */
 export function readWhmcsCsv(input: string | Uint8Array): WhmcsCsvRead {
-  const text = typeof input === 'string' ? input : decodeUtf8(input);
-  if (text.length > MAX_CSV_CHARS) throw new WhmcsCsvRefused(`The file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB.`);
+  const reading = startReading(input);
+  try {
+    parseSync(reading.text, reading.options);
+  } catch (error) {
+    reading.fail(error);
+  }
+  return reading.finish();
+}
+
+/** Characters fed to the parser between two turns of the event loop (about 20 ms of parsing). */
+const CHUNK_CHARS = 256 * 1024;
+
+/**
+ * readWhmcsCsv in slices: the parser gets CHUNK_CHARS at a time and the event loop a turn between
+ * them, so a 100,000-row file does not hold every other request of the process for seconds.
+ */
+export async function readWhmcsCsvInTurns(input: string | Uint8Array): Promise<WhmcsCsvRead> {
+  const reading = startReading(input);
+  const { text } = reading;
+  const parser = parseStream(reading.options);
+  let failure: unknown = null;
+  parser.on('error', (error) => { failure ??= error; });
+  // Every record is consumed by on_record (it returns null): nothing is ever pushed.
+  parser.resume();
+  for (let at = 0; at < text.length && failure === null;) {
+    let end = Math.min(at + CHUNK_CHARS, text.length);
+    // Never split a surrogate pair: the stream would encode each half as a replacement character.
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end -= 1;
+    parser.write(text.slice(at, end));
+    at = end;
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+  }
+  if (failure === null) {
+    await new Promise<void>((resolve) => {
+      parser.once('end', resolve);
+      parser.once('error', () => resolve());
+      parser.end();
+    });
+  }
+  if (failure !== null) reading.fail(failure);
+  return reading.finish();
+}
+
+/** The checks before parsing, the parser's options, and the result they fill in. */
+function startReading(input: string | Uint8Array) {
+  const raw = typeof input === 'string' ? input : decodeUtf8(input);
+  if (raw.length > MAX_CSV_CHARS) throw new WhmcsCsvRefused(`The file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB.`);
   // A NUL or a replacement character means binary data or text that was not UTF-8 (UTF-16, Latin-1 read as UTF-8).
-  if (text.includes('\u0000') || text.includes('\uFFFD')) {
+  if (raw.includes('\u0000') || raw.includes('\uFFFD')) {
     throw new WhmcsCsvRefused('The file is not UTF-8 text (it holds binary data or another encoding). Export it again as UTF-8 CSV.');
   }
   // Line numbers are counted on LF; CRLF inside a quoted cell becomes LF, which notes do not mind.
-  const lf = text.replace(/\r\n?/g, '\n');
+  const text = raw.replace(/\r\n?/g, '\n');
   const result: WhmcsCsvRead = { rows: [], malformed: [], duplicates: [], skipped: [], ignoredColumns: [] };
   const firstLine = new Map<string, number>();
   let columns: ColumnMap | null = null;
@@ -84,33 +130,39 @@ export function readWhmcsCsv(input: string | Uint8Array): WhmcsCsvRead {
     readRow(record, start, columns, width, firstLine, result);
   };
 
-  try {
-    parse(lf, {
-      bom: true,
-      raw: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      max_record_size: MAX_ROW_CHARS,
-      // With raw, csv-parse hands { record, raw } where its types say string[].
-      on_record: (wrapped, context) => { onRecord((wrapped as unknown as { record: string[] }).record, context.lines); return null; },
-      on_skip: (err: CsvError | undefined, raw: string | undefined) => {
-        if (err?.code === 'CSV_MAX_RECORD_SIZE') throw new WhmcsCsvRefused(`A row is longer than ${MAX_ROW_CHARS / 1024} KB; this is not a WHMCS domain export.`);
-        if (columns === null) throw new WhmcsCsvRefused(`The first line could not be read as CSV: ${err?.message ?? 'unknown error'}`);
-        // A broken row starts after the last good one (and the blank lines csv-parse kept in its raw text).
-        const start = endLine + 1 + ((raw ?? '').length - (raw ?? '').replace(/^\n+/, '').length);
-        const last = result.malformed.at(-1);
-        // After a stray quote csv-parse may fail twice on one row: one report per row, the last reason.
-        if (last !== undefined && last.line === start && last.domain === null) last.error = csvErrorText(err);
-        else result.malformed.push({ line: start, domain: null, error: csvErrorText(err) });
-      },
-    });
-  } catch (error) {
-    if (error instanceof WhmcsCsvRefused) throw error;
-    throw new WhmcsCsvRefused(`The file could not be read as CSV: ${(error as Error).message}`);
-  }
-  if (columns === null) throw new WhmcsCsvRefused('The file is empty.');
-  return result;
+  const options: Options = {
+    bom: true,
+    raw: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_ROW_CHARS,
+    // With raw, csv-parse hands { record, raw } where its types say string[].
+    on_record: (wrapped, context) => { onRecord((wrapped as unknown as { record: string[] }).record, context.lines); return null; },
+    on_skip: (err: CsvError | undefined, rawRow: string | undefined) => {
+      if (err?.code === 'CSV_MAX_RECORD_SIZE') throw new WhmcsCsvRefused(`A row is longer than ${MAX_ROW_CHARS / 1024} KB; this is not a WHMCS domain export.`);
+      if (columns === null) throw new WhmcsCsvRefused(`The first line could not be read as CSV: ${err?.message ?? 'unknown error'}`);
+      // A broken row starts after the last good one (and the blank lines csv-parse kept in its raw text).
+      const start = endLine + 1 + ((rawRow ?? '').length - (rawRow ?? '').replace(/^\n+/, '').length);
+      const last = result.malformed.at(-1);
+      // After a stray quote csv-parse may fail twice on one row: one report per row, the last reason.
+      if (last !== undefined && last.line === start && last.domain === null) last.error = csvErrorText(err);
+      else result.malformed.push({ line: start, domain: null, error: csvErrorText(err) });
+    },
+  };
+
+  return {
+    text,
+    options,
+    fail(error: unknown): never {
+      if (error instanceof WhmcsCsvRefused) throw error;
+      throw new WhmcsCsvRefused(`The file could not be read as CSV: ${(error as Error).message}`);
+    },
+    finish(): WhmcsCsvRead {
+      if (columns === null) throw new WhmcsCsvRefused('The file is empty.');
+      return result;
+    },
+  };
 }
 
 function readRow(record: string[], line: number, columns: ColumnMap, width: number, firstLine: Map<string, number>, out: WhmcsCsvRead) {
