@@ -4,6 +4,7 @@ import * as adminAccounts from '../admin/accounts/contract.ts';
 import * as adminAudit from '../admin/audit/contract.ts';
 import * as adminCostHolds from '../admin/costHolds/contract.ts';
 import * as adminDeliveries from '../admin/deliveries/contract.ts';
+import * as adminDomainInventory from '../admin/domainInventory/contract.ts';
 import * as adminFlows from '../admin/flows/contract.ts';
 import * as adminWebhooks from '../admin/webhooks/contract.ts';
 import * as adminEvents from '../admin/events/contract.ts';
@@ -104,6 +105,7 @@ export const contracts = {
   ...adminWebhooks.contracts,
   ...adminEvents.contracts,
   ...adminWhois.contracts,
+  ...adminDomainInventory.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;
