@@ -116,3 +116,20 @@ export function auditTargetPath(targetType: string, targetId: string | null): st
   const base = TARGET_PAGES[targetType];
   return base && targetId ? base + encodeURIComponent(targetId) : null;
 }
+
+const domainNameIn = (data: unknown): string | null => {
+  const name = (data as { domain?: unknown } | null)?.domain;
+  return typeof name === 'string' && name !== '' ? name : null;
+};
+
+/**
+ * The page of an entry's target. A domain's page is keyed by its name, which its entries record
+ * in their data (the target id is the row's id, which names nothing once the row is deleted).
+ */
+export function auditEntryTargetPath(entry: { targetType: string; targetId: string | null; before?: unknown; after?: unknown }): string | null {
+  if (entry.targetType === 'domain') {
+    const name = domainNameIn(entry.after) ?? domainNameIn(entry.before);
+    return name ? `/super-admin/domains/${encodeURIComponent(name)}` : null;
+  }
+  return auditTargetPath(entry.targetType, entry.targetId);
+}

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ManagedDomainRow } from '../../../../common/admin/domainInventory/contract.ts';
+import type { FnOutput } from '../../../../common/contracts/index.ts';
 import { DOMAIN_STATUSES } from '../../../../common/domains/domains.ts';
 import { seedSandboxSupplier } from '../../../../../test/support/domains/suppliers.ts';
 import { createAccount, createUser } from '../../../../../test/support/factories.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
-import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
+import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { insertDomain } from '../../domains/records.ts';
 
 /** Five expiries shared by many domains (ties the pages must break by id), and none for some. */
@@ -51,7 +52,7 @@ describeEachDialect('domain inventory keyset pages: every filter and sort, no ro
     const rows: ManagedDomainRow[] = [];
     let startAfter: string | null = null;
     for (let pages = 0; pages < 100; pages += 1) {
-      const res = await t.call('listManagedDomains', { ...input, limit: 7, startAfter } as never, operator);
+      const res: CallResult<FnOutput<'listManagedDomains'>> = await t.callRaw<FnOutput<'listManagedDomains'>>('listManagedDomains', { ...input, limit: 7, startAfter }, operator);
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       rows.push(...res.result.domains);
       if (!res.result.pagination.hasMore) {
