@@ -7,7 +7,7 @@ import { seedSandboxSupplier } from '../../../../../test/support/domains/supplie
 import { createAccount, createUser } from '../../../../../test/support/factories.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
-import { insertDomain } from '../../domains/records.ts';
+import { insertDomain } from '../../domains/index.ts';
 
 /** Five expiries shared by many domains (ties the pages must break by id), and none for some. */
 const EXPIRIES = ['2026-01-01T00:00:00.000Z', '2026-06-30T12:00:00.000Z', '2027-02-15T08:30:00.000Z', '2027-02-15T08:30:00.000Z', '2028-12-31T23:59:59.000Z', null];
