@@ -25,11 +25,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   // By account: 0010's (account_id, expiration_date, id) serves the expiry order on both, and its
   // (account_id, name, id) the name order on SQLite; PostgreSQL needs the byte-ordered one.
   if (pg) await sql`create index domains_inventory_account_id_name on domains (account_id, ${name})`.execute(db);
+  // The unassigned domains (bulk mapping, about 5 %) with a second filter: a small index of their own, so
+  // 'unassigned at one registrar' walks the unassigned rows only.
+  await sql`create index domains_inventory_unassigned_name on domains (${name}) where account_id is null`.execute(db);
+  await sql`create index domains_inventory_unassigned_expiry on domains (expiration_date, id) where account_id is null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const names = ['domains_inventory_expiry', ...['status', 'supplier_id', 'management_mode'].flatMap((c) => [`domains_inventory_${c}_name`, `domains_inventory_${c}_expiry`])];
+  const names = ['domains_inventory_expiry', 'domains_inventory_unassigned_name', 'domains_inventory_unassigned_expiry', ...['status', 'supplier_id', 'management_mode'].flatMap((c) => [`domains_inventory_${c}_name`, `domains_inventory_${c}_expiry`])];
   if (pg) names.push('domains_inventory_name', 'domains_inventory_account_id_name');
   for (const index of names) await db.schema.dropIndex(index).execute();
 }
