@@ -4,14 +4,15 @@
  * in set-based SQL (no row goes through Node). Reused while the sizes and generator version stay
  * the same; only migrations added since are applied.
  *
- * Domain i is derived from i alone:
+ * Domain i is derived from i alone, each attribute from its own scrambling of i (so that, say,
+ * the unassigned ones are not also the ones without an expiry, as plain i % n would make them):
  * - name: two syllables, i, one of 6 TLDs ('kalo123.com'): a two-letter prefix matches about 1/24;
- * - account: none for every 20th (5 % unassigned), else one of the accounts, spread evenly;
- * - registrar: none ('manual') for every 6th, else one of namecheap, dynadot, enom, cloudflare;
- *   mode manual without a registrar and for every 7th, api otherwise;
+ * - account: none for 5 % (unassigned), else one of the accounts, spread evenly;
+ * - registrar: none ('manual') for 1/6, else one of namecheap, dynadot, enom, cloudflare;
+ *   mode manual without a registrar and for 1/7 of the others, api otherwise;
  * - status: 2 % suspended, 4 % pending, 10 % expired, the rest active;
  * - expiry: a whole day over four years around now, so about 700 domains share each expiry
- *   (ties the pages break by id); none for every 40th.
+ *   (ties the pages break by id); none for 1/40.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -25,7 +26,7 @@ import { BENCH_EMAIL, BENCH_PASSWORD } from './benchFlags.ts';
 import { seedUsersAndOrders } from './seedUsersAndOrders.ts';
 
 /** Raise when what is written changes, so cached data sets are rebuilt. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const ADMIN_ID = 'bench-admin';
 export const ADMIN_EMAIL = BENCH_EMAIL;
 export const SUPPLIERS = ['namecheap', 'dynadot', 'enom', 'cloudflare'] as const;
@@ -69,20 +70,25 @@ async function readMarker(db: Kysely<Database>): Promise<string | null> {
   }
 }
 
+/** i scrambled by its own prime: 0..1,000,002, spread evenly and unrelated to the other attributes' scrambles. */
+const scramble = (prime: number) => `((i * ${prime}) % 1000003)`;
+
 async function seedDomains(db: Kysely<Database>, dialect: Dialect, sizes: InventorySizes) {
   const label = sql.join([pickSql(SYLLABLES, 'i * 13'), pickSql(SYLLABLES, `i / ${SYLLABLES.length}`)], sql` || `);
   const tld = pickSql(TLDS, 'i / 7');
-  const supplier = sql.raw(`(case when i % 6 = 0 then null else ${pickSql(SUPPLIERS, 'i / 6').compile(db).sql} end)`);
+  const [unassigned, registrar, mode, status, noExpiry, day] = [7919, 104729, 130363, 15485863, 32452843, 49979687].map(scramble);
+  const supplier = sql.raw(`(case when ${registrar} % 6 = 0 then null else ${pickSql(SUPPLIERS, `${registrar} / 6`).compile(db).sql} end)`);
   const bool = (expr: string) => sql.raw(dialect === 'postgres' ? `(${expr})` : `(case when ${expr} then 1 else 0 end)`);
   const now = dialect === 'postgres' ? sql`now()` : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
   const insert = sql`with ${series(dialect, sizes.domains)}
     insert into domains (id, account_id, name, tld, status, supplier_id, management_mode, expiration_date, auto_renew, locked, privacy,
       nameservers, created_at, updated_at)
-    select 'd' || i, case when i % 20 = 0 then null else 'a' || ((i * 31) % ${sql.lit(sizes.accounts)} + 1) end,
+    select 'd' || i, case when ${sql.raw(unassigned)} % 20 = 0 then null else 'a' || ((i * 31) % ${sql.lit(sizes.accounts)} + 1) end,
       ${label} || i || '.' || ${tld}, ${tld},
-      case when i % 50 = 0 then 'suspended' when i % 25 = 1 then 'pending' when i % 10 = 3 then 'expired' else 'active' end,
-      ${supplier}, case when i % 6 = 0 or i % 7 = 0 then 'manual' else 'api' end,
-      case when i % 40 = 0 then null else ${dayFromNow(dialect, `(i * 7919) % 1460 - 365`)} end,
+      ${sql.raw(`case ${status} % 50 when 0 then 'suspended' when 1 then 'pending' when 2 then 'pending' when 3 then 'expired' when 4 then 'expired'
+        when 5 then 'expired' when 6 then 'expired' when 7 then 'expired' else 'active' end`)},
+      ${supplier}, case when ${sql.raw(registrar)} % 6 = 0 or ${sql.raw(mode)} % 7 = 0 then 'manual' else 'api' end,
+      case when ${sql.raw(noExpiry)} % 40 = 0 then null else ${dayFromNow(dialect, `${day} % 1460 - 365`)} end,
       ${bool('i % 3 <> 0')}, ${bool('1 = 0')}, ${bool('1 = 0')}, '[]', ${now}, ${now} from s`;
   await db.connection().execute(async (c) => {
     if (dialect === 'postgres') {

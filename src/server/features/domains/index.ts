@@ -27,6 +27,6 @@ export { findSupplier } from './pricing/supplierSyncRepository.ts';
 export { attemptStatsSince, lastAttemptAt, supplierOverview } from './suppliers/overview.ts';
 export type { SupplierCallStats, SupplierOverviewRow } from './suppliers/overview.ts';
 export { setSupplierActiveRow, tldsOnlyThisSupplierSells } from './suppliers/activation.ts';
-export { pageOfInventory, type InventoryFilters, type InventoryPosition, type InventoryRow, type InventorySort } from './inventory/inventoryList.ts';
+export { NARROW_PREFIX_ROWS, pageOfInventory, type InventoryFilters, type InventoryPosition, type InventoryRow, type InventorySort } from './inventory/inventoryList.ts';
 export { deleteInventoryDomain, findInventoryDomain, hasWorkInFlight, moveInventoryDomain } from './inventory/inventoryRecords.ts';
 export { findDomainByName, insertDomain } from './records.ts';

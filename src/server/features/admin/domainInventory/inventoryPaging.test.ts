@@ -7,7 +7,7 @@ import { seedSandboxSupplier } from '../../../../../test/support/domains/supplie
 import { createAccount, createUser } from '../../../../../test/support/factories.ts';
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { type CallResult, describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
-import { insertDomain } from '../../domains/index.ts';
+import { insertDomain, NARROW_PREFIX_ROWS } from '../../domains/index.ts';
 
 /** Five expiries shared by many domains (ties the pages must break by id), and none for some. */
 const EXPIRIES = ['2026-01-01T00:00:00.000Z', '2026-06-30T12:00:00.000Z', '2027-02-15T08:30:00.000Z', '2027-02-15T08:30:00.000Z', '2028-12-31T23:59:59.000Z', null];
@@ -118,6 +118,31 @@ describeEachDialect('domain inventory keyset pages: every filter and sort, no ro
     for (const r of rows) expect(r).toMatchObject({ accountId: accountA, accountName: 'Paging A', registrar: 'sandbox', registrarName: 'Sandbox' });
     const manual = await walk({ registrar: 'manual' });
     for (const r of manual) expect(r).toMatchObject({ registrar: 'manual', registrarName: 'Manual', managementMode: 'manual' });
+  });
+
+  it('a prefix many names share, by expiry, walks the expiry order: still every match once, in order', async () => {
+    // More names than NARROW_PREFIX_ROWS start with 'wide', so the list walks the expiry order instead of sorting the names.
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: NARROW_PREFIX_ROWS + 100 }, (_, i) => ({
+      id: `wide-${String(i).padStart(5, '0')}`, account_id: i % 2 ? accountA : null, name: `wide${i}.com`, tld: 'com', supplier_id: null,
+      expiration_date: i % 9 === 0 ? null : EXPIRIES[i % 5], nameservers: '[]', created_at: now, updated_at: now,
+    }));
+    for (let at = 0; at < rows.length; at += 500) await t.services.db.insertInto('domains').values(rows.slice(at, at + 500) as never).execute();
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      const seen: ManagedDomainRow[] = [];
+      let startAfter: string | null = null;
+      do {
+        const res: CallResult<FnOutput<'listManagedDomains'>> = await t.callRaw('listManagedDomains', { search: 'wide', sortBy: 'expiryAt', sortOrder, limit: 100, startAfter }, operator);
+        expect(res.status).toBe(200);
+        seen.push(...res.result.domains);
+        startAfter = res.result.pagination.nextStartAfter;
+      } while (startAfter);
+      expect(new Set(seen.map((r) => r.domain)).size).toBe(rows.length);
+      const keys = seen.map((r) => (r.expiryAt === null ? null : Date.parse(r.expiryAt)));
+      const dated = keys.filter((k): k is number => k !== null);
+      expect(keys.slice(dated.length).every((k) => k === null)).toBe(true);
+      expect(dated).toEqual([...dated].sort((a, b) => (sortOrder === 'asc' ? a - b : b - a)));
+    }
   });
 
   it('a page link of another sort or order is refused, not misread', async () => {

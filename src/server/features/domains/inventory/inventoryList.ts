@@ -73,7 +73,16 @@ interface Variant {
   mode: boolean;
   status: boolean;
   account: 'any' | 'unassigned' | 'id';
+  /**
+   * By expiry with a prefix that few names start with: read the prefix's range of names and sort
+   * those, rather than walk the expiry order looking for the rare match. SQLite's planner cannot
+   * tell the two apart (it has no statistics on the range), so it is told (see sqliteOff).
+   */
+  narrow: boolean;
 }
+
+/** Up to this many names with the prefix, sorting them beats walking the expiry index (about 26 / share of rows). */
+export const NARROW_PREFIX_ROWS = 5_000;
 
 /** The first name after every name that starts with `prefix`, in byte order ('ab' → 'ac'). */
 export function prefixEnd(prefix: string): string {
@@ -84,20 +93,30 @@ function pageQuery(v: Variant) {
   return preparedQuery<Params, InventoryRow>((db, p) => {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const name: RawBuilder<string> = pg ? sql<string>`d.name collate "C"` : sql<string>`d.name`;
+    // SQLite weighs indexes without statistics on them, and walks a filter's index when another
+    // serves the page far better; a unary + on a column keeps its indexes out of the choice:
+    // - the unassigned (5 %) are read through their own partial indexes, which hold the other
+    //   filters' columns, whatever else is asked;
+    // - a prefix that many names share, by expiry, walks the expiry order (a narrow one the names).
+    const sqliteOff = (column: string, off: boolean) => (off && !pg ? sql<string>`+${sql.ref(column)}` : sql<string>`${sql.ref(column)}`);
+    const viaUnassigned = v.account === 'unassigned';
+    const prefixName = !pg && v.sort === 'expiryAt' && !v.narrow ? sql<string>`+d.name` : name;
     let query = db.selectFrom('domains as d').leftJoin('domain_suppliers as s', 's.id', 'd.supplier_id')
       .select((eb) => [
         'd.id', 'd.name', 'd.account_id', accountName(eb, eb.ref('d.account_id')).as('account_name'), 'd.supplier_id', 's.name as supplier_name',
         'd.management_mode', 'd.status', 'd.expiration_date', 'd.auto_renew', 'd.last_verified_at',
         sql<string | null>`cast(d.expiration_date as text)`.as('position'),
       ]);
-    if (v.prefix) query = query.where(name, '>=', p.from).where(name, '<', p.to);
-    if (v.registrar === 'manual') query = query.where('d.supplier_id', 'is', null);
-    if (v.registrar === 'supplier') query = query.where('d.supplier_id', '=', p.supplierId);
-    if (v.mode) query = query.where('d.management_mode', '=', p.mode as ManagementMode);
-    if (v.status) query = query.where('d.status', '=', p.status as DomainStatus);
+    if (v.prefix) query = query.where(prefixName, '>=', p.from).where(prefixName, '<', p.to);
+    if (v.registrar === 'manual') query = query.where(sqliteOff('d.supplier_id', viaUnassigned), 'is', null);
+    if (v.registrar === 'supplier') query = query.where(sqliteOff('d.supplier_id', viaUnassigned), '=', p.supplierId);
+    if (v.mode) query = query.where(sqliteOff('d.management_mode', viaUnassigned), '=', p.mode);
+    if (v.status) query = query.where(sqliteOff('d.status', viaUnassigned), '=', p.status);
     if (v.account === 'unassigned') query = query.where('d.account_id', 'is', null);
     if (v.account === 'id') query = query.where('d.account_id', '=', p.accountId);
 
+    // A unary + keeps SQLite off the expiry indexes; PostgreSQL's planner weighs the range by its statistics.
+    const expiry: RawBuilder<string | null> = v.narrow && !pg ? sql`+d.expiration_date` : sql`d.expiration_date`;
     const later = v.order === 'asc' ? '>' : '<';
     const atOrLater = v.order === 'asc' ? '>=' : '<=';
     if (v.sort === 'domain') {
@@ -106,17 +125,17 @@ function pageQuery(v: Variant) {
       return query.orderBy(name, v.order).limit(p.limit);
     }
     if (v.phase === 'nulls') {
-      query = query.where('d.expiration_date', 'is', null);
+      query = query.where(expiry, 'is', null);
       if (v.after) query = query.where('d.id', later, p.afterId);
       return query.orderBy('d.id', v.order).limit(p.limit);
     }
-    query = query.where('d.expiration_date', 'is not', null);
+    query = query.where(expiry, 'is not', null);
     // The first term bounds the index range; the second breaks ties on the last row's expiry by id.
     if (v.after) {
-      query = query.where('d.expiration_date', atOrLater, p.afterValue)
-        .where((eb) => eb.or([eb('d.expiration_date', later, p.afterValue), eb('d.id', later, p.afterId)]));
+      query = query.where(expiry, atOrLater, p.afterValue)
+        .where((eb) => eb.or([eb(expiry, later, p.afterValue), eb('d.id', later, p.afterId)]));
     }
-    return query.orderBy('d.expiration_date', v.order).orderBy('d.id', v.order).limit(p.limit);
+    return query.orderBy(expiry, v.order).orderBy('d.id', v.order).limit(p.limit);
   });
 }
 
@@ -144,9 +163,24 @@ export interface InventoryPageRequest {
  * Up to `limit` rows after `after`. By expiry, the rows with one come first in either order, then
  * those without (by id), so a page may take the end of one and the start of the other.
  */
+const prefixCount = preparedQuery<{ from: string; to: string; cap: number }, { n: number | string }>((db, p) => {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const name: RawBuilder<string> = pg ? sql<string>`d.name collate "C"` : sql<string>`d.name`;
+  const inRange = db.selectFrom('domains as d').select('d.id').where(name, '>=', p.from).where(name, '<', p.to).limit(p.cap);
+  return db.selectFrom(inRange.as('r')).select((eb) => eb.fn.countAll<number | string>().as('n'));
+});
+
+/** Whether at most NARROW_PREFIX_ROWS names start with the prefix: a short walk of the name index, capped. */
+async function isNarrowPrefix(db: Kysely<Database>, prefix: string): Promise<boolean> {
+  const row = await prefixCount.first(db, { from: prefix, to: prefixEnd(prefix), cap: NARROW_PREFIX_ROWS + 1 });
+  return Number(row?.n ?? 0) <= NARROW_PREFIX_ROWS;
+}
+
 export async function pageOfInventory(db: Kysely<Database>, r: InventoryPageRequest): Promise<InventoryRow[]> {
   const f = r.filters;
+  const narrow = r.sort === 'expiryAt' && f.prefix !== '' && await isNarrowPrefix(db, f.prefix);
   const base = {
+    narrow,
     sort: r.sort, order: r.order, prefix: f.prefix !== '',
     registrar: f.registrar === null ? 'any' as const : f.registrar === 'manual' ? 'manual' as const : 'supplier' as const,
     mode: f.mode !== null, status: f.status !== null,
