@@ -178,7 +178,9 @@ async function isNarrowPrefix(db: Kysely<Database>, prefix: string): Promise<boo
 
 export async function pageOfInventory(db: Kysely<Database>, r: InventoryPageRequest): Promise<InventoryRow[]> {
   const f = r.filters;
-  const narrow = r.sort === 'expiryAt' && f.prefix !== '' && await isNarrowPrefix(db, f.prefix);
+  // PostgreSQL plans each page with its values and weighs the prefix's range by its statistics itself.
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const narrow = sqlite && r.sort === 'expiryAt' && f.prefix !== '' && await isNarrowPrefix(db, f.prefix);
   const base = {
     narrow,
     sort: r.sort, order: r.order, prefix: f.prefix !== '',
