@@ -52,6 +52,8 @@ const AdminPortfolioSyncPage = lazy(() => import('./pages/admin/portfolio/AdminP
 const AdminWhoisLookupPage = lazy(() => import('./pages/admin/whois/AdminWhoisLookupPage.tsx'));
 const AdminRegistrarsPage = lazy(() => import('./pages/admin/registrars/AdminRegistrarsPage.tsx'));
 const AdminDomainDetailPage = lazy(() => import('./pages/admin/domains/detail/AdminDomainDetailPage.tsx'));
+const AdminDomainsPage = lazy(() => import('./pages/admin/domains/AdminDomainsPage.tsx'));
+const AdminBulkMapPage = lazy(() => import('./pages/admin/domains/BulkMapPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -117,6 +119,8 @@ export function AppRoutes() {
         <Route path="/super-admin/whois-lookup" element={guarded(<AdminWhoisLookupPage />)} />
         <Route path="/super-admin/registrars" element={guarded(<AdminRegistrarsPage />)} />
         <Route path="/super-admin/domains/:domain" element={guarded(<AdminDomainDetailPage />)} />
+        <Route path="/super-admin/domains" element={guarded(<AdminDomainsPage />)} />
+        <Route path="/super-admin/domains/bulk-map" element={guarded(<AdminBulkMapPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>

@@ -5,6 +5,7 @@ import * as adminAudit from '../admin/audit/contract.ts';
 import * as adminCostHolds from '../admin/costHolds/contract.ts';
 import * as adminDeliveries from '../admin/deliveries/contract.ts';
 import * as adminDomainDetail from '../admin/domainDetail/contract.ts';
+import * as adminDomainInventory from '../admin/domainInventory/contract.ts';
 import * as adminFlows from '../admin/flows/contract.ts';
 import * as adminWebhooks from '../admin/webhooks/contract.ts';
 import * as adminEvents from '../admin/events/contract.ts';
@@ -108,6 +109,7 @@ export const contracts = {
   ...adminEvents.contracts,
   ...adminWhois.contracts,
   ...adminWhmcsImport.contracts,
+  ...adminDomainInventory.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -7,6 +7,7 @@ import { handlers as adminDashboard } from './admin/dashboard/functions.ts';
 import { handlers as adminDomainDetail } from './admin/domainDetail/functions.ts';
 import { handlers as adminPortfolio } from './admin/portfolio/functions.ts';
 import { handlers as adminDeliveries } from './admin/deliveries/functions.ts';
+import { handlers as adminDomainInventory } from './admin/domainInventory/functions.ts';
 import { handlers as adminEvents } from './admin/events/functions.ts';
 import { handlers as adminFlows } from './admin/flows/functions.ts';
 import { handlers as adminImpersonation } from './admin/impersonation/functions.ts';
@@ -63,4 +64,5 @@ export const handlers: FunctionHandler[] = [
   ...adminEvents,
   ...adminWhois,
   ...adminWhmcsImport,
+  ...adminDomainInventory,
 ] as FunctionHandler[];

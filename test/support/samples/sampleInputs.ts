@@ -7,6 +7,7 @@ import { adminAuditSamples } from './admin/audit.ts';
 import { adminCostHoldsSamples } from './admin/costHolds.ts';
 import { adminDeliveriesSamples } from './admin/deliveries.ts';
 import { adminDomainDetailSamples } from './admin/domainDetail.ts';
+import { adminDomainInventorySamples } from './admin/domainInventory.ts';
 import { adminFlowsSamples } from './admin/flows.ts';
 import { adminWebhooksSamples } from './admin/webhooks.ts';
 import { adminEventsSamples } from './admin/events.ts';
@@ -176,6 +177,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminFlowsSamples,
   ...adminWebhooksSamples,
   ...adminEventsSamples,
+  ...adminDomainInventorySamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

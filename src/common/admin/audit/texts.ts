@@ -33,6 +33,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domain.contacts_updated': 'Domain contacts changed by an operator',
   'domain.nameservers_updated': 'Domain nameservers changed by an operator',
   'domain.registrar_change_unknown': 'Domain change sent to the registrar, outcome unknown',
+  'domain.created': 'Domain added to the inventory',
+  'domain.deleted': 'Domain deleted from the inventory',
+  'domain.account_changed': 'Domain moved to another account',
   'domain_order.cancelled': 'Domain order cancelled',
   'domain_order.checkout_started': 'Domain order checkout started',
   'domain_order.created': 'Domain order created',
@@ -122,4 +125,21 @@ const TARGET_PAGES: Record<string, string> = {
 export function auditTargetPath(targetType: string, targetId: string | null): string | null {
   const base = TARGET_PAGES[targetType];
   return base && targetId ? base + encodeURIComponent(targetId) : null;
+}
+
+const domainNameIn = (data: unknown): string | null => {
+  const name = (data as { domain?: unknown } | null)?.domain;
+  return typeof name === 'string' && name !== '' ? name : null;
+};
+
+/**
+ * The page of an entry's target. A domain's page is keyed by its name, which its entries record
+ * in their data (the target id is the row's id, which names nothing once the row is deleted).
+ */
+export function auditEntryTargetPath(entry: { targetType: string; targetId: string | null; before?: unknown; after?: unknown }): string | null {
+  if (entry.targetType === 'domain') {
+    const name = domainNameIn(entry.after) ?? domainNameIn(entry.before);
+    return name ? `/super-admin/domains/${encodeURIComponent(name)}` : null;
+  }
+  return auditTargetPath(entry.targetType, entry.targetId);
 }

@@ -40,3 +40,6 @@ export type { WhmcsCsvRead, WhmcsDomainRow, WhmcsRowIssue } from './whmcsImport/
 export { normalizeDomain } from './whmcsImport/normalizeDomain.ts';
 export { createImportedDomains, domainsHeld, supplierIds, updateImportedDomain, wouldChange } from './whmcsImport/inventory.ts';
 export type { HeldDomain, ImportedDomainFields } from './whmcsImport/inventory.ts';
+export { NARROW_PREFIX_ROWS, pageOfInventory, type InventoryFilters, type InventoryPosition, type InventoryRow, type InventorySort } from './inventory/inventoryList.ts';
+export { deleteInventoryDomain, findInventoryDomain, hasWorkInFlight, moveInventoryDomain } from './inventory/inventoryRecords.ts';
+export { findDomainByName, insertDomain } from './records.ts';

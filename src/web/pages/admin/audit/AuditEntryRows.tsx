@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Code, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { auditActionLabel, auditTargetPath } from '../../../../common/admin/audit/texts.ts';
+import { auditActionLabel, auditEntryTargetPath } from '../../../../common/admin/audit/texts.ts';
 import type { AuditEntryView } from '../../../../common/admin/audit/contract.ts';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import classes from '../../../components/StackedTable.module.css';
@@ -38,7 +38,7 @@ function Operator({ entry }: { entry: AuditEntryView }) {
 }
 
 function Target({ entry }: { entry: AuditEntryView }) {
-  const path = auditTargetPath(entry.targetType, entry.targetId);
+  const path = auditEntryTargetPath(entry);
   return (
     <Stack gap={2} align="flex-start">
       <Text size="xs" c="dimmed">{entry.targetType}</Text>

@@ -7,6 +7,7 @@ const TILES = [
   { to: '/super-admin/accounts', title: 'Accounts', description: 'Customer accounts, their members and domains.' },
   { to: '/super-admin/orders', title: 'Orders', description: 'Every domain order, filtered and sorted.' },
   { to: '/super-admin/orders/failed', title: 'Failed orders', description: 'Orders that need a retry or a hand, oldest first.' },
+  { to: '/super-admin/domains', title: 'Domains', description: 'Every managed domain: add, import, move between accounts, map the unassigned.' },
   { to: '/super-admin/portfolio-sync', title: 'Portfolio sync', description: 'Where our domains and their registrars disagree, checked nightly.' },
   { to: '/super-admin/registrars', title: 'Registrars', description: 'Activate suppliers, see their health, test their APIs, sync TLDs.' },
   { to: '/super-admin/tickets', title: 'Support tickets', description: 'Read and answer customers\' tickets.' },
