@@ -54,8 +54,6 @@ function precompress(): Plugin {
 }
 
 const MANTINE = /node_modules[\\/]@mantine[\\/]/;
-/** Mantine components that import floating-ui, ScrollArea or remove-scroll. */
-const FLOATING = /[\\/]\w*(Popover|Tooltip|Combobox|Menu|Select|Autocomplete|TagsInput|HoverCard|Floating|Modal|Drawer|ScrollArea|Table|TreeSelect|Cascader)\w*[\\/.]/;
 
 export default defineConfig({
   root: 'src/web',
@@ -74,9 +72,11 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           // Mantine parts used by three or more chunks travel together: a page then needs a
           // dozen requests instead of thirty, which over HTTP/1.1's six connections per host
-          // costs round trips on a phone. The floating, scrolling and overlay parts stay out:
-          // they pull in floating-ui and remove-scroll (20 KB gzip), which /login never uses.
-          groups: [{ name: 'ui', test: (id: string) => MANTINE.test(id) && !FLOATING.test(id), minShareCount: 3 }],
+          // costs round trips on a phone. The floating and overlay parts once stayed out, but
+          // split that way, shared helpers landed in chunks that imported each other in a
+          // circle, and the entry read React's createContext before it existed (blank page,
+          // issue 19's pages); all of Mantine together costs /login 2 KB gzip more.
+          groups: [{ name: 'ui', test: (id: string) => MANTINE.test(id), minShareCount: 3 }],
         },
       },
     },
