@@ -187,4 +187,5 @@ export function isSessionGone(error: unknown): boolean {
   return codeOf(error) === 'not-found';
 }
 
-export const PRODUCTS_LOAD_FAILED = 'Could not load products.';
+/** The back office's hosting products are the services it sells (spec §8's list text). */
+export const PRODUCTS_LOAD_FAILED = 'Failed to load services';

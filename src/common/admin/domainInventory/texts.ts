@@ -32,6 +32,9 @@ export const UNKNOWN_ERROR = 'Unknown error';
 export const FAILED_TO_ASSIGN = 'Failed to assign';
 export const NO_DOMAINS_FOUND = 'No domains found.';
 export const PLEASE_SELECT_ACCOUNT = 'Please select an account';
+/** Bulk Add (spec §5, bulk import): the account picker's hint while none is chosen, and an empty list on Preview. */
+export const SELECT_ACCOUNT_FOR_BULK_IMPORT = 'Please select an account for bulk import';
+export const ENTER_AT_LEAST_ONE_DOMAIN = 'Please enter at least one domain';
 export const SELECT_AT_LEAST_ONE_DOMAIN = 'Select at least one domain';
 export const CONFIRM_BULK_DELETE = 'Delete selected domains? This cannot be undone.';
 export const SAME_ACCOUNT = 'This domain already exists under this account ID';

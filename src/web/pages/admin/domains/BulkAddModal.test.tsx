@@ -67,4 +67,18 @@ describe('Bulk Add', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(within(dialog).getByRole('button', { name: 'Add 12 domains' })).toBeTruthy();
   });
+
+  it('an empty list on Preview says "Please enter at least one domain" and calls nothing', async () => {
+    const created = serve(() => false);
+    renderWithProviders(<BulkAddModal opened onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk Add' });
+    expect(within(dialog).getByText('Please select an account for bulk import')).toBeTruthy();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Account' }), 'Ac');
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Acme/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Domains' }), ' , {Enter} ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('Please enter at least one domain')).toBeTruthy();
+    expect(within(dialog).queryByText('Please select an account for bulk import')).toBeNull();
+    expect(created).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Progress, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { AccountOption } from '../../../../common/admin/accounts/contract.ts';
-import { FAILED_TO_CREATE, MANUAL_REGISTRAR, UNKNOWN_ERROR } from '../../../../common/admin/domainInventory/texts.ts';
+import { ENTER_AT_LEAST_ONE_DOMAIN, FAILED_TO_CREATE, MANUAL_REGISTRAR, SELECT_ACCOUNT_FOR_BULK_IMPORT, UNKNOWN_ERROR } from '../../../../common/admin/domainInventory/texts.ts';
 import { callFunction } from '../../../api/client.ts';
 import { AccountSearchPicker } from '../accounts/AccountSearchPicker.tsx';
 import { parseDomainList } from './domainLists.ts';
@@ -19,9 +19,13 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose(): 
   const [account, setAccount] = useState<AccountOption | null>(null);
   const [registrar, setRegistrar] = useState(MANUAL_REGISTRAR);
   const [step, setStep] = useState<'edit' | 'preview'>('edit');
+  const [emptyTried, setEmptyTried] = useState(false);
   const { state, run, reset } = useDomainRun();
   const domains = parseDomainList(text);
-  const ready = account !== null && domains.length > 0;
+  const preview = () => {
+    if (domains.length === 0) setEmptyTried(true);
+    else setStep('preview');
+  };
 
   const close = () => {
     if (state.running) return;
@@ -29,6 +33,7 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose(): 
     setAccount(null);
     setRegistrar(MANUAL_REGISTRAR);
     setStep('edit');
+    setEmptyTried(false);
     reset();
     onClose();
   };
@@ -52,13 +57,16 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose(): 
           <>
             <Textarea
               label="Domains" description="Separate them with commas or new lines; each is added once." placeholder={'example.com\nexample.net'}
-              autosize minRows={5} maxRows={12} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus
+              autosize minRows={5} maxRows={12} value={text} onChange={(e) => { setText(e.currentTarget.value); setEmptyTried(false); }} data-autofocus
+              error={emptyTried && domains.length === 0 ? ENTER_AT_LEAST_ONE_DOMAIN : undefined}
             />
             <AccountSearchPicker label="Account" selected={account} onSelect={setAccount} />
+            {/* The account is required (Preview stays disabled); a hint, never an error (spec §5). */}
+            {!account && <Text size="xs" c="dimmed">{SELECT_ACCOUNT_FOR_BULK_IMPORT}</Text>}
             <RegistrarSelect label="Registrar" value={registrar} onChange={(value) => setRegistrar(value ?? MANUAL_REGISTRAR)} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>Cancel</Button>
-              <Button disabled={!ready} onClick={() => setStep('preview')}>Preview</Button>
+              <Button disabled={account === null} onClick={preview}>Preview</Button>
             </Group>
           </>
         ) : (
