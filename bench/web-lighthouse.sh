@@ -1,6 +1,7 @@
 #!/bin/sh
 # Lighthouse (mobile, the default form factor) on /login, the signed-in dashboard, /services/hosting, /billing,
-# /domains/search, /domains (the empty account), /domains/orders (empty) and /domains/register,
+# /domains/search, /domains (the empty account), /domains/orders (empty), /domains/register, and the back
+# office's domain pages (inventory, one domain's detail, bulk mapping, registrars),
 # against the production build in dist/web served by the real server on its own data.
 # Usage: npm run build && sh bench/web-lighthouse.sh [out-dir]   (default bench/.data/lighthouse)
 set -eu
@@ -22,13 +23,18 @@ curl -sf -c "$OUT/cookies.txt" -H "Origin: $BASE" -H 'content-type: application/
   -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" "$BASE/api/auth/sign-in/email" > /dev/null
 curl -sf -b "$OUT/cookies.txt" -H "Origin: $BASE" -H 'content-type: application/json' \
   -d '{"data":{"accountName":"Perf Hosting"}}' "$BASE/api/fn/createAccount" > /dev/null
+curl -sf -b "$OUT/cookies.txt" -H "Origin: $BASE" -H 'content-type: application/json' \
+  -d '{"data":{"domain":"perf-managed.com","accountId":null,"registrar":"manual","managementMode":"manual","expiryAt":null,"autoRenewEnabled":false,"nameservers":[],"notes":null}}' \
+  "$BASE/api/fn/createManagedDomain" > /dev/null
 COOKIE=$(awk '$6 ~ /session_token/ { printf "%s=%s", $6, $7 }' "$OUT/cookies.txt")
 
 FLAGS="--headless=new --no-sandbox --disable-gpu"
 export CHROME_PATH=/usr/bin/chromium
 npx -y lighthouse@12 "$BASE/login" --quiet --only-categories=performance,accessibility \
   --output=json --output-path="$OUT/login.json" --chrome-flags="$FLAGS"
-for PAGE in dashboard:/ hosting:/services/hosting billing:/billing domain-search:/domains/search domains:/domains domain-orders:/domains/orders domain-register:/domains/register?domain=perf-example.com; do
+for PAGE in dashboard:/ hosting:/services/hosting billing:/billing domain-search:/domains/search domains:/domains domain-orders:/domains/orders domain-register:/domains/register?domain=perf-example.com \
+    admin-domains:/super-admin/domains admin-domain:/super-admin/domains/perf-managed.com admin-bulk-map:/super-admin/domains/bulk-map \
+    admin-registrars:/super-admin/registrars; do
   npx -y lighthouse@12 "$BASE${PAGE#*:}" --quiet --only-categories=performance,accessibility \
     --extra-headers="{\"Cookie\":\"$COOKIE\"}" \
     --output=json --output-path="$OUT/${PAGE%%:*}.json" --chrome-flags="$FLAGS"
@@ -38,7 +44,8 @@ done
 # The benchmark index is Lighthouse's measure of the host CPU; TBT scales with it, so compare
 # runs only at similar indexes (an idle run of this machine is about 2000).
 node -e '
-for (const name of ["login", "dashboard", "hosting", "billing", "domain-search", "domains", "domain-orders", "domain-register"]) {
+for (const name of ["login", "dashboard", "hosting", "billing", "domain-search", "domains", "domain-orders", "domain-register",
+  "admin-domains", "admin-domain", "admin-bulk-map", "admin-registrars"]) {
   const r = require(require("path").resolve(process.argv[1], name + ".json"));
   const reqs = r.audits["network-requests"].details.items;
   const sum = (type) => reqs.filter((q) => q.resourceType === type).reduce((s, q) => s + q.transferSize, 0);
