@@ -30,14 +30,19 @@ COOKIE=$(awk '$6 ~ /session_token/ { printf "%s=%s", $6, $7 }' "$OUT/cookies.txt
 
 FLAGS="--headless=new --no-sandbox --disable-gpu"
 export CHROME_PATH=/usr/bin/chromium
-npx -y lighthouse@12 "$BASE/login" --quiet --only-categories=performance,accessibility \
-  --output=json --output-path="$OUT/login.json" --chrome-flags="$FLAGS"
+# Chromium sometimes loses the trace of a load (NO_NAVSTART): each page gets three tries.
+audit() {
+  for try in 1 2 3; do
+    npx -y lighthouse@12 "$@" --quiet --only-categories=performance,accessibility --chrome-flags="$FLAGS" && return 0
+    echo "lighthouse: try $try of 3 failed for $1" >&2
+  done
+  return 1
+}
+audit "$BASE/login" --output=json --output-path="$OUT/login.json"
 for PAGE in dashboard:/ hosting:/services/hosting billing:/billing domain-search:/domains/search domains:/domains domain-orders:/domains/orders domain-register:/domains/register?domain=perf-example.com \
     admin-domains:/super-admin/domains admin-domain:/super-admin/domains/perf-managed.com admin-bulk-map:/super-admin/domains/bulk-map \
     admin-registrars:/super-admin/registrars; do
-  npx -y lighthouse@12 "$BASE${PAGE#*:}" --quiet --only-categories=performance,accessibility \
-    --extra-headers="{\"Cookie\":\"$COOKIE\"}" \
-    --output=json --output-path="$OUT/${PAGE%%:*}.json" --chrome-flags="$FLAGS"
+  audit "$BASE${PAGE#*:}" --extra-headers="{\"Cookie\":\"$COOKIE\"}" --output=json --output-path="$OUT/${PAGE%%:*}.json"
 done
 
 # Scores, and what the page downloaded (bytes on the wire, as sent: compressed when it was).

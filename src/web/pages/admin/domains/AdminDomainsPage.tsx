@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { listManagedDomains, type ManagedDomainRow } from '../../../../common/admin/domainInventory/contract.ts';
 import { FAILED_TO_LOAD_DOMAINS, INVENTORY_PAGE_SIZE, NO_DOMAINS_FOUND } from '../../../../common/admin/domainInventory/texts.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useKeysetPages } from '../../../api/useKeysetPages.ts';
+import { OnceOpened } from '../../../components/OnceOpened.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { BulkBar } from '../../../components/resourceList/BulkBar.tsx';
 import { columnSort } from '../../../components/resourceList/columnSort.ts';
@@ -14,18 +15,21 @@ import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useSelection } from '../../../components/resourceList/useSelection.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
-import { AddDomainModal } from './AddDomainModal.tsx';
-import { BulkAddModal } from './BulkAddModal.tsx';
 import { BulkDeleteButton } from './BulkDeleteButton.tsx';
 import { ChangeAccountModal } from './ChangeAccountModal.tsx';
-import { ImportWhmcsModal } from './import/ImportWhmcsModal.tsx';
 import { INVENTORY_FILTER_KEYS, InventoryFilters } from './InventoryFilters.tsx';
 import { BULK_MAP_PATH } from './inventoryPaths.ts';
 import { INVENTORY_COLUMN_WIDTHS, INVENTORY_COLUMNS, INVENTORY_SORTABLE, InventoryRow } from './InventoryRow.tsx';
 import { RunFailures } from './RunFailures.tsx';
 import { useDomainRun } from './useDomainRun.ts';
 import { BulkVerifyButton } from './verify/BulkVerifyButton.tsx';
-import { VerificationPanel } from './verify/VerificationPanel.tsx';
+
+// The dialogs (the import's CSV preview and table, the verification panel and the forms) are
+// fetched when first opened: most visits only read the list.
+const AddDomainModal = lazy(() => import('./AddDomainModal.tsx').then((m) => ({ default: m.AddDomainModal })));
+const BulkAddModal = lazy(() => import('./BulkAddModal.tsx').then((m) => ({ default: m.BulkAddModal })));
+const ImportWhmcsModal = lazy(() => import('./import/ImportWhmcsModal.tsx').then((m) => ({ default: m.ImportWhmcsModal })));
+const VerificationPanel = lazy(() => import('./verify/VerificationPanel.tsx').then((m) => ({ default: m.VerificationPanel })));
 
 const FIELDS = inputFields(listManagedDomains.input, INVENTORY_FILTER_KEYS);
 /** The server's own order when none is asked for. */
@@ -109,11 +113,15 @@ function Inventory() {
           />
         )}
       />
-      <AddDomainModal opened={dialog === 'add'} onClose={() => setDialog(null)} />
-      <BulkAddModal opened={dialog === 'bulkAdd'} onClose={() => setDialog(null)} />
-      <ImportWhmcsModal opened={dialog === 'import'} onClose={() => setDialog(null)} onImported={refresh} />
+      <OnceOpened opened={dialog === 'add'}><AddDomainModal opened={dialog === 'add'} onClose={() => setDialog(null)} /></OnceOpened>
+      <OnceOpened opened={dialog === 'bulkAdd'}><BulkAddModal opened={dialog === 'bulkAdd'} onClose={() => setDialog(null)} /></OnceOpened>
+      <OnceOpened opened={dialog === 'import'}>
+        <ImportWhmcsModal opened={dialog === 'import'} onClose={() => setDialog(null)} onImported={refresh} />
+      </OnceOpened>
       <ChangeAccountModal row={moving} onClose={() => setMoving(null)} />
-      <VerificationPanel domain={verifying} onClose={() => setVerifying(null)} onApplied={refresh} />
+      <OnceOpened opened={verifying !== null}>
+        <VerificationPanel domain={verifying} onClose={() => setVerifying(null)} onApplied={refresh} />
+      </OnceOpened>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FnOutput } from '../../../../api/client.ts';
 import { DOMAIN_DETAIL_TEXTS } from '../../../../../common/admin/domainDetail/texts.ts';
@@ -10,7 +10,7 @@ import { LoadFailedAlert } from '../../../../components/LoadFailedAlert.tsx';
 import { FeedbackAlert, useFeedback } from '../../../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../../session/RequireSuperAdmin.tsx';
-import { VerificationPanel } from '../verify/VerificationPanel.tsx';
+import { OnceOpened } from '../../../../components/OnceOpened.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { DataSourcesCard } from './DataSourcesCard.tsx';
 import { DomainConfigurationCard } from './DomainConfigurationCard.tsx';
@@ -21,6 +21,9 @@ import { KeyDatesCard } from './KeyDatesCard.tsx';
 import { NameserversCard } from './NameserversCard.tsx';
 import { NotesCard } from './NotesCard.tsx';
 import { useOperatorDomainWrite } from './useOperatorDomainWrite.ts';
+
+// The review panel is fetched when first opened.
+const VerificationPanel = lazy(() => import('../verify/VerificationPanel.tsx').then((m) => ({ default: m.VerificationPanel })));
 
 type Details = FnOutput<'adminGetDomainDetails'>;
 
@@ -86,14 +89,16 @@ function Detail({ details, syncing, syncError, onSync }: { details: Details; syn
         <DataSourcesCard local={local} supplier={details.sources.supplier} whois={details.sources.whois} />
       </SimpleGrid>
       <DomainContactsCard local={local} />
-      <VerificationPanel
-        domain={reviewing ? local.domain : null}
-        onClose={() => setReviewing(false)}
-        onApplied={() => {
-          feedback.clear();
-          onSync();
-        }}
-      />
+      <OnceOpened opened={reviewing}>
+        <VerificationPanel
+          domain={reviewing ? local.domain : null}
+          onClose={() => setReviewing(false)}
+          onApplied={() => {
+            feedback.clear();
+            onSync();
+          }}
+        />
+      </OnceOpened>
     </Stack>
   );
 }
