@@ -54,6 +54,13 @@ function precompress(): Plugin {
 }
 
 const MANTINE = /node_modules[\\/]@mantine[\\/]/;
+/**
+ * Mantine components that import floating-ui, ScrollArea or remove-scroll. Not FloatingIndicator
+ * (SegmentedControl's, plain DOM) nor ScrollArea's number helpers: left out of the ui chunk, they
+ * put ScrollArea's chunk between ui and itself, and ScrollArea then ran before ui had defined
+ * what it uses (a blank page: "reading 'createContext' of undefined").
+ */
+const FLOATING = /[\\/]\w*(Popover|Tooltip|Combobox|Menu|Select|Autocomplete|TagsInput|HoverCard|Floating(?!Indicator)|Modal|Drawer|ScrollArea(?![\\/]utils)|Table|TreeSelect|Cascader)\w*[\\/.]/;
 
 export default defineConfig({
   root: 'src/web',
@@ -70,13 +77,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
-          // Mantine parts used by three or more chunks travel together: a page then needs a
+          // Mantine parts used by four or more chunks travel together: a page then needs a
           // dozen requests instead of thirty, which over HTTP/1.1's six connections per host
-          // costs round trips on a phone. The floating and overlay parts once stayed out, but
-          // split that way, shared helpers landed in chunks that imported each other in a
-          // circle, and the entry read React's createContext before it existed (blank page,
-          // issue 19's pages); all of Mantine together costs /login 2 KB gzip more.
-          groups: [{ name: 'ui', test: (id: string) => MANTINE.test(id), minShareCount: 3 }],
+          // costs round trips on a phone. The floating, scrolling and overlay parts stay out:
+          // they pull in floating-ui and remove-scroll (20 KB gzip), which /login never uses.
+          groups: [{ name: 'ui', test: (id: string) => MANTINE.test(id) && !FLOATING.test(id), minShareCount: 4 }],
         },
       },
     },
