@@ -1,13 +1,14 @@
-import { Alert, Button, Group, List, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DomainContactsInput, DomainContactsView, DomainContactView } from '../../../../common/domains/contacts.ts';
 import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
-import { CONTACTS_INVALID_JSON, CONTACTS_SAVE_FAILED } from '../../../../common/domains/domains.ts';
+import { CONTACTS_SAVE_FAILED } from '../../../../common/domains/domains.ts';
 import { FunctionCallError } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { type ContactsDraft, contactIssues, contactsText, type IssueLike, parseContactsDraft } from './contactsJson.ts';
 import { ContactsForm } from './ContactsForm.tsx';
+import { ContactsJsonField } from './ContactsJsonField.tsx';
 import { CONTACT_ROLES, ROLE_LABELS } from './contactsForm.ts';
 import { useDomainWrite } from './useDomainWrite.ts';
 
@@ -104,19 +105,7 @@ export function ContactsPanel({ detail }: { detail: DomainDetail }) {
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Textarea
-            label="Contacts JSON (advanced)"
-            description="registrant, admin and tech (billing optional), each with name, email, phone (+1.5555550100), organization and address as one line: street, city, state, postal code, country (two letters). firstName, lastName, address1, address2, city, state, postalCode and country may be given instead of name and address."
-            autosize
-            minRows={12}
-            maxRows={30}
-            spellCheck={false}
-            value={draft.text}
-            onChange={(e) => setDraft(parseContactsDraft(e.currentTarget.value))}
-            error={draft.valid ? undefined : CONTACTS_INVALID_JSON}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
-            data-autofocus
-          />
+          <ContactsJsonField draft={draft} onChange={setDraft} autoFocus />
           {saveError && (
             <Alert color="red" role="alert">
               <Text size="sm">{saveError.text}</Text>

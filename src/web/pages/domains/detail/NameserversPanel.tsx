@@ -1,9 +1,9 @@
-import { Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DomainDetail } from '../../../../common/domains/managementContract.ts';
-import { MAX_NAMESERVERS, MIN_NAMESERVERS } from '../../../../common/domains/domains.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { PageSection } from '../../../components/PageSection.tsx';
+import { NameserversField } from './NameserversField.tsx';
 import { nameserverLabel, parseNameserverLines } from './nameserverLines.ts';
 import { useDomainWrite } from './useDomainWrite.ts';
 
@@ -47,17 +47,7 @@ export function NameserversPanel({ detail }: { detail: DomainDetail }) {
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Textarea
-            label="Nameservers, one per line"
-            description={`${MIN_NAMESERVERS} to ${MAX_NAMESERVERS} host names, such as ns1.example.com.`}
-            autosize
-            minRows={3}
-            maxRows={14}
-            value={draft}
-            onChange={(e) => setDraft(e.currentTarget.value)}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            data-autofocus
-          />
+          <NameserversField value={draft} onChange={setDraft} autoFocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => {
               feedback.clear();

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, List, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ManagedDomain } from '../../../../../common/admin/domainDetail/contract.ts';
 import type { DomainContactsInput } from '../../../../../common/domains/contacts.ts';
-import { CONTACTS_INVALID_JSON } from '../../../../../common/domains/domains.ts';
 import { DOMAIN_DETAIL_TEXTS } from '../../../../../common/admin/domainDetail/texts.ts';
 import { FunctionCallError } from '../../../../api/client.ts';
 import { failureText } from '../../../../api/errorTexts.ts';
 import { PageSection } from '../../../../components/PageSection.tsx';
 import { ContactsForm } from '../../../domains/detail/ContactsForm.tsx';
+import { ContactsJsonField } from '../../../domains/detail/ContactsJsonField.tsx';
 import { type ContactsDraft, contactIssues, contactsText, type IssueLike, parseContactsDraft } from '../../../domains/detail/contactsJson.ts';
 import { CONTACT_ROLES, ROLE_LABELS } from '../../../domains/detail/contactsForm.ts';
 import { useOperatorDomainWrite } from './useOperatorDomainWrite.ts';
@@ -83,18 +83,7 @@ export function DomainContactsCard({ local }: { local: ManagedDomain }) {
       )}
       {mode === 'json' && draft && (
         <Stack gap="sm">
-          <Textarea
-            label="Contacts JSON (advanced)"
-            description="registrant, admin and tech (billing optional), each with name, email, phone (+1.5555550100), organization and address as one line: street, city, state, postal code, country."
-            autosize
-            minRows={12}
-            maxRows={30}
-            spellCheck={false}
-            value={draft.text}
-            onChange={(e) => setDraft(parseContactsDraft(e.currentTarget.value))}
-            error={draft.valid ? undefined : CONTACTS_INVALID_JSON}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
-          />
+          <ContactsJsonField draft={draft} onChange={setDraft} />
           {failure && (
             <Alert color="red" role="alert">
               <Text size="sm">{failure.text}</Text>

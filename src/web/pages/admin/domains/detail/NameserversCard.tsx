@@ -1,10 +1,10 @@
-import { Button, Group, Text, Textarea } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ManagedDomain } from '../../../../../common/admin/domainDetail/contract.ts';
 import { DOMAIN_DETAIL_TEXTS } from '../../../../../common/admin/domainDetail/texts.ts';
-import { MAX_NAMESERVERS, MIN_NAMESERVERS } from '../../../../../common/domains/domains.ts';
 import { FeedbackAlert, useFeedback } from '../../../../components/MutationFeedback.tsx';
 import { PageSection } from '../../../../components/PageSection.tsx';
+import { NameserversField } from '../../../domains/detail/NameserversField.tsx';
 import { parseNameserverLines } from '../../../domains/detail/nameserverLines.ts';
 import { useOperatorDomainWrite } from './useOperatorDomainWrite.ts';
 
@@ -29,16 +29,7 @@ export function NameserversCard({ local }: { local: ManagedDomain }) {
 
   return (
     <PageSection title="Nameservers">
-      <Textarea
-        label="Nameservers, one per line"
-        description={`${MIN_NAMESERVERS} to ${MAX_NAMESERVERS} host names, such as ns1.example.com.`}
-        autosize
-        minRows={3}
-        maxRows={14}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-      />
+      <NameserversField value={text} onChange={setText} />
       <Group justify="space-between" wrap="wrap">
         <Text size="xs" c="dimmed">{local.managementMode === 'api' ? 'Sent to the registrar first, then saved here.' : 'Managed by hand: saved in our record only.'}</Text>
         <Button size="xs" onClick={onSave} loading={save.isPending}>Save nameservers</Button>
