@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AccountOption } from '../../../../common/admin/accounts/contract.ts';
 import { listManagedDomains, type ManagedDomainRow } from '../../../../common/admin/domainInventory/contract.ts';
 import {
-  assignmentComplete, FAILED_TO_ASSIGN, FAILED_TO_LOAD_DOMAINS, INVENTORY_PAGE_SIZE, MANAGEMENT_MODE_LABELS, NO_DOMAINS_FOUND, PLEASE_SELECT_ACCOUNT,
+  assignmentComplete, FAILED_TO_ASSIGN, FAILED_TO_UPDATE, FAILED_TO_LOAD_DOMAINS, INVENTORY_PAGE_SIZE, MANAGEMENT_MODE_LABELS, NO_DOMAINS_FOUND, PLEASE_SELECT_ACCOUNT,
   SELECT_AT_LEAST_ONE_DOMAIN, UNASSIGNED,
 } from '../../../../common/admin/domainInventory/texts.ts';
 import { callFunction } from '../../../api/client.ts';
@@ -77,7 +77,7 @@ function BulkMap() {
           {notice && <Alert color={notice.color} role="status" withCloseButton onClose={() => setNotice(null)}>{notice.text}</Alert>}
           <RunFailures
             title={FAILED_TO_ASSIGN} failures={state.running ? [] : state.failures}
-            describe={(f) => (f.reason ? failureText(FAILED_TO_ASSIGN, f.reason) : FAILED_TO_ASSIGN)}
+            describe={(f) => (f.reason ? failureText(FAILED_TO_UPDATE, f.reason) : FAILED_TO_UPDATE)}
           />
         </Stack>
       </Paper>
