@@ -50,6 +50,15 @@ export interface App {
   close(): Promise<void>;
 }
 
+/**
+ * Fastify's own hop count trusts nothing (it cannot check the peer), so a count is a function:
+ * the socket's peer and the hops after it are the proxies; the address before them is the client's.
+ * Safe only when clients cannot reach the portal except through those proxies (docs/operations.md).
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const handlers = [...featureHandlers, ...(options.extraHandlers ?? [])];
@@ -57,7 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
   });
   // Before any route: every route parses JSON with the same limits and fails in the protocol's shape.

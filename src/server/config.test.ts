@@ -26,15 +26,31 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ DATA_DIR: freshDir(), PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
+    expect(loadConfig({ DATA_DIR: freshDir(), PORT: '', DATABASE_URL: '', TRUST_PROXY: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined, TRUST_PROXY: false });
   });
 
-  it('reads TRUST_PROXY, DATABASE_URL and the Google pair', () => {
+  it('reads TRUST_PROXY, DATABASE_URL with AUTH_SECRET, and the Google pair', () => {
     const c = loadConfig({
-      DATA_DIR: freshDir(), TRUST_PROXY: 'true', DATABASE_URL: 'postgresql://portal@db:5432/portal',
+      DATA_DIR: freshDir(), TRUST_PROXY: '2', DATABASE_URL: 'postgresql://portal@db:5432/portal', AUTH_SECRET: 's'.repeat(40),
       GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret',
     });
-    expect(c).toMatchObject({ TRUST_PROXY: true, DATABASE_URL: 'postgresql://portal@db:5432/portal', googleEnabled: true });
+    expect(c).toMatchObject({ TRUST_PROXY: 2, DATABASE_URL: 'postgresql://portal@db:5432/portal', googleEnabled: true });
+  });
+
+  it('TRUST_PROXY is off, a hop count or the proxies\' addresses; never "trust every hop"', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: freshDir(), TRUST_PROXY: value }).TRUST_PROXY;
+    expect(loadConfig({ DATA_DIR: freshDir() }).TRUST_PROXY).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.0/8, 192.0.2.7 2001:db8::/32')).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
+    for (const refused of ['true', '11', '-1', '10.0.0.0/33', 'proxy.internal', '1.2.3.4/8/9']) {
+      expect(() => trust(refused), refused).toThrow(/^Invalid configuration: TRUST_PROXY must be false, the number of proxies/);
+    }
+  });
+
+  it('with DATABASE_URL, AUTH_SECRET is required: instances must sign sessions with one key', () => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: 'postgresql://portal@db:5432/portal' }))
+      .toThrow(/^Invalid configuration: AUTH_SECRET must be set when DATABASE_URL is set/);
   });
 
   it('uses test-mode payments without Stripe keys, and Stripe with all three', () => {

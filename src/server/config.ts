@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
@@ -95,9 +96,39 @@ const variables = {
     .describe('Hosts and CIDRs that webhooks may reach although they are private, loopback or otherwise internal (e.g. "10.0.0.0/8, hooks.internal").'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
-    .describe('Trust X-Forwarded-* from a reverse proxy (needed for the real client IP in rate limits).'),
+  TRUST_PROXY: z.string().default('false').transform((value, ctx) => {
+    const proxies = trustedProxies(value);
+    if (proxies === null) ctx.addIssue({ code: 'custom', message: TRUST_PROXY_INVALID });
+    return proxies ?? false;
+  })
+    .describe('The reverse proxies in front of the portal, whose X-Forwarded-For entries are trusted for the client\'s address '
+      + '(rate limits, sessions): their number (1 to 10: the address that many hops from the right) or their addresses and CIDRs '
+      + '(e.g. "10.0.0.0/8, 192.0.2.7"); false (the default) when clients connect directly.'),
 } as const;
+
+/** Trusting every hop would take the client's own left-most X-Forwarded-For entry as its address. */
+const TRUST_PROXY_INVALID = 'must be false, the number of proxies in front of the portal (1 to 10), or their addresses or CIDRs separated by commas; '
+  + '"true" is refused because it trusts every hop, so a client could name its own address';
+export const MAX_PROXY_HOPS = 10;
+
+/** false, a hop count or the proxies' addresses; null when the value is none of these ("true" included). */
+function trustedProxies(raw: string): false | number | string[] | null {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= MAX_PROXY_HOPS ? hops : null;
+  }
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  return entries.length > 0 && entries.every(isAddressOrCidr) ? entries : null;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const schema = z.object(variables);
 type Parsed = z.infer<typeof schema>;
@@ -142,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   ];
   for (const [a, av, b, bv] of pairs) {
     if (Boolean(av) !== Boolean(bv)) throw new ConfigError(`Invalid configuration: ${av ? b : a} must be set together with ${av ? a : b}`);
+  }
+  if (c.DATABASE_URL && !c.AUTH_SECRET) {
+    // Each machine would otherwise generate its own key: a session made on one instance would be refused by the next.
+    throw new ConfigError('Invalid configuration: AUTH_SECRET must be set when DATABASE_URL is set, the same on every instance (at least 32 characters)');
   }
   const dataDir = resolve(c.DATA_DIR);
   const config: Config = {
