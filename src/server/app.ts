@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Auth, createAuth } from './auth/betterAuth.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { defaultSlowClientLimits, enforceMinimumBodyRate, fastifyTimeoutOptions } from './http/slowClients.ts';
 import { type DatabaseHandle } from './db/connection.ts';
 import { invoicePdfRoute } from './features/billing/invoices/pdfRoute.ts';
 import { handlers as featureHandlers } from './features/functions.ts';
@@ -62,13 +63,16 @@ function trustProxyOption(trust: Config['TRUST_PROXY']): boolean | string[] | ((
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const handlers = [...featureHandlers, ...(options.extraHandlers ?? [])];
+  const slowClients = { ...defaultSlowClientLimits, ...config.slowClients };
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
+    ...fastifyTimeoutOptions(slowClients),
   });
+  enforceMinimumBodyRate(app, slowClients);
   // Before any route: every route parses JSON with the same limits and fails in the protocol's shape.
   registerJsonBody(app);
   installErrorHandler(app);

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
+import type { SlowClientLimits } from './http/slowClients.ts';
 
 /**
  * Every environment variable the portal reads, parsed once at boot.
@@ -140,6 +141,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   passwordHashCost: number;
   /** Per-supplier time-out of a domain search; only tests set it (default SUPPLIER_CHECK_TIMEOUT_MS). */
   domainSearchTimeoutMs?: number;
+  /** The HTTP server's limits on slow clients; only tests set them (default defaultSlowClientLimits). */
+  slowClients?: Partial<SlowClientLimits>;
   /** Time-out of each supplier and registry read of the back office's domain detail and verification; only tests set it (default SUPPLIER_CALL_TIMEOUT_MS). */
   domainReadTimeoutMs?: number;
   googleEnabled: boolean;
