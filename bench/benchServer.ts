@@ -34,7 +34,7 @@ export async function startPortal(database: DatabaseHandle, dataDir: string) {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   // A clean environment: a DATABASE_URL in the shell must not change what is measured.
-  const config = loadConfig({ PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'silent' },
+  const config = loadConfig({ PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'silent', FUNCTION_RATE_LIMITS: 'off' },
     { AUTH_SECRET: randomBytes(48).toString('base64url') });
   const portal = await buildApp({ config, database, logger: false, runWorkers: false });
   await portal.app.listen({ port, host: HOST });

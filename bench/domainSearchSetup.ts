@@ -83,7 +83,7 @@ export async function startDomainSearchWorld(delayMs: number): Promise<DomainSea
   const portalUrl = `http://${HOST}:${port}`;
   // A clean environment: a DATABASE_URL or registrar credentials in the shell must not leak in.
   const config = loadConfig({
-    PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: portalUrl, LOG_LEVEL: 'silent',
+    PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: portalUrl, LOG_LEVEL: 'silent', FUNCTION_RATE_LIMITS: 'off',
     SANDBOX_REGISTRAR_LATENCY_MS: String(delayMs),
     NAMECHEAP_API_USER: namecheapFakeCredentials.apiUser, NAMECHEAP_API_KEY: namecheapFakeCredentials.apiKey,
     NAMECHEAP_CLIENT_IP: namecheapFakeCredentials.clientIp, NAMECHEAP_API_URL: namecheapProxy.url,

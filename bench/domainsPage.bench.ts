@@ -45,7 +45,7 @@ const database = openDatabase({ dataDir });
 await migrateToLatest(database.db);
 const port = await freePort();
 const base = `http://${HOST}:${port}`;
-const config = loadConfig({ PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'silent' },
+const config = loadConfig({ PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'silent', FUNCTION_RATE_LIMITS: 'off' },
   { AUTH_SECRET: randomBytes(48).toString('base64url'), passwordHashCost: 2 ** 10 });
 const portal = await buildApp({ config, database, logger: false, runWorkers: false, webRoot: join(import.meta.dirname, '..', 'dist', 'web') });
 await portal.app.listen({ port, host: HOST });

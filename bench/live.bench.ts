@@ -39,7 +39,7 @@ async function main() {
   if (schema) await adminQuery(`create schema ${schema}`);
   const database = openDatabase(databaseUrl ? { databaseUrl, pgSchema: schema } : { sqliteFile: join(dataDir, 'portal.sqlite'), dataDir });
   await migrateToLatest(database.db);
-  const config = loadConfig({ HOST, DATA_DIR: dataDir, PUBLIC_URL: `http://${HOST}`, LOG_LEVEL: 'silent' }, { passwordHashCost: 2 ** 10 });
+  const config = loadConfig({ HOST, DATA_DIR: dataDir, PUBLIC_URL: `http://${HOST}`, LOG_LEVEL: 'silent', FUNCTION_RATE_LIMITS: 'off' }, { passwordHashCost: 2 ** 10 });
   const portal = await buildApp({
     config, database, logger: false,
     liveBus: databaseUrl ? { kind: 'postgres', connectionString: databaseUrl } : { kind: 'memory' },

@@ -24,7 +24,7 @@ const stripe = await startFakeStripe();
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-slow-save-'));
 const database = openDatabase({ dataDir });
 await migrateToLatest(database.db);
-const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', ...stripeModeEnv(stripe) },
+const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', FUNCTION_RATE_LIMITS: 'off', ...stripeModeEnv(stripe) },
   { AUTH_SECRET: randomBytes(48).toString('base64url'), passwordHashCost: 2 ** 10 });
 const portal = await buildApp({ config, database, logger: false });
 

@@ -20,6 +20,7 @@ import { stripeWebhookRoute } from './integrations/payments/webhookRoute.ts';
 import type { LiveBusChoice } from './live/bus.ts';
 import { liveRoutes, type LiveStreamSettings } from './live/liveRoutes.ts';
 import type { Services } from './rpc/context.ts';
+import { createFunctionLimits, defaultFunctionLimits } from './rpc/functionLimits.ts';
 import { rpcRoutes } from './rpc/plugin.ts';
 import type { FunctionHandler } from './rpc/registry.ts';
 import { createServices, registerAllWorkers } from './services.ts';
@@ -94,7 +95,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(opsRoutes, { services });
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { auth, services });
-  await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false });
+  const limits = config.FUNCTION_RATE_LIMITS === 'on'
+    ? createFunctionLimits(database, { ...defaultFunctionLimits, ...config.functionLimits }, app.log)
+    : null;
+  await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false, limits });
   await app.register(liveRoutes, { services, topics: liveTopics, settings: options.liveStreams });
   await app.register(docsRoutes, { handlers });
   await app.register(stripeWebhookRoute, { services });

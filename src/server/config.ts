@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
 import type { SlowClientLimits } from './http/slowClients.ts';
+import type { FunctionLimitSettings } from './rpc/functionLimits.ts';
 
 /**
  * Every environment variable the portal reads, parsed once at boot.
@@ -97,6 +98,8 @@ const variables = {
     .describe('Hosts and CIDRs that webhooks may reach although they are private, loopback or otherwise internal (e.g. "10.0.0.0/8, hooks.internal").'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
+  FUNCTION_RATE_LIMITS: z.enum(['on', 'off']).default('on')
+    .describe('Rate limits on /api/fn/* per signed-in user and per client address, shared by every instance (a search or a write costs more than a read); off only for benchmarks.'),
   TRUST_PROXY: z.string().default('false').transform((value, ctx) => {
     const proxies = trustedProxies(value);
     if (proxies === null) ctx.addIssue({ code: 'custom', message: TRUST_PROXY_INVALID });
@@ -141,6 +144,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   passwordHashCost: number;
   /** Per-supplier time-out of a domain search; only tests set it (default SUPPLIER_CHECK_TIMEOUT_MS). */
   domainSearchTimeoutMs?: number;
+  /** The function rate limits' budgets; only tests set them (default defaultFunctionLimits). */
+  functionLimits?: Partial<FunctionLimitSettings>;
   /** The HTTP server's limits on slow clients; only tests set them (default defaultSlowClientLimits). */
   slowClients?: Partial<SlowClientLimits>;
   /** Time-out of each supplier and registry read of the back office's domain detail and verification; only tests set it (default SUPPLIER_CALL_TIMEOUT_MS). */

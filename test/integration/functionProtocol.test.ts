@@ -48,7 +48,7 @@ describeEachDialect('callable-function protocol', (dialect) => {
     // The protocol as the app mounts it: its JSON parser and error handler serve every route.
     registerJsonBody(app);
     installErrorHandler(app);
-    await app.register(rpcRoutes, { services: t.services, handlers: [greet, explode, drift, whoAmI, adminOnly], validateOutputs: true });
+    await app.register(rpcRoutes, { services: t.services, handlers: [greet, explode, drift, whoAmI, adminOnly], validateOutputs: true, limits: null });
     await app.ready();
   });
   afterAll(async () => {

@@ -145,7 +145,8 @@ export async function startTestApp(dialect: Dialect, options: TestAppOptions = {
     : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env },
+  // Suites play many users from one address: the function rate limits are on only where a test asks.
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', FUNCTION_RATE_LIMITS: 'off', ...options.env },
     { passwordHashCost: 2 ** 10, ...options.config });
   const built = await buildApp({
     config, database, validateOutputs: true, extraHandlers: options.handlers, runWorkers: options.runWorkers, clock: options.clock, ...options.live,

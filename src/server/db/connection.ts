@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   /** The same database with the driver's own values (Date objects on PostgreSQL), for better-auth. */
   authDb: Kysely<Database>;
   dialect: Dialect;
+  /** The driver's own client, for a library that keeps its rows in a table of ours (rate-limiter-flexible). */
+  rawClient?: { kind: 'sqlite'; client: SQLite.Database } | { kind: 'postgres'; client: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     const read: RawReader = async (text, values) => (await pool.query({ name: nameOf(text), text, values: values as unknown[] })).rows;
     readers.set(db, read);
     const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withDriverTypes(pool) }) });
-    return { db, authDb, dialect: 'postgres', close: () => db.destroy() };
+    return { db, authDb, dialect: 'postgres', rawClient: { kind: 'postgres', client: pool }, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir ?? './data', { recursive: true });
@@ -87,7 +89,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   const read: RawReader = (text, values) => source.prepare(text).all(values);
   readers.set(db, read);
   return {
-    db, authDb: db, dialect: 'sqlite',
+    db, authDb: db, dialect: 'sqlite', rawClient: { kind: 'sqlite', client: sqlite },
     close: async () => {
       await db.destroy();
       reader?.close();

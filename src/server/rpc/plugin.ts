@@ -6,6 +6,7 @@ import { FUNCTION_BODY_MESSAGE, sendError } from '../http/errorHandler.ts';
 import { auditedBackOfficeWrite } from './backOfficeWrite.ts';
 import type { Caller, FunctionContext, Services } from './context.ts';
 import { invalidArgument, notFound, permissionDenied, unauthenticated } from './errors.ts';
+import { type FunctionLimits, RateLimitedError } from './functionLimits.ts';
 import type { FunctionHandler } from './registry.ts';
 
 export interface RpcOptions {
@@ -13,6 +14,8 @@ export interface RpcOptions {
   handlers: FunctionHandler[];
   /** Parse every result with its output schema (tests and development catch contract drift). */
   validateOutputs: boolean;
+  /** Per-user and per-address budgets; null when FUNCTION_RATE_LIMITS=off. */
+  limits: FunctionLimits | null;
 }
 
 const body = z.object({ data: z.unknown().optional() }, { error: FUNCTION_BODY_MESSAGE });
@@ -38,6 +41,8 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
       if (!handler) throw notFound(`Unknown function ${JSON.stringify(name).slice(0, 80)}.`);
       const { contract } = handler;
       const caller = await callerOf(request, opts.services);
+      // Counted before the gate, so that refused calls (signed out, wrong role) spend the address's budget too.
+      await opts.limits?.admit(contract, caller, request.ip);
       admitCaller(contract, caller);
       const envelope = body.safeParse(request.body ?? {});
       if (!envelope.success) throw invalidArgument(envelope.error.issues[0].message);
@@ -48,6 +53,7 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
         : await handler.handle(input, ctx as never);
       return reply.send({ result: opts.validateOutputs ? contract.output.parse(result) : result });
     } catch (error) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(request, reply, error);
     }
   };
