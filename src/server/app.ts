@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Auth, createAuth } from './auth/betterAuth.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/connectionCaps.ts';
 import { defaultSlowClientLimits, enforceMinimumBodyRate, fastifyTimeoutOptions } from './http/slowClients.ts';
 import { type DatabaseHandle } from './db/connection.ts';
 import { invoicePdfRoute } from './features/billing/invoices/pdfRoute.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ...fastifyTimeoutOptions(slowClients),
   });
   enforceMinimumBodyRate(app, slowClients);
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, config.TRUST_PROXY);
   // Before any route: every route parses JSON with the same limits and fails in the protocol's shape.
   registerJsonBody(app);
   installErrorHandler(app);

@@ -146,6 +146,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   domainSearchTimeoutMs?: number;
   /** The function rate limits' budgets; only tests set them (default defaultFunctionLimits). */
   functionLimits?: Partial<FunctionLimitSettings>;
+  /** Open connections allowed per client address; only tests set it (default DEFAULT_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress?: number;
   /** The HTTP server's limits on slow clients; only tests set them (default defaultSlowClientLimits). */
   slowClients?: Partial<SlowClientLimits>;
   /** Time-out of each supplier and registry read of the back office's domain detail and verification; only tests set it (default SUPPLIER_CALL_TIMEOUT_MS). */
