@@ -14,42 +14,21 @@
  * - expiry: a whole day over four years around now, so about 700 domains share each expiry
  *   (ties the pages break by id); none for 1/40.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import pg from 'pg';
-import { passwordHasher } from '../src/server/auth/password.ts';
-import { type DatabaseHandle, type Dialect, openDatabase } from '../src/server/db/connection.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
+import type { DatabaseHandle, Dialect } from '../src/server/db/connection.ts';
 import type { Database } from '../src/server/db/schema.ts';
-import { BENCH_EMAIL, BENCH_PASSWORD } from './benchFlags.ts';
-import { seedUsersAndOrders } from './seedUsersAndOrders.ts';
+import { BENCH_EMAIL } from './benchFlags.ts';
+import { type Log, postgresDataSet as cachedPostgres, sqliteDataSet as cachedSqlite } from './cachedDataSet.ts';
+import { pickSql, seedUsersAndOrders, series, SYLLABLES, TLDS } from './seedUsersAndOrders.ts';
 
 /** Raise when what is written changes, so cached data sets are rebuilt. */
 const GENERATOR_VERSION = 2;
-const ADMIN_ID = 'bench-admin';
 export const ADMIN_EMAIL = BENCH_EMAIL;
 export const SUPPLIERS = ['namecheap', 'dynadot', 'enom', 'cloudflare'] as const;
-const SYLLABLES = ['ka', 'lo', 'mi', 'net', 'sun', 'bri', 'cor', 'dex', 'fin', 'gro', 'hub', 'jet', 'lux', 'mo', 'nova',
-  'pix', 'qui', 'ro', 'sky', 'tel', 'vi', 'wave', 'zen', 'al'];
-const TLDS = ['com', 'com', 'net', 'org', 'io', 'dev'];
 
 export interface InventorySizes {
   domains: number;
   accounts: number;
-}
-
-type Log = (line: string) => void;
-
-function pickSql(list: readonly string[], expr: string): RawBuilder<string> {
-  const cases = list.map((v, n) => `when ${n} then '${v}'`).join(' ');
-  return sql.raw(`(case (${expr}) % ${list.length} ${cases} end)`);
-}
-
-function series(dialect: Dialect, n: number): RawBuilder<unknown> {
-  return dialect === 'postgres'
-    ? sql.raw(`s as (select generate_series(1::bigint, ${n}) as i)`)
-    : sql.raw(`recursive s(i) as (select 1 union all select i + 1 from s where i < ${n})`);
 }
 
 /** Midnight UTC `daysFromNow` (an SQL expression) away, in the column's native form. */
@@ -60,15 +39,6 @@ function dayFromNow(dialect: Dialect, daysFromNow: string): RawBuilder<string> {
 }
 
 const markerOf = (sizes: InventorySizes) => JSON.stringify({ version: GENERATOR_VERSION, ...sizes });
-
-async function readMarker(db: Kysely<Database>): Promise<string | null> {
-  try {
-    const { rows } = await sql<{ description: string }>`select description from bench_dataset`.execute(db);
-    return rows[0]?.description ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** i scrambled by its own prime: 0..1,000,002, spread evenly and unrelated to the other attributes' scrambles. */
 const scramble = (prime: number) => `((i * ${prime}) % 1000003)`;
@@ -107,77 +77,20 @@ async function seedDomains(db: Kysely<Database>, dialect: Dialect, sizes: Invent
   });
 }
 
-async function generate(database: DatabaseHandle, sizes: InventorySizes, log: Log) {
-  const { db, dialect } = database;
-  await migrateToLatest(db);
-  const from = performance.now();
-  await seedUsersAndOrders(db, dialect, { users: sizes.accounts, accounts: sizes.accounts, orders: 1_000, spreadSeconds: 365 * 86_400 });
-  for (const id of SUPPLIERS) await db.insertInto('domain_suppliers').values({ id, name: id[0].toUpperCase() + id.slice(1) }).execute();
-  await seedDomains(db, dialect, sizes);
-  const now = new Date().toISOString();
-  await db.insertInto('users').values({
-    id: ADMIN_ID, name: 'Bench Admin', email: ADMIN_EMAIL, email_verified: true, role: 'super_admin', created_at: now, updated_at: now,
-  }).execute();
-  await db.insertInto('auth_identity').values({
-    id: `${ADMIN_ID}-credential`, account_id: ADMIN_ID, provider_id: 'credential', user_id: ADMIN_ID,
-    password: await passwordHasher(2 ** 17).hash(BENCH_PASSWORD), created_at: now, updated_at: now,
-  }).execute();
-  await sql`create table bench_dataset (description text not null)`.execute(db);
-  await sql`insert into bench_dataset (description) values (${markerOf(sizes)})`.execute(db);
-  if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  log(`${dialect}: generated ${sizes.domains.toLocaleString('en')} domains over ${sizes.accounts.toLocaleString('en')} accounts `
-    + `in ${((performance.now() - from) / 1000).toFixed(0)} s`);
+function generator(sizes: InventorySizes, log: Log) {
+  return async ({ db, dialect }: DatabaseHandle) => {
+    const from = performance.now();
+    await seedUsersAndOrders(db, dialect, { users: sizes.accounts, accounts: sizes.accounts, orders: 1_000, spreadSeconds: 365 * 86_400 });
+    for (const id of SUPPLIERS) await db.insertInto('domain_suppliers').values({ id, name: id[0].toUpperCase() + id.slice(1) }).execute();
+    await seedDomains(db, dialect, sizes);
+    log(`${dialect}: generated ${sizes.domains.toLocaleString('en')} domains over ${sizes.accounts.toLocaleString('en')} accounts `
+      + `in ${((performance.now() - from) / 1000).toFixed(0)} s`);
+  };
 }
 
-export async function sqliteDataSet(file: string, sizes: InventorySizes, log: Log): Promise<DatabaseHandle> {
-  const open = () => openDatabase({ sqliteFile: file, dataDir: dirname(file) });
-  if (existsSync(file)) {
-    const database = open();
-    if (await readMarker(database.db) === markerOf(sizes)) {
-      const applied = await migrateToLatest(database.db);
-      log(`sqlite: reusing ${file}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
-      return database;
-    }
-    await database.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-  }
-  log(`sqlite: generating ${file}`);
-  const database = open();
-  await generate(database, sizes, log);
-  return database;
-}
-
-async function onServer(url: URL, text: string) {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+export const sqliteDataSet = (file: string, sizes: InventorySizes, log: Log): Promise<DatabaseHandle> =>
+  cachedSqlite(file, markerOf(sizes), generator(sizes, log), log);
 
 /** The bench's own PostgreSQL database (its name must start with bench_): recreated unless it holds these sizes. */
-export async function postgresDataSet(databaseUrl: string, sizes: InventorySizes, log: Log): Promise<DatabaseHandle> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^bench_[a-z0-9_]+$/.test(name)) throw new Error(`The bench drops and recreates its database: its name must start with bench_, not "${name}".`);
-  const exists = (await onServer(url, `select 1 from pg_database where datname = '${name}'`)).rowCount === 1;
-  if (exists) {
-    const database = openDatabase({ databaseUrl });
-    if (await readMarker(database.db) === markerOf(sizes)) {
-      const applied = await migrateToLatest(database.db);
-      log(`postgres: reusing database ${name}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
-      return database;
-    }
-    await database.close();
-    await onServer(url, `drop database ${name} with (force)`);
-  }
-  log(`postgres: generating database ${name}`);
-  await onServer(url, `create database ${name}`);
-  const database = openDatabase({ databaseUrl });
-  await generate(database, sizes, log);
-  return database;
-}
+export const postgresDataSet = (databaseUrl: string, sizes: InventorySizes, log: Log): Promise<DatabaseHandle> =>
+  cachedPostgres(databaseUrl, markerOf(sizes), generator(sizes, log), log);

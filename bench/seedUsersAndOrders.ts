@@ -34,18 +34,18 @@ const FIRST_NAMES = ['Anna', 'Andrew', 'Ben', 'Carla', 'Chen', 'Daniel', 'Elena'
 const LAST_NAMES = ['Adams', 'Baker', 'Costa', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kim', 'Larsen',
   'Meyer', 'Novak', 'Okafor', 'Patel', 'Quinn', 'Rossi', 'Silva', 'Tanaka', 'Urban', 'Vogel', 'Walker', 'Xu', 'Young', 'Zhang'];
 const MAIL_DOMAINS = ['example.test', 'mail.test', 'corp.test', 'studio.test', 'shop.test'];
-const SYLLABLES = ['ka', 'lo', 'mi', 'net', 'sun', 'bri', 'cor', 'dex', 'fin', 'gro', 'hub', 'jet', 'lux', 'mo', 'nova',
+export const SYLLABLES = ['ka', 'lo', 'mi', 'net', 'sun', 'bri', 'cor', 'dex', 'fin', 'gro', 'hub', 'jet', 'lux', 'mo', 'nova',
   'pix', 'qui', 'ro', 'sky', 'tel', 'vi', 'wave', 'zen', 'al'];
-const TLDS = ['com', 'com', 'net', 'org', 'io', 'dev'];
+export const TLDS = ['com', 'com', 'net', 'org', 'io', 'dev'];
 
 /** `expr % list.length` picks an entry, the same way in both dialects. */
-function pickSql(list: readonly string[], expr: string): RawBuilder<string> {
+export function pickSql(list: readonly string[], expr: string): RawBuilder<string> {
   const cases = list.map((v, n) => `when ${n} then '${v}'`).join(' ');
   return sql.raw(`(case (${expr}) % ${list.length} ${cases} end)`);
 }
 
 /** `i` from 1 to n: bigint on PostgreSQL (i * 7919 overflows an int4 at a million rows). */
-function series(dialect: Dialect, n: number): RawBuilder<unknown> {
+export function series(dialect: Dialect, n: number): RawBuilder<unknown> {
   return dialect === 'postgres'
     ? sql.raw(`s as (select generate_series(1::bigint, ${n}) as i)`)
     : sql.raw(`recursive s(i) as (select 1 union all select i + 1 from s where i < ${n})`);
