@@ -1,9 +1,10 @@
 import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signInEmail } from '../../api/auth.ts';
 import { googleReturnErrorText, signInErrorText } from '../../api/errorTexts.ts';
+import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
@@ -29,12 +30,6 @@ export default function LoginPage() {
   // Sign-in's failures and the reset dialog's success share one place above the button.
   const feedback = useFeedback(googleError ? googleReturnErrorText('sign-in', googleError) : null);
   const [forgotOpen, setForgotOpen] = useState(Boolean((location.state as LoginLocationState | null)?.forgotPassword));
-  // Once opened, the dialog stays mounted so that it can play its closing transition.
-  const [forgotLoaded, setForgotLoaded] = useState(forgotOpen);
-  const openForgot = () => {
-    setForgotLoaded(true);
-    setForgotOpen(true);
-  };
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -64,7 +59,7 @@ export default function LoginPage() {
           <TextInput label="Email" type="email" autoComplete="email" required withAsterisk={false} {...form.getInputProps('email')} />
           <PasswordField label="Password" autoComplete="current-password" required withAsterisk={false} {...form.getInputProps('password')} />
           <Group justify="flex-end" mt={-8}>
-            <Anchor component="button" type="button" size="sm" onClick={openForgot}>
+            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
               Forgot Password?
             </Anchor>
           </Group>
@@ -81,16 +76,14 @@ export default function LoginPage() {
       <Text size="sm" ta="center">
         Don&apos;t have an account? <Anchor component={Link} to={`/register${nextQuery}`}>Register here</Anchor>
       </Text>
-      {forgotLoaded && (
-        <Suspense fallback={null}>
-          <ForgotPasswordModal
-            opened={forgotOpen}
-            initialEmail={form.values.email.trim()}
-            onClose={() => setForgotOpen(false)}
-            onSent={feedback.success}
-          />
-        </Suspense>
-      )}
+      <OnceOpened opened={forgotOpen}>
+        <ForgotPasswordModal
+          opened={forgotOpen}
+          initialEmail={form.values.email.trim()}
+          onClose={() => setForgotOpen(false)}
+          onSent={feedback.success}
+        />
+      </OnceOpened>
     </AuthCard>
   );
 }
