@@ -32,13 +32,15 @@ const MAX_TIMEOUT_SECONDS = 24 * 3600;
 
 /**
  * Seconds until the next attempt after attempt `attempt` (1-based) failed, or null when it was
- * the last. Computed here for both queues, without pg-boss's jitter, so retries land at the same
- * times in both modes.
+ * the last: pg-boss's documented rule, which the jobs table follows so both modes retry alike.
+ * With backoff the delay is base x 2^(attempt-1), stretched by a random factor from 1 to 2 so
+ * that jobs failing together do not all come back together.
  */
-export function retryDelayAfter(policy: Omit<JobPolicy, 'timeoutSeconds'>, attempt: number): number | null {
+export function retryDelayAfter(policy: Omit<JobPolicy, 'timeoutSeconds'>, attempt: number, random = Math.random): number | null {
   if (attempt > policy.retryLimit) return null;
   if (!policy.retryBackoff) return policy.retryDelaySeconds;
-  return policy.retryDelaySeconds * 2 ** Math.min(attempt - 1, 16);
+  const doubled = policy.retryDelaySeconds * 2 ** (Math.min(attempt, 16) - 1);
+  return doubled * (1 + random());
 }
 
 function wholeNumber(value: number, name: string): number {

@@ -17,7 +17,7 @@ export const START = '2025-03-10T10:07:00.000Z';
 
 export interface StoredJob {
   state: string;
-  /** Claims counted so far (a handed-back claim is not counted). */
+  /** Claims so far (a claim handed back on stop counts too). */
   attempt: number;
   runAfter: Date;
 }
@@ -120,7 +120,9 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
   const clock = new ManualClock(START);
   const queues = trackedQueues();
   const { db } = database;
-  // pg-boss keeps its tables in a throw-away schema of its own.
+  // pg-boss keeps its tables in a throw-away schema of its own. The queue under test uses pg-boss's
+  // public API only; this harness alone reads its job table and moves its stored times, to let
+  // time pass without waiting (pg-boss's TestClock cannot reach jobs sent on the app's connection).
   const schema = `boss_${randomBytes(5).toString('hex')}`;
   const job = sql.table(`${schema}.job`);
   const stored = async (id: string) => (await sql<{ state: string; retry_count: number; started_on: string | null; start_after: string }>`
@@ -130,7 +132,7 @@ export async function pgBossHarness(url: string): Promise<QueueHarness> {
     queue(options = {}) {
       return queues.add((afterPass) => createPgBossQueue({
         connectionString: url, db, log, schema, poolSize: 2, clock: options.clock ?? clock, afterPass,
-        pollingIntervalSeconds: POLL_MS / 1000, expireCheckMs: 1000, stopTimeoutMs: options.stopTimeoutMs,
+        pollingIntervalSeconds: POLL_MS / 1000, superviseSeconds: 1, stopTimeoutMs: options.stopTimeoutMs,
       }));
     },
     async passTime(seconds) {

@@ -180,7 +180,7 @@ for (const [label, makeHarness] of implementations) {
       expect(done).toEqual([{ payload: { order: 7 }, attempt: 2 }]);
     });
 
-    it('retries with exponential backoff at the computed times and stops at the retry limit', async () => {
+    it('retries with exponential backoff, jittered as pg-boss documents, and stops at the retry limit', async () => {
       const name = queueName();
       const q = h.queue();
       const attempts: number[] = [];
@@ -189,7 +189,10 @@ for (const [label, makeHarness] of implementations) {
         throw new Error(`boom ${job.attempt}`);
       });
       const id = (await q.send(name, {}, { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true }))!;
-      /** `before` is read before the attempt could run: the failure's time lies between it and now. */
+      /**
+       * After attempt n the delay is 10 s x 2^(n-1) times a random factor from 1 to 2. `before` is
+       * read before the attempt could run: the failure's time lies between it and now.
+       */
       const failsWithin = async (attempt: number, state: string, delaySeconds: number, before: number) => {
         await until(async () => {
           const job = await h.job(id);
@@ -199,19 +202,25 @@ for (const [label, makeHarness] of implementations) {
         const { runAfter } = await h.job(id);
         // The local clock stands still while the attempt runs; PostgreSQL's moves on.
         expect(runAfter.getTime()).toBeGreaterThanOrEqual(before + delaySeconds * 1000);
-        expect(runAfter.getTime()).toBeLessThanOrEqual(after + delaySeconds * 1000);
+        expect(runAfter.getTime()).toBeLessThanOrEqual(after + 2 * delaySeconds * 1000);
+      };
+      /** Moves time to the retry's due time, having checked that just before it nothing runs. */
+      const untilDue = async () => {
+        const seen = attempts.length;
+        const wait = (await h.job(id)).runAfter.getTime() - await h.now();
+        await h.passTime(Math.max(0, Math.floor(wait / 1000) - 1));
+        await h.polled();
+        expect(attempts).toHaveLength(seen);
+        const before = await h.now();
+        await h.passTime(2);
+        return before;
       };
 
-      let before = await h.now();
+      const before = await h.now();
       await q.start();
       await failsWithin(1, 'retry', 10, before);
-      await h.passTime(9);
-      await h.polled();
-      expect(attempts).toEqual([1]);
-      before = await h.now();
-      await h.passTime(1);
-      await failsWithin(2, 'retry', 20, before);
-      await h.passTime(20);
+      await failsWithin(2, 'retry', 20, await untilDue());
+      await untilDue();
       await until(async () => (await h.job(id)).state === 'failed', 'the last attempt to fail');
       await h.passTime(3600);
       await h.polled();
@@ -285,7 +294,7 @@ for (const [label, makeHarness] of implementations) {
       expect(peak).toBe(3);
     });
 
-    it('stops gracefully: stops claiming, lets jobs finish within the bound, hands the rest back at once', async () => {
+    it('stops gracefully: stops claiming, lets jobs finish within the bound, hands the rest back as a failed attempt', async () => {
       const name = queueName();
       const q = h.queue({ stopTimeoutMs: 5000 });
       const quick = newGate();
@@ -309,18 +318,51 @@ for (const [label, makeHarness] of implementations) {
       await h.passTime(5);
       await stopping;
       expect(signals.get('stuck')!.aborted).toBe(true);
-      // Handed back: waiting again, its attempt not counted, due now rather than after a lease.
+      // Handed back as pg-boss's public API allows: the attempt failed (counted), and without a
+      // retry delay the job is due now rather than after its lease.
       const handedBack = await h.job(stuckId);
-      expect(handedBack).toMatchObject({ state: 'created', attempt: 0 });
+      expect(handedBack).toMatchObject({ state: 'retry', attempt: 1 });
       expect(handedBack.runAfter.getTime()).toBeLessThanOrEqual(await h.now());
       expect(await h.job(laterId)).toMatchObject({ state: 'created', attempt: 0 });
 
       const next = h.queue();
-      const attempts: number[] = [];
-      await next.work(name, async (_p, job) => { attempts.push(job.attempt); }, { concurrency: 2 });
+      const attempts = new Map<string, number>();
+      await next.work(name, async (_p, job) => { attempts.set(job.id, job.attempt); }, { concurrency: 2 });
       await next.start();
       await until(async () => (await h.job(stuckId)).state === 'completed' && (await h.job(laterId)).state === 'completed', 'another worker to run them');
-      expect(attempts).toEqual([1, 1]);
+      expect(Object.fromEntries(attempts)).toEqual({ [stuckId]: 2, [laterId]: 1 });
+    });
+
+    it('reports per queue the waiting, running and failed jobs and how long the oldest due job has waited', async () => {
+      const name = queueName();
+      const q = h.queue();
+      const hold = newGate();
+      await q.work<{ kind: string }>(name, async ({ kind }) => {
+        if (kind === 'fail') throw new Error('no retries left');
+        if (kind === 'run') await hold.opened;
+      });
+      await q.start();
+      const failed = (await q.send(name, { kind: 'fail' }, { retryLimit: 0 }))!;
+      await until(async () => (await h.job(failed)).state === 'failed', 'the failure');
+      const running = (await q.send(name, { kind: 'run' }))!;
+      await until(async () => (await h.job(running)).state === 'active', 'the running job');
+      // The only worker slot is taken: these two wait, one due now and one in ten minutes.
+      await q.send(name, { kind: 'due' });
+      await q.send(name, { kind: 'later' }, { startAfterSeconds: 600 });
+      await h.passTime(30);
+
+      const mine = async () => (await q.queueStats()).find((s) => s.queue === name);
+      // pg-boss counts on its supervisor's passes: wait for one that saw all four jobs.
+      await until(async () => {
+        const s = await mine();
+        return s?.waiting === 2 && s.running === 1 && s.failed === 1 && s.oldestWaitingSeconds !== null;
+      }, 'the figures');
+      const stats = (await mine())!;
+      expect(stats).toMatchObject({ queue: name, waiting: 2, running: 1, failed: 1 });
+      // The deferred job is not due; the due one has waited the 30 s that passed (and no more than
+      // the test's own run time on PostgreSQL's clock).
+      expect(stats.oldestWaitingSeconds).toBeGreaterThanOrEqual(30);
+      expect(stats.oldestWaitingSeconds).toBeLessThan(90);
     });
 
     it('fires a schedule once per matching minute across processes, from its minute on', async () => {

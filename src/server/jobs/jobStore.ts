@@ -1,4 +1,5 @@
 import type { JobPolicy } from './jobPolicy.ts';
+import type { QueueStats } from './queue.ts';
 
 /** A job as one worker claimed it; `attempt` is the claim: every write about it names it. */
 export interface ClaimedJob extends JobPolicy {
@@ -9,18 +10,23 @@ export interface ClaimedJob extends JobPolicy {
 }
 
 /**
- * Where a queue keeps its jobs (the jobs table, or pg-boss's). Every write after the claim is
- * guarded by the job's id, its running state and the claim's attempt number, so a worker that
- * lost its claim (lease expired, job retried elsewhere) changes nothing; each returns whether it
- * still held the claim.
+ * Where a queue keeps its jobs (the jobs table, or pg-boss). Every write after the claim names
+ * the job's id and the claim's attempt, and takes effect only while that attempt still runs, so
+ * a worker that lost its claim (lease expired, job retried elsewhere) changes nothing; each
+ * returns whether it still held the claim.
  */
 export interface JobStore {
   claim(queue: string, limit: number): Promise<ClaimedJob[]>;
   complete(job: ClaimedJob): Promise<boolean>;
-  /** Retry after `retryInSeconds`, or fail for good when it is null. */
-  fail(job: ClaimedJob, error: string, retryInSeconds: number | null): Promise<boolean>;
-  /** Hands a running job back: claimable at once, this attempt not counted. */
-  release(job: ClaimedJob): Promise<boolean>;
-  /** Running jobs of these queues whose lease (start plus time-out) is over: their worker is gone or stuck. */
-  expired(queues: string[]): Promise<ClaimedJob[]>;
+  /**
+   * Ends the attempt as failed: the job waits for its next attempt after its retry delay (with
+   * backoff, doubled and jittered as pg-boss does), or fails for good after its last.
+   */
+  fail(job: ClaimedJob, error: string): Promise<boolean>;
+  /**
+   * Running jobs of these queues whose lease (start plus time-out) is over. Only the jobs table
+   * needs this; pg-boss's supervisor expires leases itself.
+   */
+  expired?(queues: string[]): Promise<ClaimedJob[]>;
+  stats(): Promise<QueueStats[]>;
 }

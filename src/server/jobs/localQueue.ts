@@ -32,8 +32,9 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue {
   const { db, log } = options;
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
+  const store = createLocalStore(db, now);
   const pool = createWorkerPool({
-    store: createLocalStore(db, now), log, now,
+    store, log, now,
     pollMs: options.pollMs ?? 1000,
     stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
     expireCheckMs: options.expireCheckMs ?? 10_000,
@@ -71,6 +72,7 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue {
       pool.start();
     },
     stop: () => pool.stop(),
+    queueStats: () => store.stats(),
   };
   return queue;
 }

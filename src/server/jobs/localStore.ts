@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema.ts';
+import { retryDelayAfter } from './jobPolicy.ts';
 import type { ClaimedJob, JobStore } from './jobStore.ts';
+import type { QueueStats } from './queue.ts';
 
 const WAITING = ['created', 'retry'] as const;
 
@@ -31,17 +33,12 @@ export function createLocalStore(db: Kysely<Database>, now: () => Date): JobStor
     async complete(job) {
       return held(await claimed(job).set({ state: 'completed', completed_at: iso(), last_error: null }).executeTakeFirst());
     },
-    async fail(job, error, retryInSeconds) {
+    async fail(job, error) {
+      const retryInSeconds = retryDelayAfter(job, job.attempt);
       const outcome = retryInSeconds === null
         ? { state: 'failed' as const, completed_at: iso() }
         : { state: 'retry' as const, run_at: iso(retryInSeconds) };
       return held(await claimed(job).set({ ...outcome, last_error: error }).executeTakeFirst());
-    },
-    async release(job) {
-      const attempts = job.attempt - 1;
-      return held(await claimed(job)
-        .set({ state: attempts === 0 ? 'created' : 'retry', attempts, run_at: iso(), started_at: null })
-        .executeTakeFirst());
     },
     async expired(queues) {
       if (!queues.length) return [];
@@ -50,6 +47,32 @@ export function createLocalStore(db: Kysely<Database>, now: () => Date): JobStor
       return running
         .filter((row) => !row.started_at || Date.parse(row.started_at) + row.timeout_seconds * 1000 <= at)
         .map(toClaimed);
+    },
+    async stats() {
+      const at = iso();
+      const [counts, due] = await Promise.all([
+        db.selectFrom('jobs').select(['queue', 'state', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('state', 'in', [...WAITING, 'active', 'failed']).groupBy(['queue', 'state']).execute(),
+        db.selectFrom('jobs').select(['queue', (eb) => eb.fn.min('run_at').as('oldest')])
+          .where('state', 'in', WAITING).where('run_at', '<=', at).groupBy('queue').execute(),
+      ]);
+      const byQueue = new Map<string, QueueStats>();
+      const entry = (queue: string) => {
+        let stats = byQueue.get(queue);
+        if (!stats) byQueue.set(queue, stats = { queue, waiting: 0, running: 0, failed: 0, oldestWaitingSeconds: null });
+        return stats;
+      };
+      for (const row of counts) {
+        const stats = entry(row.queue);
+        const n = Number(row.n);
+        if (row.state === 'active') stats.running += n;
+        else if (row.state === 'failed') stats.failed += n;
+        else stats.waiting += n;
+      }
+      for (const row of due) {
+        entry(row.queue).oldestWaitingSeconds = Math.max(0, Math.floor((now().getTime() - Date.parse(String(row.oldest))) / 1000));
+      }
+      return [...byQueue.values()].sort((a, b) => a.queue.localeCompare(b.queue));
     },
   };
 }

@@ -17,13 +17,14 @@ export interface SendOptions {
   startAfterSeconds?: number;
   /**
    * At most one unfinished (waiting, retrying or running) job per queue and key, enforced by a
-   * unique index: a send whose key is taken returns null, also when sends race.
+   * unique index (on pg-boss, its `exclusive` queue policy): a send whose key is taken returns
+   * null, also when sends race.
    */
   singletonKey?: string;
   /**
    * Seconds an attempt may run (default 900). Past it the attempt counts as failed and is retried
    * per the policy above; it is also the claim's lease, after which another worker may take a
-   * job whose worker died.
+   * job whose worker died (on pg-boss once its supervisor's next pass sees it, within seconds).
    */
   timeoutSeconds?: number;
 }
@@ -35,13 +36,25 @@ export interface WorkOptions {
 
 export interface JobContext {
   id: string;
-  /** 1 for the first attempt, counting retries and expired leases, not jobs handed back on stop. */
+  /** 1 for the first attempt, counting every claim: retries, expired leases and jobs handed back on stop. */
   attempt: number;
   /** Aborted when the attempt timed out or the queue stopped and handed the job back. */
   signal: AbortSignal;
 }
 
 export type JobHandler<T = unknown> = (payload: T, job: JobContext) => Promise<void>;
+
+/** One queue's jobs as /metrics shows them. */
+export interface QueueStats {
+  queue: string;
+  /** Created or waiting for a retry, due or not yet. */
+  waiting: number;
+  running: number;
+  /** Failed for good and still kept (pg-boss deletes them after its retention). */
+  failed: number;
+  /** Seconds the longest-waiting due job has been due, or null when none is due. */
+  oldestWaitingSeconds: number | null;
+}
 
 /** A feature's own long-running loop (the webhook delivery engine) that runs while the workers do. */
 export interface BackgroundLoop {
@@ -60,9 +73,15 @@ export interface JobQueue {
   start(): Promise<void>;
   /**
    * Stops claiming, waits a bounded time for running jobs, then hands the ones still running
-   * back (claimable again at once, the attempt not counted) instead of leaving them locked.
+   * back instead of leaving them locked until their lease ends: each such attempt ends as
+   * failed ("queue stopped") and the job is retried per its policy (at once without a delay).
    */
   stop(): Promise<void>;
+  /**
+   * Every queue with jobs: counts by state and the oldest due wait. On pg-boss these are its
+   * supervisor's figures, refreshed on each pass (every `superviseSeconds`), not a live count.
+   */
+  queueStats(): Promise<QueueStats[]>;
 }
 
 export const DEFAULT_RETRY_LIMIT = 2;

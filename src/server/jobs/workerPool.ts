@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { retryDelayAfter } from './jobPolicy.ts';
 import type { ClaimedJob, JobStore } from './jobStore.ts';
 import type { BackgroundLoop, JobHandler, WorkOptions } from './queue.ts';
 
@@ -11,7 +10,7 @@ export interface WorkerPoolOptions {
   pollMs: number;
   /** How long stop() waits for running jobs before handing them back (by `now`). */
   stopTimeoutMs: number;
-  /** How often expired leases are looked for (by `now`). */
+  /** How often expired leases are looked for (by `now`), when the store leaves that to the pool. */
   expireCheckMs: number;
   /** Other periodic work of the queue (due schedules). */
   onTick?: () => Promise<void>;
@@ -36,7 +35,8 @@ interface Worker {
 /**
  * The claim-run-report loop both queues share: up to `concurrency` jobs per queue in flight,
  * each attempt timed out by the clock, expired leases of dead workers turned into failed
- * attempts, and a graceful stop that hands unfinished jobs back.
+ * attempts (unless the store's engine does that itself), and a graceful stop that hands
+ * unfinished jobs back.
  */
 export function createWorkerPool(options: WorkerPoolOptions) {
   const { store, log, now } = options;
@@ -61,9 +61,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   }
 
   function failAttempt(job: ClaimedJob, error: string) {
-    const retryIn = retryDelayAfter(job, job.attempt);
-    log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, willRetry: retryIn !== null, error }, 'job failed');
-    return track(store.fail(job, error, retryIn));
+    log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, willRetry: job.attempt <= job.retryLimit, error }, 'job failed');
+    return track(store.fail(job, error));
   }
 
   function finish(worker: Worker, entry: Running, error: unknown | null) {
@@ -101,7 +100,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   }
 
   async function expireLeases(at: number) {
-    if (at - lastExpireCheck < options.expireCheckMs || workers.size === 0) return;
+    if (!store.expired || at - lastExpireCheck < options.expireCheckMs || workers.size === 0) return;
     lastExpireCheck = at;
     for (const job of await store.expired([...workers.keys()])) {
       await failAttempt(job, `lease expired after ${job.timeoutSeconds} s (worker gone or stuck)`);
@@ -187,7 +186,9 @@ export function createWorkerPool(options: WorkerPoolOptions) {
         worker.running.delete(entry);
         entry.controller.abort(new Error('queue stopped'));
         log.info({ jobId: entry.job.id, queue: entry.job.queue, attempt: entry.job.attempt }, 'running job handed back on stop');
-        void track(store.release(entry.job));
+        // pg-boss's public API has no un-counted hand-back; a failed attempt is atomic, so a
+        // process killed right here still leaves the job running under its lease, never lost.
+        void failAttempt(entry.job, 'queue stopped before the attempt finished');
       }
       while (writes.size) await Promise.all([...writes]);
     },
