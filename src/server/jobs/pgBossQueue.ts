@@ -5,6 +5,7 @@ import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/schema.ts';
 import { jobPolicyOf } from './jobPolicy.ts';
 import { createPgBossStore } from './pgBossStore.ts';
+import { moveV10Jobs, retireV10Install } from './pgBossUpgrade.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { JobQueue, SendOptions } from './queue.ts';
 import { fireDueSchedules, saveSchedule } from './schedules.ts';
@@ -38,7 +39,7 @@ export interface PgBossQueueOptions {
  * keyless jobs never collide with each other in such a queue.
  */
 const POLICY = 'exclusive';
-const ownKey = (id: string) => `job:${id}`;
+const keyOf = (id: string, singletonKey: string | null | undefined) => singletonKey ?? `job:${id}`;
 
 /**
  * The scaled mode's queue: pg-boss 12 on the same PostgreSQL, through its public API only,
@@ -51,9 +52,10 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const superviseSeconds = options.superviseSeconds ?? 10;
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    schema: options.schema ?? 'pgboss',
+    schema,
     max: options.poolSize ?? 4,
     application_name: 'portal-jobs',
     // Schedules run from the app's job_schedules table, the same way in both modes.
@@ -70,10 +72,16 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
 
   // Sending needs a started pg-boss too, so a process that only sends (a web process without
   // workers) starts it on first use rather than in start().
-  const ready = () => (started ??= boss.start());
+  const ready = () => (started ??= (async () => {
+    const upgrading = await retireV10Install(db, schema);
+    await boss.start();
+    if (upgrading) {
+      const moved = await moveV10Jobs({ db, boss, schema, ensureQueue: makeQueue, keyOf });
+      log.info({ moved, schema }, 'pg-boss 10 install retired; its unfinished jobs moved to pg-boss 12');
+    }
+  })());
 
-  async function createQueue(name: string) {
-    await ready();
+  async function makeQueue(name: string) {
     await boss.createQueue(name, { policy: POLICY });
     // createQueue leaves an existing queue as it is: one made another way would not keep the singleton promise.
     const made = await boss.getQueue(name);
@@ -83,7 +91,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   function ensureQueue(name: string): Promise<void> {
     let created = queues.get(name);
     if (!created) {
-      created = createQueue(name);
+      created = ready().then(() => makeQueue(name));
       queues.set(name, created);
       created.catch(() => queues.delete(name));
     }
@@ -113,7 +121,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       const id = randomUUID();
       const sent = await boss.send(name, payload, {
         id,
-        singletonKey: sendOptions.singletonKey ?? ownKey(id),
+        singletonKey: keyOf(id, sendOptions.singletonKey),
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.retryBackoff,
