@@ -62,8 +62,10 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     schedule: false,
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
-    // Without it pg-boss's passes count jobs but not the oldest due wait queueStats() reports.
+    // Without it pg-boss's passes count jobs but not the oldest due wait queueStats() reports. It
+    // also keeps a snapshot per queue and pass: one day of them (pg-boss keeps seven by default).
     persistQueueStats: true,
+    queueStatRetentionDays: 1,
   });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
 
