@@ -60,6 +60,9 @@ export function databaseOptionsOf(config: {
   return { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, statements: config.DATABASE_STATEMENTS };
 }
 
+/** The embedded mode's database file in a data folder (backups and restores name it too). */
+export const sqliteFileIn = (dataDir: string) => join(dataDir, 'portal.sqlite');
+
 // pg hands back bigint (int8) as strings; counts and rate-limit stamps fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -91,7 +94,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withDriverTypes(pool) }) });
     return { db, authDb, dialect: 'postgres', rawClient: { kind: 'postgres', client: pool }, close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'portal.sqlite');
+  const file = options.sqliteFile ?? sqliteFileIn(options.dataDir ?? './data');
   if (file !== ':memory:') mkdirSync(options.dataDir ?? './data', { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
