@@ -7,7 +7,7 @@ import { BackupError, backupSqlite } from './sqliteBackup.ts';
  */
 async function main() {
   if (process.env.DATABASE_URL) {
-    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (or base backups and WAL archiving), see docs/operations.md "Backups".');
+    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (or base backups and WAL archiving), see docs/operations.md "Backups and restore".');
     process.exit(1);
   }
   // As config.ts reads it, without loadConfig, which would make an auth secret in a folder it only backs up.

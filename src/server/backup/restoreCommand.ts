@@ -7,7 +7,7 @@ import { BackupError, restoreSqlite } from './sqliteBackup.ts';
  */
 function main() {
   if (process.env.DATABASE_URL) {
-    console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore or from a base backup, see docs/operations.md "Backups".');
+    console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore or from a base backup, see docs/operations.md "Backups and restore".');
     process.exit(1);
   }
   const file = process.argv[2];
