@@ -98,8 +98,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { auth, services });
   const limits = config.FUNCTION_RATE_LIMITS === 'on'
-    ? createFunctionLimits(database, { ...defaultFunctionLimits, ...config.functionLimits }, app.log)
+    ? createFunctionLimits(database, { ...defaultFunctionLimits, redisUrl: config.REDIS_URL, ...config.functionLimits }, app.log)
     : null;
+  if (limits) {
+    app.addHook('onReady', () => limits.ready());
+    app.addHook('onClose', () => limits.close());
+  }
   await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false, limits });
   await app.register(liveRoutes, { services, topics: liveTopics, settings: options.liveStreams });
   await app.register(docsRoutes, { handlers });

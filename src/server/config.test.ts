@@ -90,6 +90,11 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '0' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'many' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '2.5' }],
+    ['DATABASE_STATEMENTS', { DATABASE_STATEMENTS: 'prepared' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
     ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id-only' }],
     ['GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret-only' }],
   ];
@@ -132,6 +137,18 @@ describe('loadConfig', () => {
     const secret = 's'.repeat(40);
     expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
     expect(existsSync(join(dataDir, 'auth-secret'))).toBe(false);
+  });
+
+  it('PostgreSQL pool size and statement mode: defaults, given values, and the sentences for bad ones', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_STATEMENTS: 'named', REDIS_URL: undefined });
+    const given = loadConfig({ DATA_DIR: freshDir(), DATABASE_POOL_SIZE: '25', DATABASE_STATEMENTS: 'unnamed', REDIS_URL: 'redis://cache:6379/0' });
+    expect(given).toMatchObject({ DATABASE_POOL_SIZE: 25, DATABASE_STATEMENTS: 'unnamed', REDIS_URL: 'redis://cache:6379/0' });
+    expect(() => loadConfig({ DATA_DIR: freshDir(), DATABASE_POOL_SIZE: '0' }))
+      .toThrow('Invalid configuration: DATABASE_POOL_SIZE must be a whole number from 1 to 1000');
+    expect(() => loadConfig({ DATA_DIR: freshDir(), DATABASE_POOL_SIZE: 'ten' }))
+      .toThrow('Invalid configuration: DATABASE_POOL_SIZE must be a whole number from 1 to 1000');
+    expect(() => loadConfig({ DATA_DIR: freshDir(), DATABASE_STATEMENTS: 'off' }))
+      .toThrow('Invalid configuration: DATABASE_STATEMENTS must be named or unnamed (unnamed behind PgBouncer in transaction mode)');
   });
 
   it('documents every variable it reads', () => {

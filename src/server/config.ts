@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/connection.ts';
 import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
 import type { SlowClientLimits } from './http/slowClients.ts';
 import type { FunctionLimitSettings } from './rpc/functionLimits.ts';
@@ -20,6 +21,13 @@ const variables = {
     .describe('Folder for the embedded SQLite database and the generated auth secret.'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()
     .describe('PostgreSQL URL; switches to the scaled mode (PostgreSQL, pg-boss jobs).'),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000').max(1000, 'must be a whole number from 1 to 1000').default(DEFAULT_POOL_SIZE)
+    .describe('PostgreSQL connections each process keeps at most (scaled mode); instances × this must stay under the server\'s or PgBouncer\'s limit.'),
+  DATABASE_STATEMENTS: z.enum(['named', 'unnamed'], { error: 'must be named or unnamed (unnamed behind PgBouncer in transaction mode)' }).default('named')
+    .describe('named: each PostgreSQL connection prepares the frequent reads once; unnamed: no named prepared statements, for PgBouncer in transaction mode.'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()
+    .describe('Redis URL; when set, the function rate limits count there instead of in the database (every instance must use the same Redis).'),
   PUBLIC_URL: z.url().optional()
     .describe('Public base URL, used in e-mailed links and as the trusted origin. Default http://localhost:PORT.'),
   ADMIN_EMAIL: z.email().optional()

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureSuperAdmin } from './auth/bootstrapAdmin.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { databaseOptionsOf, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { ensureStarterCatalog } from './features/catalog/starterCatalog.ts';
@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 async function main() {
   const config = loadConfig();
   refuseTestPaymentsWithRealRegistrars(config);
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase(databaseOptionsOf(config));
   const applied = await migrateToLatest(database.db);
   const { app, auth, services, close } = await buildApp({
     config, database, webRoot: join(root, 'dist', 'web'), runWorkers: true,

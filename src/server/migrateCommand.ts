@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { databaseOptionsOf, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
 /**
@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
  */
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase(databaseOptionsOf(config));
   try {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length === 0 ? 'The database is up to date.' : `Applied ${applied.length} migrations: ${applied.join(', ')}.`);

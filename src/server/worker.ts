@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { databaseOptionsOf, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { createServices, registerAllWorkers } from './services.ts';
@@ -17,7 +17,7 @@ async function main() {
   }
   // Fastify's own pino, configured as in the app, so both kinds of process log the same shape.
   const { log } = Fastify({ logger: { level: config.LOG_LEVEL, base: { process: 'worker' } } });
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase(databaseOptionsOf(config));
   const applied = await migrateToLatest(database.db);
   const services = createServices({ database, config, log });
   const { jobs } = services;

@@ -41,7 +41,27 @@ export interface OpenOptions {
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * 'named' keeps each read parsed and planned per connection; 'unnamed' sends every statement
+   * unnamed, which a pooler in transaction mode (PgBouncer) needs: its next transaction may run
+   * on a server connection that never saw the name.
+   */
+  statements?: StatementMode;
 }
+
+export type StatementMode = 'named' | 'unnamed';
+
+export const DEFAULT_POOL_SIZE = 10;
+
+/** The database settings of a process, from its configuration. */
+export function databaseOptionsOf(config: {
+  DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE: number; DATABASE_STATEMENTS: StatementMode;
+}): OpenOptions {
+  return { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, statements: config.DATABASE_STATEMENTS };
+}
+
+/** The embedded mode's database file in a data folder (backups and restores name it too). */
+export const sqliteFileIn = (dataDir: string) => join(dataDir, 'portal.sqlite');
 
 // pg hands back bigint (int8) as strings; counts and rate-limit stamps fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -50,7 +70,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       types: portalTypes,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
@@ -67,12 +87,14 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       }
       return name;
     };
-    const read: RawReader = async (text, values) => (await pool.query({ name: nameOf(text), text, values: values as unknown[] })).rows;
+    const read: RawReader = options.statements === 'unnamed'
+      ? async (text, values) => (await pool.query({ text, values: values as unknown[] })).rows
+      : async (text, values) => (await pool.query({ name: nameOf(text), text, values: values as unknown[] })).rows;
     readers.set(db, read);
     const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withDriverTypes(pool) }) });
     return { db, authDb, dialect: 'postgres', rawClient: { kind: 'postgres', client: pool }, close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'portal.sqlite');
+  const file = options.sqliteFile ?? sqliteFileIn(options.dataDir ?? './data');
   if (file !== ':memory:') mkdirSync(options.dataDir ?? './data', { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

@@ -1,6 +1,6 @@
 import { FUNCTION_TIMEOUT_MS } from '../../common/constants.ts';
 import type { FnInput, FnOutput, FunctionName } from '../../common/contracts/index.ts';
-import { CLIENT_TEXTS, codeForStatus } from './errorTexts.ts';
+import { CLIENT_TEXTS, codeForStatus, tooManyRequestsText } from './errorTexts.ts';
 import { FunctionCallError } from './functionCallError.ts';
 
 export { FunctionCallError };
@@ -31,7 +31,15 @@ export async function callFunction<N extends FunctionName>(name: N, data: FnInpu
   try {
     body = await response.json();
   } catch {
-    throw new FunctionCallError('internal', CLIENT_TEXTS.invalidBody);
+    body = null;
+  }
+  if (response.status === 429) {
+    // The portal's own answer carries its sentence; a balancer's 429 page may carry none.
+    const refused = body as { error?: { message?: unknown } } | null;
+    const message = typeof refused?.error?.message === 'string' && refused.error.message
+      ? refused.error.message
+      : tooManyRequestsText(response.headers.get('retry-after'));
+    throw new FunctionCallError('resource-exhausted', message);
   }
   if (typeof body !== 'object' || body === null) throw new FunctionCallError('internal', CLIENT_TEXTS.invalidBody);
   const envelope = body as { result?: unknown; error?: { message?: string; details?: unknown } };

@@ -26,6 +26,17 @@ export const CLIENT_TEXTS = {
   unreachable: 'Could not reach the server. Please check your connection.',
 } as const;
 
+/**
+ * A 429 (resource-exhausted) without the server's own sentence, e.g. from a proxy in front of the
+ * portal: the wait comes from Retry-After, in seconds or as an HTTP date.
+ */
+export function tooManyRequestsText(retryAfter: string | null, now = Date.now()): string {
+  const value = retryAfter?.trim() ?? '';
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - now) / 1000);
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'Too many requests. Please wait a moment and try again.';
+  return `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+}
+
 /** The portal's configuration (`GET /api/config`) could not be loaded (invitations, section 8). */
 export const CORE_SERVICES_FAILED = 'Core services failed to load. Please refresh.';
 
