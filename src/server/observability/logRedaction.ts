@@ -62,7 +62,7 @@ function censor(value: unknown, path: string[]): unknown {
 function requestSerializer(request: FastifyRequest) {
   return {
     method: request.method,
-    url: maskUrl(request.url),
+    url: typeof request.url === 'string' ? maskUrl(request.url) : undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

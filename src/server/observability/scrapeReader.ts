@@ -14,20 +14,27 @@ export interface ScrapeReaderOptions {
 }
 
 const TIMED_OUT = Symbol('timed out');
-const upGauges = new WeakMap<client.Registry, client.Gauge>();
+/** Per registry: its collector_up gauge, and the readers it waits for before it reports. */
+const upGauges = new WeakMap<client.Registry, { gauge: client.Gauge; readers: Array<() => Promise<unknown>> }>();
 
-function collectorUp(registry: client.Registry): client.Gauge {
-  let gauge = upGauges.get(registry);
-  if (!gauge) {
-    gauge = new client.Gauge({
+function collectorUp(registry: client.Registry) {
+  let entry = upGauges.get(registry);
+  if (!entry) {
+    const readers: Array<() => Promise<unknown>> = [];
+    const gauge = new client.Gauge({
       name: 'portal_metrics_collector_up',
       help: '1 when the collector answered within the scrape time-box, 0 when its metrics are missing from this scrape.',
       labelNames: ['collector'],
       registers: [registry],
+      // Reported after this scrape's readings (shared with the gauges that show them, so no second query).
+      async collect() {
+        await Promise.all(readers.map((read) => read()));
+      },
     });
-    upGauges.set(registry, gauge);
+    entry = { gauge, readers };
+    upGauges.set(registry, entry);
   }
-  return gauge;
+  return entry;
 }
 
 /**
@@ -39,7 +46,7 @@ function collectorUp(registry: client.Registry): client.Gauge {
  */
 export function timeBoxedReader<T>(read: () => Promise<T>, options: ScrapeReaderOptions): () => Promise<T | null> {
   const timeoutMs = options.timeoutMs ?? SCRAPE_READ_TIMEOUT_MS;
-  const up = collectorUp(options.registry);
+  const { gauge: up, readers } = collectorUp(options.registry);
   let inFlight: Promise<T> | null = null;
   let reported = false;
   const problem = (message: string, error?: unknown) => {
@@ -49,7 +56,7 @@ export function timeBoxedReader<T>(read: () => Promise<T>, options: ScrapeReader
     options.log.warn({ collector: options.name, ...(error === undefined ? {} : { err: error }) }, message);
   };
 
-  return async () => {
+  const reader = async (): Promise<T | null> => {
     if (!inFlight) {
       const started = read();
       inFlight = started;
@@ -78,4 +85,6 @@ export function timeBoxedReader<T>(read: () => Promise<T>, options: ScrapeReader
       clearTimeout(timer);
     }
   };
+  readers.push(reader);
+  return reader;
 }
