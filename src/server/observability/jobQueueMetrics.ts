@@ -1,7 +1,7 @@
 import client from 'prom-client';
 import { type ScrapeReaderOptions, timeBoxedReader } from './scrapeReader.ts';
 
-/** One queue as the job store counts it (`JobQueue.queueStats`). */
+/** One queue as the job store counts it: the shape of `JobQueue.queueStats()`'s rows. */
 export interface QueueStats {
   queue: string;
   waiting: number;
@@ -30,8 +30,9 @@ export function registerJobQueueMetrics(source: QueueStatsSource, options: Omit<
       }
     },
   });
-  gauge('portal_job_queue_waiting', 'Jobs waiting to run, per queue (due or scheduled).', (q) => q.waiting);
+  gauge('portal_job_queue_waiting', 'Jobs waiting to run, per queue (created or waiting for a retry, due or not yet).', (q) => q.waiting);
   gauge('portal_job_queue_running', 'Jobs running now, per queue.', (q) => q.running);
   gauge('portal_job_queue_failed', 'Jobs that failed for good (retries spent) and are kept by the store, per queue.', (q) => q.failed);
-  gauge('portal_job_queue_oldest_waiting_seconds', 'Age of the oldest waiting job, per queue; absent when none waits.', (q) => q.oldestWaitingSeconds);
+  gauge('portal_job_queue_oldest_waiting_seconds', 'How long the longest-waiting due job has been due, per queue; absent when none is due.',
+    (q) => q.oldestWaitingSeconds);
 }
