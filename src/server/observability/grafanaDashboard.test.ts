@@ -26,9 +26,9 @@ async function exposedNames(): Promise<Set<string>> {
   registerJobQueueMetrics(async () => [], { registry: scrape, log });
   const names = new Set<string>();
   for (const registry of [processRegistry, scrape]) {
-    for (const metric of await registry.getMetricsAsJSON()) {
+    for (const metric of registry.getMetricsAsArray()) {
       names.add(metric.name);
-      if (metric.type === 'histogram') for (const suffix of ['_bucket', '_count', '_sum']) names.add(`${metric.name}${suffix}`);
+      if (metric instanceof client.Histogram) for (const suffix of ['_bucket', '_count', '_sum']) names.add(`${metric.name}${suffix}`);
     }
   }
   return names;
