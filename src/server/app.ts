@@ -15,6 +15,7 @@ import { docsRoutes } from './http/docsRoutes.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
+import { appLoggerOptions } from './observability/logRedaction.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { webRoutes } from './http/webRoutes.ts';
 import { stripeWebhookRoute } from './integrations/payments/webhookRoute.ts';
@@ -67,7 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const handlers = [...featureHandlers, ...(options.extraHandlers ?? [])];
   const slowClients = { ...defaultSlowClientLimits, ...config.slowClients };
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: appLoggerOptions(config.LOG_LEVEL, options.logger),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: trustProxyOption(config.TRUST_PROXY),

@@ -2,34 +2,22 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import client from 'prom-client';
+import { readWebhookHealth } from '../features/events/index.ts';
+import { registerJobQueueMetrics, type QueueStatsSource } from '../observability/jobQueueMetrics.ts';
+import { processRegistry } from '../observability/processMetrics.ts';
+import { registerWebhookMetrics } from '../observability/webhookMetrics.ts';
 import type { Services } from '../rpc/context.ts';
 
-const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry });
-const requestDuration = new client.Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'HTTP request duration by route and status.',
-  labelNames: ['method', 'route', 'status'],
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers: [registry],
-});
+export { observeRequestDurations } from '../observability/requestMetrics.ts';
 
-/**
- * Times every request. Call on the root instance before registering routes: a hook added
- * inside a registered plugin only sees that plugin's own routes.
- */
-export function observeRequestDurations(app: FastifyInstance, functionNames: ReadonlySet<string>) {
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    // Unknown names share one label so a client cannot grow the metric without bound.
-    const fn = (request.params as { name?: string }).name ?? '';
-    const name = route === '/api/fn/:name' ? `/api/fn/${functionNames.has(fn) ? fn : 'unknown'}` : route;
-    requestDuration.labels(request.method, name, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
-  });
+export interface OpsRoutesOptions {
+  services: Services;
+  /** The job store's per-queue counts (`JobQueue.queueStats`), shown as the portal_job_queue_* gauges. */
+  queueStats?: QueueStatsSource;
 }
 
 /** /healthz (process up), /readyz (database answers), /metrics (Prometheus, only with METRICS_TOKEN). */
-export async function opsRoutes(app: FastifyInstance, opts: { services: Services }) {
+export async function opsRoutes(app: FastifyInstance, opts: OpsRoutesOptions) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {
@@ -41,6 +29,11 @@ export async function opsRoutes(app: FastifyInstance, opts: { services: Services
     }
   });
   const token = opts.services.config.METRICS_TOKEN;
+  // What is read from this app's database at scrape time sits beside the process's own metrics.
+  const scrape = new client.Registry();
+  registerWebhookMetrics(() => readWebhookHealth(opts.services.db), opts.services.clock, { registry: scrape, log: app.log });
+  if (opts.queueStats) registerJobQueueMetrics(opts.queueStats, { registry: scrape, log: app.log });
+  const registry = client.Registry.merge([processRegistry, scrape]);
   app.get('/metrics', async (request, reply) => {
     // Metrics name every route and its traffic: without a token they are not served at all (and
     // the path must not fall through to the web app, which would answer a scraper with a page).

@@ -7,6 +7,8 @@ export {
   deliveryAttemptLog, deliveryCountsByEvent, findDelivery, findDeliveryWebhook, hasFailedDeliveriesSince, latestDeliveries, pageOfDeliveryLog,
   requeueDelivery, requeueFailedDeliveries,
 } from './deliveryLog.ts';
+export { readWebhookHealth } from './engine/healthMetrics.ts';
+export type { WebhookHealthReading } from './engine/healthMetrics.ts';
 export { parseAllowList, plainlyBlockedUrlReason } from './outbound/addressPolicy.ts';
 export { generateWebhookSecret, signedHeaders } from './outbound/signature.ts';
 export {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttpServer } from '../../../../test/support/registrars/fakeHttpServer.ts';
+import { parseSamples, valueOf } from '../../../../test/support/prometheusText.ts';
+import { processRegistry } from '../../observability/processMetrics.ts';
 import { RegistrarError } from './registrar.ts';
 import { registrarCall } from './registrarHttp.ts';
 
@@ -49,5 +51,35 @@ describe('registrarCall', () => {
 
   it('an address nobody listens on is unavailable', async () => {
     expect((await failure(call({ url: 'http://127.0.0.1:9' }))).kind).toBe('unavailable');
+  });
+
+  it('times each exchange for /metrics with how it ended: ok, error (refused), timeout, unknown (no answer to read)', async () => {
+    const operation = 'namecheap.domains.getTldList';
+    const counts = async () => {
+      const samples = parseSamples(await processRegistry.metrics());
+      const of = (name: string, outcome: string) => valueOf(samples, name, { supplier: 'namecheap', operation, outcome }) ?? 0;
+      return Object.fromEntries(['ok', 'error', 'timeout', 'unknown'].flatMap((outcome) => [
+        [outcome, of('portal_registrar_call_duration_seconds_count', outcome)],
+        [`${outcome} counted as error`, of('portal_registrar_call_errors_total', outcome)],
+      ]));
+    };
+    const before = await counts();
+    await call({ command: operation });
+    fake.override({ body: 'no', status: 401 });
+    await failure(call({ command: operation }));
+    fake.override({ body: '<late/>', delayMs: 300 });
+    await failure(call({ command: operation, timeoutMs: 50 }));
+    fake.override({ body: 'oops', status: 503 });
+    await failure(call({ command: operation }));
+    fake.override({ body: '', drop: true });
+    await failure(call({ command: operation }));
+    const after = await counts();
+    const change = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - before[k]]));
+    expect(change).toEqual({
+      ok: 1, 'ok counted as error': 0,
+      error: 1, 'error counted as error': 1,
+      timeout: 1, 'timeout counted as error': 1,
+      unknown: 2, 'unknown counted as error': 2,
+    });
   });
 });

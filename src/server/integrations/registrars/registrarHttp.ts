@@ -1,3 +1,4 @@
+import { startRegistrarCallTimer } from '../../observability/registrarMetrics.ts';
 import { RegistrarError, type RegistrarId } from './registrar.ts';
 
 /** A registrar call that takes longer than this fails as 'unavailable', outcome unknown (a search passes a shorter signal). */
@@ -26,6 +27,7 @@ export interface RegistrarRequest {
  */
 export async function registrarCall(request: RegistrarRequest): Promise<string> {
   const { registrar, command } = request;
+  const observed = startRegistrarCallTimer(registrar, command);
   const timeout = AbortSignal.timeout(request.timeoutMs ?? REGISTRAR_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const body = new URLSearchParams(request.params).toString();
@@ -41,19 +43,25 @@ export async function registrarCall(request: RegistrarRequest): Promise<string> 
     });
   } catch (error) {
     const timedOut = timeout.aborted || (error instanceof Error && error.name === 'TimeoutError');
+    observed(timedOut ? 'timeout' : 'unknown');
     throw new RegistrarError('unavailable', `${registrar} did not answer ${command}${timedOut ? ' in time' : ''}.`, { registrar, command });
   }
   let text: string;
   try {
     text = await response.text();
   } catch {
+    observed(timeout.aborted ? 'timeout' : 'unknown');
     throw new RegistrarError('unavailable', `${registrar} dropped the answer to ${command}.`, { registrar, command });
   }
   if (response.status === 401 || response.status === 403) {
+    observed('error');
     throw new RegistrarError('auth', `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
   }
   if (response.status >= 400) {
+    observed('unknown');
     throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
   }
+  // An answer, whatever it says: a refusal inside it (a name taken) is the supplier working.
+  observed('ok');
   return text;
 }

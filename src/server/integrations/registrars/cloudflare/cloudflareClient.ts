@@ -1,3 +1,4 @@
+import { startRegistrarCallTimer } from '../../../observability/registrarMetrics.ts';
 import { REGISTRAR_TIMEOUT_MS } from '../registrarHttp.ts';
 import { RegistrarError, type RegistrarErrorKind } from '../registrar.ts';
 
@@ -36,8 +37,12 @@ export async function cloudflareCall(
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   const url = `${connection.baseUrl}/accounts/${encodeURIComponent(connection.accountId)}/registrar${path}${query}`;
-  const fail = (kind: RegistrarErrorKind, message: string, code?: string) =>
-    new RegistrarError(kind, redact(message, connection.token), { registrar: 'cloudflare', command, code });
+  const observed = startRegistrarCallTimer('cloudflare', command);
+  // Timed as registrarCall times the others: a refusal in the API's envelope is an answer; only credentials refused are an error.
+  const fail = (kind: RegistrarErrorKind, message: string, code?: string) => {
+    observed(kind === 'auth' ? 'error' : kind === 'unavailable' ? (timeout.aborted ? 'timeout' : 'unknown') : 'ok');
+    return new RegistrarError(kind, redact(message, connection.token), { registrar: 'cloudflare', command, code });
+  };
   let response: Response;
   try {
     response = await fetch(url, {
@@ -52,6 +57,7 @@ export async function cloudflareCall(
     });
   } catch (error) {
     const timedOut = timeout.aborted || (error instanceof Error && error.name === 'TimeoutError');
+    if (timedOut) observed('timeout');
     throw fail('unavailable', `cloudflare did not answer ${command}${timedOut ? ' in time' : ''}.`);
   }
   let text: string;
@@ -67,7 +73,10 @@ export async function cloudflareCall(
     throw fail('auth', `cloudflare refused ${command} with HTTP ${status}${envelope ? `: ${errorText(envelope)}` : ''}.`, String(status));
   }
   if (!envelope) throw fail('unavailable', `cloudflare answered ${command} with HTTP ${status} and a body that is not its API's.`, String(status));
-  if (status < 400 && envelope.success) return envelope;
+  if (status < 400 && envelope.success) {
+    observed('ok');
+    return envelope;
+  }
   const codes = envelope.errors.map((e) => e.code);
   const kind: RegistrarErrorKind = codes.some((c) => AUTH_CODES.has(c)) ? 'auth'
     : status === 404 ? 'not_found'
