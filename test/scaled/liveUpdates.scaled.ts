@@ -37,7 +37,8 @@ describe('scaled mode: a live update written through one instance reaches a brow
       if (response.url().includes('/api/')) upstreams.add(upstream ?? 'none');
     });
     await signIn(page, customer.email, customer.password);
-    const stream = page.waitForResponse((response) => response.url().includes('/api/live/') && response.status() === 200);
+    // The ticket page's own stream (the dashboard may open others).
+    const stream = page.waitForResponse((response) => response.url().includes('/api/live/') && response.url().includes(ticketId) && response.status() === 200);
     await page.goto(`/tickets/${ticketId}`);
     await page.getByText('Every message to the new mailbox bounces.').waitFor();
     const live = await stream;
