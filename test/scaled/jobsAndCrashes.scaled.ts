@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emit } from '../support/events/engine.ts';
 import { startFakeSmtpServer } from '../support/fakeSmtpServer.ts';
 import { type CallResult, type Client, clientOf, type Credentials, newClientAddress, type Route } from './support/api.ts';
@@ -31,6 +31,8 @@ describe('scaled mode: jobs run once whichever process takes them, and SIGKILL l
     await receiver?.close();
     await smtp?.close();
   });
+  // The processes' own output explains a failure the answers alone cannot (a crash, a refused start).
+  beforeEach(({ onTestFailed }) => onTestFailed(() => console.error(cluster.logs().slice(-20_000))));
 
   const deliveries = (webhookId: string) => cluster.database.db.selectFrom('webhook_deliveries')
     .select(['id', 'status', 'lease_owner']).where('webhook_id', '=', webhookId).execute();

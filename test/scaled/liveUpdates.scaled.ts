@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../e2e/support/actions.ts';
 import { launchBrowser, openPage } from '../e2e/support/browser.ts';
 import { type Client, clientOf, newClientAddress } from './support/api.ts';
@@ -19,6 +19,8 @@ describe('scaled mode: a live update written through one instance reaches a brow
     await browser?.close();
     await cluster?.stop();
   });
+  // The processes' own output explains a failure the answers alone cannot (a crash, a refused start).
+  beforeEach(({ onTestFailed }) => onTestFailed(() => console.error(cluster.logs().slice(-20_000))));
 
   it('a reply written through instance A appears on the ticket page that instance B serves, without a reload', async () => {
     const onA = { base: cluster.url, pin: 'a' as const, address: newClientAddress() };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, clientOf, newClientAddress, type Route } from './support/api.ts';
 import { type Cluster, startCluster } from './support/cluster.ts';
 
@@ -18,6 +18,8 @@ describe('scaled mode: sessions and rate limits are shared by both instances', (
   afterAll(async () => {
     await cluster?.stop();
   });
+  // The processes' own output explains a failure the answers alone cannot (a crash, a refused start).
+  beforeEach(({ onTestFailed }) => onTestFailed(() => console.error(cluster.logs().slice(-20_000))));
 
   it('a session made through instance A works on instance B, and signing out on B ends it on A', async () => {
     const address = newClientAddress();
