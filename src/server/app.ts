@@ -95,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   observeRequestDurations(app, new Set(handlers.map((h) => h.contract.name)));
-  await app.register(opsRoutes, { services });
+  await app.register(opsRoutes, { services, queueStats: () => services.jobs.queueStats() });
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { auth, services });
   const limits = config.FUNCTION_RATE_LIMITS === 'on'
