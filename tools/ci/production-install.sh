@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 checkout="$PWD"
 
-node tools/build/build.mjs --if-missing
+node tools/build/build.js --if-missing
 
 work="$(mktemp -d /tmp/production-install.XXXXXX)"
 server_pid=""

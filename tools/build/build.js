@@ -1,16 +1,18 @@
 // The one build: the server compiled to JavaScript (dist/server, with dist/common) and the web
 // app (dist/web), both staged in a private folder and moved into place only when both succeeded.
 //
-//   node tools/build/build.mjs                 builds (what `npm run build` runs)
-//   node tools/build/build.mjs --if-missing    builds only when no complete, current build exists
+//   node tools/build/build.js                 builds (what `npm run build` runs)
+//   node tools/build/build.js --if-missing    builds only when no complete, current build exists
 //                                              (what `npm start`, `npm run worker` and `npm run migrate` run first)
 //
 // Plain JavaScript on purpose: `npm start` on a production install runs this before the server and
 // must not need tsx, TypeScript or vite when a build is already there.
 import { spawn } from 'node:child_process';
+import console from 'node:console';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,7 +82,7 @@ async function withLock(work) {
         const made = statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
         if (Date.now() - made > 30_000) rmSync(lockDir, { recursive: true, force: true });
       }
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
   }
   writeFileSync(join(lockDir, 'pid'), String(process.pid));
