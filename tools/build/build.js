@@ -60,6 +60,7 @@ function processAlive(pid) {
  */
 async function withLock(work) {
   mkdirSync(dist, { recursive: true });
+  let told = false;
   for (;;) {
     try {
       mkdirSync(lockDir);
@@ -82,6 +83,8 @@ async function withLock(work) {
         const made = statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
         if (Date.now() - made > 30_000) rmSync(lockDir, { recursive: true, force: true });
       }
+      if (!told) console.log(`Another process (${owner || 'starting'}) is building dist/: waiting for it.`);
+      told = true;
       await sleep(250);
     }
   }
