@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
+    // Finds or installs Chromium once, so `npm test` needs no separate browser step.
+    globalSetup: ['test/e2e/support/chromiumSetup.ts'],
     environment: 'node',
     pool: 'forks',
     fileParallelism: false,

@@ -1,6 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { inject } from 'vitest';
 
 /** Flags that keep headless Chromium quiet and deterministic in a container. */
 const CHROMIUM_ARGS = [
@@ -12,7 +11,8 @@ const CHROMIUM_ARGS = [
 export const UI_TIMEOUT_MS = 15_000;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  // Found once by the tier's global set-up (chromiumSetup.ts): E2E_CHROMIUM_PATH, Debian's, or an npm package's.
+  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
 }
 
 /** A page that remembers every error it saw, so a journey can assert it ran cleanly. */
