@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsOf, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { appLoggerOptions } from './observability/logRedaction.ts';
 import { refuseTestPaymentsWithRealRegistrars } from './startChecks.ts';
 import { createServices, registerAllWorkers } from './services.ts';
 
@@ -16,7 +17,7 @@ async function main() {
     throw new ConfigError('Invalid configuration: DATABASE_URL is required by npm run worker (the embedded mode runs its jobs inside npm start)');
   }
   // Fastify's own pino, configured as in the app, so both kinds of process log the same shape.
-  const { log } = Fastify({ logger: { level: config.LOG_LEVEL, base: { process: 'worker' } } });
+  const { log } = Fastify({ logger: appLoggerOptions(config.LOG_LEVEL, { base: { process: 'worker' } }) });
   const database = openDatabase(databaseOptionsOf(config));
   const applied = await migrateToLatest(database.db);
   const services = createServices({ database, config, log });

@@ -7,10 +7,10 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 
 /**
  * How an app instance and the worker are started: node with these arguments, from the repository
- * root. One place to switch to the compiled build (dist/server/main.js, dist/server/worker.js).
+ * root: the compiled build, as a provider runs it.
  */
-export const SERVER_COMMAND: readonly string[] = ['--import', 'tsx', 'src/server/main.ts'];
-export const WORKER_COMMAND: readonly string[] = ['--import', 'tsx', 'src/server/worker.ts'];
+export const SERVER_COMMAND: readonly string[] = ['--enable-source-maps', 'dist/server/main.js'];
+export const WORKER_COMMAND: readonly string[] = ['--enable-source-maps', 'dist/server/worker.js'];
 
 /** How long a process may take to start on a loaded 2-core machine; only ends a hung start. */
 export const START_DEADLINE_MS = 90_000;
