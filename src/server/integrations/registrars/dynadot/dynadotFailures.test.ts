@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DYNADOT_FAKE_KEY, type FakeDynadot, dynadotTestEnv, startFakeDynadot } from '../../../../../test/support/registrars/dynadot.fake.ts';
+import { waitFor } from '../../../../../test/support/waitFor.ts';
 import { loadConfig } from '../../../config.ts';
 import { type DomainContacts, type Registrar, RegistrarError } from '../registrar.ts';
 import { dynadotErrorKind } from './dynadotErrors.ts';
@@ -84,7 +85,10 @@ describe('the Dynadot adapter\'s failures', () => {
     expect(await failure(dynadot.checkAvailability(['a.com']))).toMatchObject({ kind: 'unavailable', message: 'dynadot did not answer search in time.' });
     const aborting = new AbortController();
     fake.http.override({ body: '{}', delayMs: 1000 });
+    const sent = fake.requests.length;
     const pending = dynadot.getInfo('a.com', { signal: aborting.signal });
+    // Aborted once the fake holds it: a request aborted before it left would leave its queued answer to the next call.
+    await waitFor(() => fake.requests.length > sent || undefined);
     aborting.abort();
     expect((await failure(pending)).kind).toBe('unavailable');
     fake.http.override({ body: '', drop: true });
