@@ -28,6 +28,15 @@ export class PortalClient {
     return answer.result as T;
   }
 
+  /** Signs in with e-mail and password (the bootstrap super admin, for the back office's set-up). */
+  async signIn(email: string, password: string): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: this.baseUrl }, body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+    this.token = (await response.json() as { token: string }).token;
+  }
+
   /** A new customer signed up through better-auth's endpoint, as the sign-up page does, with an account of their own. */
   async signUpWithAccount(): Promise<{ userId: string; accountId: string; email: string }> {
     const suffix = randomBytes(5).toString('hex');

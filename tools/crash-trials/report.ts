@@ -16,7 +16,10 @@ export function resultsTable(results: ScenarioResult[]): string {
   ];
   for (const result of results) {
     const perPhase = new Map<string, number>();
-    for (const trial of result.trials) perPhase.set(trial.phase, (perPhase.get(trial.phase) ?? 0) + 1);
+    for (const trial of result.trials) {
+      const key = trial.stage ? `${trial.phase} (${trial.stage})` : trial.phase;
+      perPhase.set(key, (perPhase.get(key) ?? 0) + 1);
+    }
     const restart = result.trials.map((t) => t.restartMs);
     const recovered = result.trials.map((t) => t.recoverMs);
     const violations = result.trials.reduce((sum, t) => sum + t.violations.length, 0);

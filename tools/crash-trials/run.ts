@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { resultsTable, violationLines } from './report.ts';
+import { paymentConfirmationScenario } from './scenarios/paymentConfirmation.ts';
 import { registrationScenario } from './scenarios/registration.ts';
+import { webhookBurstScenario } from './scenarios/webhookBurst.ts';
+import { whmcsImportScenario } from './scenarios/whmcsImport.ts';
 import { DEFAULT_SERVER_COMMAND } from './serverProcess.ts';
 import type { TrialDialect } from './trialDatabase.ts';
 import { runScenario, type Scenario, type ScenarioResult } from './trialRunner.ts';
@@ -16,6 +19,9 @@ import { runScenario, type Scenario, type ScenarioResult } from './trialRunner.t
  */
 const scenarios: Record<string, () => Scenario> = {
   registration: registrationScenario,
+  payment: paymentConfirmationScenario,
+  webhooks: webhookBurstScenario,
+  'whmcs-import': whmcsImportScenario,
 };
 
 const { values } = parseArgs({

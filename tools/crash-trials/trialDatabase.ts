@@ -42,7 +42,14 @@ export async function createTrialDatabase(dialect: TrialDialect): Promise<TrialD
     return {
       dialect,
       env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-      open: () => (handle ??= openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
+      open: () => {
+        if (!handle) {
+          handle = openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+          // An idle connection the server ends (a restart of PostgreSQL, the drop at the end) must not end the trials.
+          if (handle.rawClient?.kind === 'postgres') handle.rawClient.client.on('error', (error) => console.error(`trial database connection: ${error.message}`));
+        }
+        return handle;
+      },
       async drop() {
         await handle?.close();
         await admin(`drop database if exists ${name} with (force)`);

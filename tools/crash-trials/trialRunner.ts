@@ -9,6 +9,8 @@ export interface ArmedTrial {
   killMoment: Promise<void>;
   /** After the kill, before the restart: let a held outside call go on (the outside system acts without the portal). */
   afterKill?(): void;
+  /** Where the flow stood when the portal died (read from the database before the restart), e.g. the order's status. */
+  stageAtKill?(): Promise<string>;
   /** After the restart: act as the customer and operator would, wait until the flow settled (with a deadline), answer the violations found. */
   recoverAndCheck(): Promise<string[]>;
 }
@@ -37,6 +39,8 @@ export interface Scenario {
 export interface TrialRecord {
   index: number;
   phase: string;
+  /** Where the flow stood at the kill, when the scenario tells. */
+  stage: string | null;
   /** From SIGKILL to /readyz answering again. */
   restartMs: number;
   /** From SIGKILL to the flow settled and checked. */
@@ -98,13 +102,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       await portal.kill();
       killedAt = new Date();
       armed.afterKill?.();
+      const stage = armed.stageAtKill ? await armed.stageAtKill() : null;
       portal = spawnPortal(options.serverCommand, env);
       await waitUntilReady(baseUrl, portal);
       const restartMs = Date.now() - killedAt.getTime();
       const violations = await armed.recoverAndCheck().catch((error: unknown) => [`did not recover: ${error instanceof Error ? error.message : String(error)}`]);
-      const record = { index, phase, restartMs, recoverMs: Date.now() - killedAt.getTime(), violations };
+      const record = { index, phase, stage, restartMs, recoverMs: Date.now() - killedAt.getTime(), violations };
       trials.push(record);
-      options.log(`${scenario.name} [${options.dialect}] trial ${index + 1}/${options.count} ${phase}: restart ${restartMs} ms, settled ${record.recoverMs} ms`
+      options.log(`${scenario.name} [${options.dialect}] trial ${index + 1}/${options.count} ${phase}${stage ? ` (${stage})` : ''}: restart ${restartMs} ms, settled ${record.recoverMs} ms`
         + (violations.length ? `\n  VIOLATIONS:\n  ${violations.join('\n  ')}\n  portal output:\n${portal.output()}` : ''));
     }
   } finally {

@@ -76,6 +76,10 @@ export function registrationScenario(): Scenario {
       return {
         killMoment,
         afterKill: () => hold?.release(),
+        async stageAtKill() {
+          const orders = await ordersFor(ctx.db.db, accountId, domain);
+          return orders[0]?.status ?? 'no order yet';
+        },
         async recoverAndCheck() {
           const killedAt = ctx.killedAt();
           await customerCompletesPayment(ctx.client, ctx.db.db, accountId, domain);
