@@ -40,15 +40,27 @@ for (const name of chosen) if (!scenarios[name]) throw new Error(`unknown scenar
 const databases = values.database.split(',').map((name) => name.trim()) as TrialDialect[];
 for (const name of databases) if (name !== 'postgres' && name !== 'sqlite') throw new Error(`--database takes postgres and/or sqlite, not ${name}`);
 
+// A run told to stop finishes the trial in progress, stops the portal, drops its database and prints what it has.
+let stopRequested = false;
+const requestStop = () => {
+  stopRequested = true;
+  console.log('Stopping after the trial in progress.');
+};
+process.once('SIGINT', requestStop);
+process.once('SIGTERM', requestStop);
+
 const results: ScenarioResult[] = [];
 const started = Date.now();
 for (const dialect of databases) {
   for (const name of chosen) {
-    results.push(await runScenario(scenarios[name]!(), { count, dialect, serverCommand: values['server-command'], log: (line) => console.log(line) }));
+    if (stopRequested) break;
+    results.push(await runScenario(scenarios[name]!(), {
+      count, dialect, serverCommand: values['server-command'], log: (line) => console.log(line), stopping: () => stopRequested,
+    }));
   }
 }
 
-console.log(`\nCrash trials, ${new Date().toISOString().slice(0, 10)}: --count ${count}, server command "${values['server-command']}", ${((Date.now() - started) / 1000).toFixed(0)} s in all\n`);
+console.log(`\nCrash trials, ${new Date().toISOString().slice(0, 10)}: --count ${count}${stopRequested ? ' (stopped early)' : ''}, server command "${values['server-command']}", ${((Date.now() - started) / 1000).toFixed(0)} s in all\n`);
 console.log(resultsTable(results));
 const violations = violationLines(results);
 if (violations.length > 0) {

@@ -57,6 +57,8 @@ export interface ScenarioResult {
 
 export interface RunOptions {
   count: number;
+  /** Answers true once the run should end after the trial in progress (SIGINT, SIGTERM): the figures so far are still printed. */
+  stopping?: () => boolean;
   dialect: TrialDialect;
   serverCommand: string;
   /** Printed as trials go. */
@@ -95,7 +97,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     await waitUntilReady(baseUrl, portal);
     const ctx: TrialContext = { client: new PortalClient(baseUrl), db: database.open(), dialect: options.dialect, killedAt: () => killedAt };
     await scenario.prepare(ctx);
-    for (let index = 0; index < options.count; index += 1) {
+    for (let index = 0; index < options.count && !options.stopping?.(); index += 1) {
       const phase = scenario.phases[index % scenario.phases.length]!;
       const armed = await scenario.arm(ctx, index, phase);
       await withDeadline(armed.killMoment, 120_000, `trial ${index} (${phase}): the kill moment never came`);

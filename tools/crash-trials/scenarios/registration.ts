@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type NamecheapFake, namecheapFakeEnv, startNamecheapFake } from '../../../test/support/registrars/namecheap.fake.ts';
-import type { Hold } from '../../../test/support/holds.ts';
 import { commandOf } from '../../../test/support/registrars/namecheap.fake.ts';
+import { type Gate, startGate } from '../gate.ts';
 import { type ArmedTrial, randomDelay, type Scenario, type TrialContext, until } from '../trialRunner.ts';
 import { chargesOf, customerCompletesPayment, fastForwardOrderWork, orderAndPay, ordersFor } from './domainOrders.ts';
 
@@ -10,12 +10,14 @@ const SETTLED = ['completed', 'failed', 'requires_manual_processing'];
 /**
  * (1) Domain registration: a customer orders and pays for a .com, the portal registers it at
  * Namecheap (the fake, in the trial's process). The portal dies at a random moment of the flow,
- * when the registrar's call has arrived but not been acted on, or after the registrar registered
+ * when its domains.create call has reached the registrar's door but not been acted on (it is
+ * carried out after the kill), or after the registrar registered
  * the name and before its answer reached the portal. Afterwards: one order, completed, paid once,
  * registered once at Namecheap and nowhere else, one domain record.
  */
 export function registrationScenario(): Scenario {
   let fake: NamecheapFake;
+  let gate: Gate;
   let accountId = '';
   /** How long an undisturbed order takes from the first click to completed: the random kills' window. */
   let windowMs = 2000;
@@ -34,10 +36,11 @@ export function registrationScenario(): Scenario {
 
   return {
     name: 'domain registration',
-    phases: ['random moment', 'registrar call arrived', 'registrar acted, answer lost'],
+    phases: ['random moment', 'registration asked, not acted on', 'registrar acted, answer lost'],
     async startFakes() {
       fake = await startNamecheapFake();
-      const env = Object.fromEntries(Object.entries(namecheapFakeEnv(fake.url)).filter(([name]) => name.startsWith('NAMECHEAP_')));
+      gate = await startGate(fake.http.url);
+      const env = Object.fromEntries(Object.entries(namecheapFakeEnv(`${gate.url}/xml.response`)).filter(([name]) => name.startsWith('NAMECHEAP_')));
       // Test-mode payments beside a real registrar's wire format: the trial's own registrar is a fake.
       return { ...env, ALLOW_TEST_PAYMENTS_WITH_REAL_REGISTRARS: 'true' };
     },
@@ -59,14 +62,17 @@ export function registrationScenario(): Scenario {
     },
     async arm(ctx, index, phase): Promise<ArmedTrial> {
       const domain = `crash-${index}-${randomBytes(4).toString('hex')}.com`;
-      let hold: Hold | null = null;
+      let held: ReturnType<Gate['holdNext']> | null = null;
       let killMoment: Promise<void>;
-      if (phase === 'registrar call arrived') {
-        hold = fake.http.hold();
-        killMoment = hold.arrived;
+      const isCreate = (params: Iterable<[string, string]>) => {
+        const lower = new Map([...params].map(([k, v]) => [k.toLowerCase(), v.toLowerCase()]));
+        return lower.get('command') === 'namecheap.domains.create' && lower.get('domainname') === domain;
+      };
+      if (phase === 'registration asked, not acted on') {
+        held = gate.holdNext(isCreate);
+        killMoment = held.arrived;
       } else if (phase === 'registrar acted, answer lost') {
-        fake.http.actThen({ body: '', hang: true }, (r) => commandOf(r) === 'namecheap.domains.create'
-          && Object.entries(r.params).some(([k, v]) => k.toLowerCase() === 'domainname' && v.toLowerCase() === domain));
+        fake.http.actThen({ body: '', hang: true }, (r) => commandOf(r) === 'namecheap.domains.create' && isCreate(Object.entries(r.params)));
         killMoment = until(() => (fake.domains.has(domain) ? true : undefined), 60_000, `Namecheap to register ${domain}`, 1).then(() => {});
       } else {
         killMoment = randomDelay(windowMs);
@@ -75,7 +81,7 @@ export function registrationScenario(): Scenario {
       void orderAndPay(ctx.client, accountId, domain, () => {}).catch(() => {});
       return {
         killMoment,
-        afterKill: () => hold?.release(),
+        afterKill: () => held?.release(),
         async stageAtKill() {
           const orders = await ordersFor(ctx.db.db, accountId, domain);
           return orders[0]?.status ?? 'no order yet';
@@ -108,6 +114,7 @@ export function registrationScenario(): Scenario {
       };
     },
     async stopFakes() {
+      await gate.close();
       await fake.close();
     },
   };
