@@ -20,10 +20,9 @@ export const registerInput = (domain: string, accountId: string) => ({
   domain, registrationYears: 1, contactInfo: contact, privacyProtection: true, autoRenew: true, accountId,
 });
 
-/** The customer's steps for a new name: the order, its checkout, the test card. Answers the order id once known. */
-export async function orderAndPay(client: PortalClient, accountId: string, domain: string, onOrder: (orderId: string) => void): Promise<void> {
+/** The customer's steps for a new name: the order, its checkout, the test card. */
+export async function orderAndPay(client: PortalClient, accountId: string, domain: string): Promise<void> {
   const { orderId } = await client.must<{ orderId: string }>('registerDomain', registerInput(domain, accountId));
-  onOrder(orderId);
   const { url } = await client.must<{ url: string }>('payDomainOrder', { orderId });
   await client.must('payTestCheckout', { sessionId: sessionIdOf(url), ...GOOD_CARD });
 }

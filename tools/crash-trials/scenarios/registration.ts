@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type NamecheapFake, namecheapFakeEnv, startNamecheapFake } from '../../../test/support/registrars/namecheap.fake.ts';
-import { commandOf } from '../../../test/support/registrars/namecheap.fake.ts';
+import { commandOf, type NamecheapFake, namecheapFakeEnv, startNamecheapFake } from '../../../test/support/registrars/namecheap.fake.ts';
 import { type Gate, startGate } from '../gate.ts';
 import { type ArmedTrial, randomDelay, type Scenario, type TrialContext, until } from '../trialRunner.ts';
 import { chargesOf, customerCompletesPayment, fastForwardOrderWork, orderAndPay, ordersFor } from './domainOrders.ts';
@@ -11,15 +10,15 @@ const SETTLED = ['completed', 'failed', 'requires_manual_processing'];
  * (1) Domain registration: a customer orders and pays for a .com, the portal registers it at
  * Namecheap (the fake, in the trial's process). The portal dies at a random moment of the flow,
  * when its domains.create call has reached the registrar's door but not been acted on (it is
- * carried out after the kill), or after the registrar registered
- * the name and before its answer reached the portal. Afterwards: one order, completed, paid once,
- * registered once at Namecheap and nowhere else, one domain record.
+ * carried out after the kill), or after the registrar registered the name and before its answer
+ * reached the portal. Afterwards: one order, completed, paid once, registered once at Namecheap
+ * and nowhere else, one domain record.
  */
 export function registrationScenario(): Scenario {
   let fake: NamecheapFake;
   let gate: Gate;
   let accountId = '';
-  /** How long an undisturbed order takes from the first click to completed: the random kills' window. */
+  /** How long the first order took from the first click to completed (prices synced meanwhile): the random kills' window. */
   let windowMs = 2000;
 
   const createsOf = (domain: string) => fake.sent('namecheap.domains.create')
@@ -51,7 +50,7 @@ export function registrationScenario(): Scenario {
       const started = Date.now();
       await until(async () => {
         try {
-          await orderAndPay(ctx.client, accountId, domain, () => {});
+          await orderAndPay(ctx.client, accountId, domain);
           return true;
         } catch {
           return undefined;
@@ -78,7 +77,7 @@ export function registrationScenario(): Scenario {
         killMoment = randomDelay(windowMs);
       }
       // The customer's own steps may fail half-way when the portal dies under them: the recovery finishes them.
-      void orderAndPay(ctx.client, accountId, domain, () => {}).catch(() => {});
+      void orderAndPay(ctx.client, accountId, domain).catch(() => {});
       return {
         killMoment,
         afterKill: () => held?.release(),
