@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../../src/server/db/connection.ts';
+import { PROCESSING_WINDOW_MS } from '../../../src/server/features/domains/fulfilment/calls.ts';
 import { FULFIL_LEASE_MS } from '../../../src/server/features/domains/fulfilment/lease.ts';
 import { FULFIL_ORDER_QUEUE } from '../../../src/server/features/domains/orders/queues.ts';
 import { TEST_EVENT_DELIVERY_QUEUE } from '../../../src/server/integrations/payments/testMode/testEvents.ts';
@@ -55,7 +56,10 @@ export async function customerCompletesPayment(client: PortalClient, db: Databas
 /**
  * Time passing for work the killed process held: the job leases, the retry delays and the order's
  * fulfilment lease (all about ten minutes) are moved into the past; the portal's own lease checks
- * and retries do the rest. Only what was claimed before the kill moves.
+ * and retries do the rest. Only what was claimed before the kill moves. A registrar call the dead
+ * process began and never recorded has an unknown outcome: the job takes the supplier's "not
+ * found" as a no only PROCESSING_WINDOW_MS (30 minutes) after the call began, so such a call's
+ * start moves back by that window too.
  */
 export async function fastForwardOrderWork(handle: DatabaseHandle, orderIds: string[], killedAt: Date): Promise<void> {
   await fastForwardJobs(handle, ORDER_QUEUES, killedAt);
@@ -64,6 +68,11 @@ export async function fastForwardOrderWork(handle: DatabaseHandle, orderIds: str
   const past = new Date(Date.now() - 1000).toISOString();
   await handle.db.updateTable('domain_orders').set({ fulfil_lease_until: past })
     .where('id', 'in', orderIds).where('fulfil_lease_until', '<=', takenBefore).where('fulfil_lease_until', '>', past).execute();
+  const calledBefore = killedAt.toISOString();
+  const windowAgo = new Date(Date.now() - PROCESSING_WINDOW_MS - 1000).toISOString();
+  await handle.db.updateTable('domain_order_attempts').set({ started_at: windowAgo })
+    .where('order_id', 'in', orderIds).where('outcome', 'in', ['started', 'unknown']).where('operation', 'in', ['register', 'renew'])
+    .where('started_at', '<', calledBefore).where('started_at', '>', windowAgo).execute();
 }
 
 /** The test provider's completed checkouts of this order: each one a charge to the customer's card. */
