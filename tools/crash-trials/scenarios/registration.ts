@@ -38,6 +38,8 @@ export function registrationScenario(): Scenario {
     phases: ['random moment', 'registration asked, not acted on', 'registrar acted, answer lost'],
     async startFakes() {
       fake = await startNamecheapFake();
+      // The fake's account starts with $1,000, about 90 registrations: a full run needs more.
+      fake.setBalance(1_000_000);
       gate = await startGate(fake.http.url);
       const env = Object.fromEntries(Object.entries(namecheapFakeEnv(`${gate.url}/xml.response`)).filter(([name]) => name.startsWith('NAMECHEAP_')));
       // Test-mode payments beside a real registrar's wire format: the trial's own registrar is a fake.
