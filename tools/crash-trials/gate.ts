@@ -37,7 +37,7 @@ export async function startGate(target: string): Promise<Gate> {
     try {
       const answer = await fetch(`${target.replace(/\/$/, '')}${url.pathname}${url.search}`, {
         method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
       });
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(Buffer.from(await answer.arrayBuffer()));
     } catch {
