@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Gate {
+  url: string;
+  /**
+   * The next request `matches` picks is held before it reaches the outside system (which has not
+   * acted yet); `arrived` resolves when it comes. Released, it goes on to the system, which acts.
+   */
+  holdNext(matches: (params: URLSearchParams) => boolean): { arrived: Promise<void>; release(): void };
+  close(): Promise<void>;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A pass-through in front of a fake outside system (the registrar), so the trial can stop one
+ * chosen call between the portal and the system: the portal has asked, the system has not acted.
+ */
+export async function startGate(target: string): Promise<Gate> {
+  const waiting: { matches: (params: URLSearchParams) => boolean; arrive: () => void; opened: Promise<void> }[] = [];
+  const server = createServer(async (req, res) => {
+    const body = await bodyOf(req);
+    const url = new URL(req.url ?? '/', 'http://gate.local');
+    const params = new URLSearchParams(url.search);
+    for (const [name, value] of new URLSearchParams(body.toString('utf8'))) params.append(name, value);
+    const held = waiting.findIndex((w) => w.matches(params));
+    if (held >= 0) {
+      const [gate] = waiting.splice(held, 1);
+      gate!.arrive();
+      await gate!.opened;
+    }
+    try {
+      const answer = await fetch(`${target.replace(/\/$/, '')}${url.pathname}${url.search}`, {
+        method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(Buffer.from(await answer.arrayBuffer()));
+    } catch {
+      // The portal that asked is gone (killed): nobody reads the answer.
+      res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    holdNext(matches) {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+      const opened = new Promise<void>((resolve) => { release = resolve; });
+      waiting.push({ matches, arrive, opened });
+      return { arrived, release };
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
