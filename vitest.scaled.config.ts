@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 60_000,
+    // The live-update test drives Chromium, found as the e2e tier finds it.
+    globalSetup: ['test/e2e/support/chromiumSetup.ts'],
   },
 });

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** How the portal is started; CRASH_SERVER_COMMAND or --server-command replaces it (e.g. "node dist/server/main.js"). */
-export const DEFAULT_SERVER_COMMAND = 'node --import tsx src/server/main.ts';
+/** How the portal is started: the compiled build, as a provider runs it; CRASH_SERVER_COMMAND or --server-command replaces it. */
+export const DEFAULT_SERVER_COMMAND = 'node --enable-source-maps dist/server/main.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

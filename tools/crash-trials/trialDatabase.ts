@@ -78,8 +78,8 @@ export async function createTrialDatabase(dialect: TrialDialect): Promise<TrialD
 export async function fastForwardJobs(handle: DatabaseHandle, queues: string[], killedAt: Date): Promise<number> {
   const { db, dialect } = handle;
   if (dialect === 'postgres') {
-    const active = await sql`update pgboss.job set started_on = started_on - expire_in - interval '1 second'
-      where name = any(${queues}) and state = 'active' and started_on < ${killedAt} and started_on + expire_in > now()`.execute(db);
+    const active = await sql`update pgboss.job set started_on = started_on - make_interval(secs => expire_seconds) - interval '1 second'
+      where name = any(${queues}) and state = 'active' and started_on < ${killedAt} and started_on + make_interval(secs => expire_seconds) > now()`.execute(db);
     const waiting = await sql`update pgboss.job set start_after = now()
       where name = any(${queues}) and state in ('created', 'retry') and start_after > now()`.execute(db);
     return Number(active.numAffectedRows ?? 0n) + Number(waiting.numAffectedRows ?? 0n);
