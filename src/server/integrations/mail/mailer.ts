@@ -35,7 +35,8 @@ export function createMailer(deps: { config: Config; jobs: JobQueue; log: Fastif
         html_body: message.html ?? null, status: smtp ? 'queued' : 'stored', error: null, sent_at: null,
       }).execute();
       if (smtp) await deps.jobs.send(MAIL_DELIVERY_QUEUE, { id }, { tx, retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true });
-      else tx.afterCommit(() => deps.log.info({ mailId: id, to: message.to, subject: message.subject, text: message.text }, 'mail stored in outbox (no SMTP_URL)'));
+      // Not the text: it carries one-time links (resets, verifications), which a log must not keep. The outbox page shows it.
+      else tx.afterCommit(() => deps.log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail stored in outbox (no SMTP_URL)'));
       return id;
     },
   };
