@@ -149,6 +149,10 @@ describe('loadConfig', () => {
       .toThrow('Invalid configuration: DATABASE_POOL_SIZE must be a whole number from 1 to 1000');
     expect(() => loadConfig({ DATA_DIR: freshDir(), DATABASE_STATEMENTS: 'off' }))
       .toThrow('Invalid configuration: DATABASE_STATEMENTS must be named or unnamed (unnamed behind PgBouncer in transaction mode)');
+    expect(loadConfig({ DATA_DIR: freshDir(), DATABASE_LISTEN_URL: 'postgres://portal@db.internal:5432/portal' }))
+      .toMatchObject({ DATABASE_LISTEN_URL: 'postgres://portal@db.internal:5432/portal' });
+    expect(() => loadConfig({ DATA_DIR: freshDir(), DATABASE_LISTEN_URL: 'db.internal:5432' }))
+      .toThrow('Invalid configuration: DATABASE_LISTEN_URL must start with postgres:// or postgresql://');
   });
 
   it('documents every variable it reads', () => {

@@ -26,6 +26,8 @@ const variables = {
     .describe('PostgreSQL connections each process keeps at most (scaled mode); instances × this must stay under the server\'s or PgBouncer\'s limit.'),
   DATABASE_STATEMENTS: z.enum(['named', 'unnamed'], { error: 'must be named or unnamed (unnamed behind PgBouncer in transaction mode)' }).default('named')
     .describe('named: each PostgreSQL connection prepares the frequent reads once; unnamed: no named prepared statements, for PgBouncer in transaction mode.'),
+  DATABASE_LISTEN_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()
+    .describe('PostgreSQL URL for the live updates\' LISTEN connection only (default DATABASE_URL): a direct or session-mode one when DATABASE_URL goes through PgBouncer in transaction mode.'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()
     .describe('Redis URL; when set, the function rate limits count there instead of in the database (every instance must use the same Redis).'),
   PUBLIC_URL: z.url().optional()

@@ -22,7 +22,7 @@ export function createServices(deps: { database: DatabaseHandle; config: Config;
   const clock = deps.clock ?? systemClock;
   const jobs = createJobQueue({ database, config, log, clock });
   const mailer = createMailer({ config, jobs, log });
-  const live = createLiveBus({ db: database.db, dialect: database.dialect, databaseUrl: config.DATABASE_URL, log, choice: deps.liveBus });
+  const live = createLiveBus({ db: database.db, dialect: database.dialect, databaseUrl: config.DATABASE_LISTEN_URL ?? config.DATABASE_URL, log, choice: deps.liveBus });
   const receive: Services['receivePaymentEvent'] = (event) => receivePaymentEvent(services, paymentEventHandlers, event);
   const services: Services = {
     db: database.db, dialect: database.dialect, config, clock, mailer, jobs, live, log,
