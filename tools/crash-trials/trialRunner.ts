@@ -114,10 +114,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       const record = { index, phase, stage, restartMs, recoverMs: Date.now() - killedAt.getTime(), violations };
       trials.push(record);
       options.log(`${scenario.name} [${options.dialect}] trial ${index + 1}/${options.count} ${phase}${stage ? ` (${stage})` : ''}: restart ${restartMs} ms, settled ${record.recoverMs} ms`
-        + (violations.length ? `\n  VIOLATIONS:\n  ${violations.join('\n  ')}\n  portal output:\n${portal.output()}` : ''));
+        + (violations.length ? `\n  VIOLATIONS:\n  ${violations.join('\n  ')}\n  portal output:\n${portal.output().slice(-4000)}` : ''));
     }
   } finally {
-    await portal.stop();
+    await portal.stop(10_000);
     await scenario.stopFakes();
     await database.drop();
   }

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { freePort, repoRoot, SERVER_ARGS, spawnLogged, waitUntilReady } from '../../support/processes.ts';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export { repoRoot };
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password-1';
@@ -21,41 +19,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server exited with code ${child.exitCode} before it was ready:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`Server did not answer /readyz within ${timeoutMs} ms:\n${output()}`);
-}
-
 /**
- * Starts the production entry point (`node --import tsx src/server/main.ts`) exactly as an operator would,
+ * Starts the production entry point (the compiled `dist/server/main.js`) exactly as an operator would,
  * with its own port and a fresh DATA_DIR, so every test file gets an empty embedded database.
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'dist', 'web', 'index.html'))) {
-    throw new Error('dist/web is missing: run the e2e tier with `npm run test:e2e` (it builds the web app first).');
+  if (!existsSync(join(repoRoot, 'dist', 'build.json'))) {
+    throw new Error('dist/ holds no build: run the e2e tier with `npm run test:e2e` (it builds first).');
   }
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -79,33 +49,17 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   delete env.GOOGLE_CLIENT_SECRET;
   delete env.NODE_OPTIONS;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const append = (chunk: Buffer) => {
-    log += chunk.toString();
-    if (log.length > 200_000) log = log.slice(-100_000);
-  };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
+  const server = spawnLogged('node', SERVER_ARGS, env);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await server.stop(10_000);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForReady(baseUrl, child, () => log, 60_000);
+    await waitUntilReady(baseUrl, server, 60_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, port, dataDir, sqliteFile: join(dataDir, 'portal.sqlite'), output: () => log, stop };
+  return { baseUrl, port, dataDir, sqliteFile: join(dataDir, 'portal.sqlite'), output: server.output, stop };
 }

@@ -108,14 +108,14 @@ export async function startCluster(extraEnv: NodeJS.ProcessEnv = {}): Promise<Cl
   delete common.TEST_DATABASE_URL;
 
   const spawnApp = (name: InstanceName) => {
-    const spawned = spawnLogged(process.execPath, SERVER_COMMAND, {
+    const spawned = spawnLogged('node', SERVER_COMMAND, {
       ...common, PORT: String(ports[name]), DATA_DIR: join(temp, `data-${name}`),
     });
     started.push(spawned);
     return spawned;
   };
   const spawnWorker = () => {
-    const spawned = spawnLogged(process.execPath, WORKER_COMMAND, { ...common, DATA_DIR: join(temp, 'data-worker'), LOG_LEVEL: 'info' });
+    const spawned = spawnLogged('node', WORKER_COMMAND, { ...common, DATA_DIR: join(temp, 'data-worker'), LOG_LEVEL: 'info' });
     started.push(spawned);
     return spawned;
   };
