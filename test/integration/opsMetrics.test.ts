@@ -106,6 +106,17 @@ describeEachDialect('/metrics families', (dialect) => {
     expect(count(failed, histogram, { ...labels, outcome: 'unknown' }) - count(answered, histogram, { ...labels, outcome: 'unknown' })).toBe(1);
   });
 
+  it('shows each job queue\'s waiting jobs, read from the app\'s own queue at scrape time', async () => {
+    const queue = `ops-metrics-${dialect}`;
+    expect(valueOf(await scrape(), 'portal_job_queue_waiting', { queue })).toBeUndefined();
+    await t.services.jobs.send(queue, { n: 1 });
+    await t.services.jobs.send(queue, { n: 2 });
+    const samples = await scrape();
+    expect(valueOf(samples, 'portal_job_queue_waiting', { queue })).toBe(2);
+    expect(valueOf(samples, 'portal_job_queue_running', { queue })).toBe(0);
+    expect(valueOf(samples, 'portal_job_queue_oldest_waiting_seconds', { queue })).toBeGreaterThanOrEqual(0);
+  });
+
   it('shows each webhook endpoint\'s health, read from the database at scrape time', async () => {
     const db = t.services.db;
     const up = await insertWebhook(db, { url: `${receiver.url}/up`, name: 'Billing receiver' });
