@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import client from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { parseSamples, samplesOf, valueOf } from '../../../test/support/prometheusText.ts';
-import { type QueueStats, registerJobQueueMetrics } from './jobQueueMetrics.ts';
+import type { QueueStats } from '../jobs/queue.ts';
+import { registerJobQueueMetrics } from './jobQueueMetrics.ts';
 
 function recordingLog() {
   const warnings: string[] = [];

@@ -1,14 +1,6 @@
 import client from 'prom-client';
+import type { QueueStats } from '../jobs/queue.ts';
 import { type ScrapeReaderOptions, timeBoxedReader } from './scrapeReader.ts';
-
-/** One queue as the job store counts it: the shape of `JobQueue.queueStats()`'s rows. */
-export interface QueueStats {
-  queue: string;
-  waiting: number;
-  running: number;
-  failed: number;
-  oldestWaitingSeconds: number | null;
-}
 
 export type QueueStatsSource = () => Promise<QueueStats[]>;
 
