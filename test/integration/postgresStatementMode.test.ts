@@ -1,26 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, type StatementMode } from '../../src/server/db/connection.ts';
 import { accountWithMembers } from '../support/factories.ts';
+import { adminQuery } from '../support/postgresAdmin.ts';
 import { type SharedTestDatabase, startTestApp } from '../support/testApp.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A schema of its own, opened with one pooled connection so that connection's session can be inspected. */
 async function databaseWith(statements: StatementMode): Promise<SharedTestDatabase & { opened: DatabaseHandle[] }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create schema ${schema}`);
+  await adminQuery(url!, `create schema ${schema}`);
   const opened: DatabaseHandle[] = [];
   return {
     dialect: 'postgres',
@@ -30,7 +20,7 @@ async function databaseWith(statements: StatementMode): Promise<SharedTestDataba
       opened.push(handle);
       return handle;
     },
-    drop: () => adminQuery(`drop schema ${schema} cascade`),
+    drop: () => adminQuery(url!, `drop schema ${schema} cascade`),
   };
 }
 

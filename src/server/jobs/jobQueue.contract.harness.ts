@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -10,6 +9,7 @@ import { createLocalQueue } from './localQueue.ts';
 import { createPgBossQueue } from './pgBossQueue.ts';
 import type { JobQueue } from './queue.ts';
 import { ManualClock } from '../../../test/support/clock.ts';
+import { adminQuery } from '../../../test/support/postgresAdmin.ts';
 import { waitFor } from '../../../test/support/waitFor.ts';
 
 /** Where every test starts: 2025-03-10T10:07:00Z. */
@@ -68,16 +68,6 @@ async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ datab
       await adminQuery(url!, `drop schema ${schema} cascade`);
     },
   };
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function localHarness(dialect: 'sqlite' | 'postgres'): Promise<QueueHarness> {
