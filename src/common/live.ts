@@ -21,13 +21,20 @@ export const liveTopics = {
   adminEvents: () => 'admin/events' as const,
 };
 
-export type LiveTopic = ReturnType<(typeof liveTopics)[keyof typeof liveTopics]>;
+/**
+ * Server-internal, never subscribable over HTTP (no topic definition matches it): "what this user
+ * may see changed" (signed out elsewhere, disabled, removed from an account, demoted). Every
+ * instance's live layer hears it and re-checks that user's open streams.
+ */
+export const accessTopic = (userId: string) => `access/${userId}` as const;
+
+export type LiveTopic = ReturnType<(typeof liveTopics)[keyof typeof liveTopics]> | ReturnType<typeof accessTopic>;
 
 /**
  * What happened on a topic. `resync` means messages may have been missed (the server lost its
  * bus connection for a while): refetch as for any other message.
  */
-export const LIVE_EVENT_KINDS = ['ticket.replied', 'ticket.status_changed', 'billing.changed', 'domain_order.changed', 'events.changed', 'resync'] as const;
+export const LIVE_EVENT_KINDS = ['ticket.replied', 'ticket.status_changed', 'billing.changed', 'domain_order.changed', 'events.changed', 'access.changed', 'resync'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** The `data:` of every Server-Sent Event on a topic stream. */

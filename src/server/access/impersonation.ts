@@ -7,7 +7,8 @@ import type { Caller, Services } from '../rpc/context.ts';
 import { failedPrecondition, notFound } from '../rpc/errors.ts';
 import { requireGlobalSuperAdmin } from './accountAccess.ts';
 import {
-  endImpersonation, findAccountHeader, findActiveAccountId, findOpenImpersonation, insertImpersonation, setActiveAccountId,
+  endImpersonation, findAccountHeader, findActiveAccountId, findOpenImpersonation, findOpenImpersonationsOf, insertImpersonation,
+  setActiveAccountId,
 } from './repository.ts';
 
 import { DEFAULT_IMPERSONATION_REASON, IMPERSONATION_LIFETIME_MS } from '../../common/admin/impersonation/texts.ts';
@@ -105,10 +106,37 @@ export async function closeExpiredImpersonation(services: Pick<Services, 'db' | 
   });
 }
 
-async function recordEnded(tx: Tx, open: { accountId: string; reason: string }, operatorUserId: string, endedBy: 'operator' | 'expired', at: string) {
+/**
+ * Ends every impersonation the operator has open because they stopped being a global super admin
+ * (demoted) or were disabled (issue 21). Until then a demoted operator's impersonation only paused
+ * and came back with re-promotion; now it ends for good, audited as the act of whoever demoted or
+ * disabled them. Their open streams are re-checked by the caller's access announcement.
+ */
+export async function endImpersonationsOfOperatorIn(
+  tx: Tx, clock: Clock, operator: { userId: string; email: string }, by: { userId: string; email: string },
+  cause: 'demoted' | 'disabled', requestId?: string,
+): Promise<number> {
+  const at = clock.nowIso();
+  let ended = 0;
+  for (const open of await findOpenImpersonationsOf(tx.db, operator.userId)) {
+    if (!await endImpersonation(tx.db, open.id, at)) continue;
+    ended += 1;
+    await setActiveAccountId(tx.db, operator.userId, open.originalAccountId);
+    await record(tx, {
+      actor: by, actingAs: null,
+      action: 'impersonation.revoked', target: { type: 'account', id: open.accountId }, reason: open.reason, requestId,
+      before: { actingAsAccountId: open.accountId, operatorUserId: operator.userId, operatorEmail: operator.email },
+      after: { actingAsAccountId: null, activeAccountId: open.originalAccountId, cause }, at,
+    });
+    await recordEnded(tx, open, operator.userId, 'revoked', at);
+  }
+  return ended;
+}
+
+async function recordEnded(tx: Tx, open: { accountId: string; reason: string }, operatorUserId: string, endedBy: 'operator' | 'expired' | 'revoked', at: string) {
   await recordEvent(tx, {
     type: 'admin.impersonation.ended', accountId: open.accountId,
-    // The hour running out is the system's act; an operator's stop is theirs.
+    // The hour running out, or the operator losing the role, is not the operator's act; a stop is theirs.
     actor: endedBy === 'operator' ? { userId: operatorUserId, actingAsAccountId: open.accountId } : undefined,
     payload: { operatorUserId, accountId: open.accountId, reason: open.reason, endedBy }, at,
   });

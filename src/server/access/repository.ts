@@ -52,6 +52,15 @@ export async function findOpenImpersonation(db: Db, sessionId: string) {
   return row && { id: row.id, accountId: row.account_id, reason: row.reason, originalAccountId: row.original_account_id, startedAt: row.started_at };
 }
 
+/** Every impersonation the operator has open, in any of their sessions. */
+export async function findOpenImpersonationsOf(db: Db, operatorUserId: string) {
+  const rows = await db.selectFrom('impersonations')
+    .select(['id', 'session_id', 'account_id', 'reason', 'original_account_id'])
+    .where('operator_user_id', '=', operatorUserId).where('ended_at', 'is', null)
+    .orderBy('started_at').execute();
+  return rows.map((r) => ({ id: r.id, sessionId: r.session_id, accountId: r.account_id, reason: r.reason, originalAccountId: r.original_account_id }));
+}
+
 /** Ends the session's open impersonation; false when there was none (or another request ended it first). */
 export async function endImpersonation(db: Db, id: string, endedAt: string): Promise<boolean> {
   const result = await db.updateTable('impersonations').set({ ended_at: endedAt })

@@ -4,6 +4,7 @@ import { preparedQuery } from '../db/preparedQuery.ts';
 import { openImpersonations } from '../access/fragments.ts';
 import { closeExpiredImpersonation, impersonationExpired } from '../access/impersonation.ts';
 import type { ActingAs, Caller, Services } from '../rpc/context.ts';
+import { activityStampDue, stampSessionActivity } from './sessions.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -70,7 +71,7 @@ const sessionByToken = preparedQuery<{ token: string }, SessionRow>((db, p) => d
   .innerJoin('users as u', 'u.id', 's.user_id')
   // The session's open impersonation, if any (impersonations_open_session): still one indexed query.
   .leftJoin((eb) => openImpersonations(eb).as('i'), (join) => join.onRef('i.session_id', '=', 's.id'))
-  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 'u.id as userId', 'u.email', 'u.name', 'u.role', 'u.email_verified',
+  .select(['s.id as sessionId', 's.expires_at', 's.created_at', 's.last_active_at', 'u.id as userId', 'u.email', 'u.name', 'u.role', 'u.email_verified',
     'i.account_id as actingAsAccountId', 'i.reason as actingAsReason', 'i.started_at as actingAsStartedAt',
     'i.original_account_id as actingAsOriginalAccountId'])
   .where('s.token', '=', p.token));
@@ -79,6 +80,7 @@ interface SessionRow {
   sessionId: string;
   expires_at: string;
   created_at: string;
+  last_active_at: string | null;
   userId: string;
   email: string;
   name: string;
@@ -105,6 +107,8 @@ export async function resolveCaller(services: Pick<Services, 'db' | 'clock'>, to
       .set({ expires_at: new Date(slidExpiresAt).toISOString(), updated_at: new Date(now).toISOString() })
       .where('id', '=', row.sessionId).execute();
   }
+  // The profile's "last active" (issue 21): a write at most once a minute per session, decided from the row just read.
+  if (activityStampDue(row.last_active_at, now)) await stampSessionActivity(db, row.sessionId, new Date(now));
   const globalRole: GlobalRole = row.role === 'super_admin' ? 'super_admin' : 'user';
   let actingAs = actingAsOf(row, globalRole);
   if (actingAs && impersonationExpired(actingAs.startedAt, now)) {

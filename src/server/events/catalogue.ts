@@ -234,10 +234,10 @@ export const eventCatalogue = {
     },
   },
   'admin.impersonation.ended': {
-    category: 'admin', description: 'An impersonation ended: the operator stopped it, or its hour ran out.',
+    category: 'admin', description: 'An impersonation ended: the operator stopped it, its hour ran out, or the operator was demoted or disabled.',
     payload: {
       operatorUserId: 'The operator\'s user id.', accountId: 'The account that was acted as.', reason: 'The reason it was started with.',
-      endedBy: 'operator (stopped) or expired (the hour ran out, closed by the next request).',
+      endedBy: 'operator (stopped), expired (the hour ran out, closed by the next request) or revoked (the operator was demoted or disabled).',
     },
   },
 

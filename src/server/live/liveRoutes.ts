@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LiveTopic } from '../../common/live.ts';
+import { accessTopic, type LiveTopic } from '../../common/live.ts';
 import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services, SignedInContext } from '../rpc/context.ts';
 import { sendError } from '../http/errorHandler.ts';
@@ -73,6 +73,10 @@ export async function liveRoutes(app: FastifyInstance, opts: {
 
       const unsubscribe = await subscribeOrUnavailable(services, topic as LiveTopic, (message) => stream.send(message), request);
       stream.onEnd(unsubscribe);
+      const stopWatching = await subscribeOrUnavailable(services, accessTopic(caller.userId), () => {
+        reauthorize(stream, { ...ctx, caller }, token, definition, input).catch(() => stream.end());
+      }, request);
+      stream.onEnd(stopWatching);
       if (stream.isEnded) return reply.hijack();
       watchSession(stream, services, token, caller.sessionEndsAt, request);
 
@@ -90,6 +94,19 @@ export async function liveRoutes(app: FastifyInstance, opts: {
       return sendError(request, reply, error);
     }
   });
+}
+
+/**
+ * Told that the user's access changed: the stream lives on only if its session still resolves and
+ * the reading function would still answer this caller. Any refusal, or a failed check, ends it;
+ * the page's EventSource reconnects and gets the refusal as JSON.
+ */
+async function reauthorize(stream: LiveStream, ctx: SignedInContext, token: string, definition: LiveTopicDefinition, input: unknown) {
+  if (stream.isEnded) return;
+  const caller = await resolveCaller(ctx.services, token);
+  if (!caller) return stream.end();
+  admitCaller(definition.readsLike, caller);
+  await definition.authorize(input as never, { ...ctx, caller });
 }
 
 async function subscribeOrUnavailable(services: Services, topic: LiveTopic, send: Parameters<Services['live']['subscribe']>[1], request: FastifyRequest) {

@@ -23,6 +23,7 @@ import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
 import { addMember, createAccount, createUser, type PermissionCast } from '../factories.ts';
+import { anotherSession } from '../sessions.ts';
 import type { TestApp, TestUser } from '../testApp.ts';
 import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from '../payments/testModePayments.ts';
 
@@ -83,6 +84,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   setActiveAccount: async ({ cast }) => ({ accountId: cast.accountId }),
   getProfile: async () => ({}),
   updateProfile: async ({ as }) => ({ displayName: as?.name ?? 'Someone', phoneNumber: '+1 555 0100' }),
+  listMySessions: async () => ({}),
+  // A second session of the caller's own, made for the call to end.
+  revokeMySession: async ({ t, as }) => ({ sessionId: as ? (await anotherSession(t, as)).sessionId : randomBytes(8).toString('hex') }),
+  revokeMyOtherSessions: async () => ({}),
   listMyAccounts: async () => ({}),
   createAccount: async () => ({ accountName: 'Matrix side account' }),
   getAccount: async ({ cast }) => ({ accountId: cast.accountId }),

@@ -131,5 +131,15 @@ export const setUserDisabled = defineContract({
   output: z.object({ userId: z.string(), disabled: z.boolean(), sessionsEnded: z.number().int() }),
 });
 
+export const endAllUserSessions = defineContract({
+  name: 'endAllUserSessions',
+  summary: 'Signs the user out everywhere: every session ends at once (open live updates close), sign-in stays allowed. Audited with the reason.',
+  access: 'back_office',
+  kind: 'write',
+  permissions: allow.backOffice,
+  input: z.object({ userId, reason }, asObject).strict(),
+  output: z.object({ userId: z.string(), sessionsEnded: z.number().int() }),
+});
+
 /** The back office's Users functions (issue 8); every one is a back_office contract, refused on the server to anyone but global super admins. */
-export const contracts = { getAllUsers, getUserDetails, updateUserDetails, updateUserGlobalRole, sendUserPasswordReset, setUserDisabled };
+export const contracts = { getAllUsers, getUserDetails, updateUserDetails, updateUserGlobalRole, sendUserPasswordReset, setUserDisabled, endAllUserSessions };

@@ -1,4 +1,5 @@
 import type { GlobalRole } from '../../../common/constants.ts';
+import type { ColumnType } from 'kysely';
 import type { Timestamp, Bool, DefaultedBool } from './columns.ts';
 
 export interface UsersTable {
@@ -25,6 +26,8 @@ export interface AuthSessionTable {
   ip_address: string | null;
   user_agent: string | null;
   user_id: string;
+  /** Stamped at most once a minute when the session makes a request (migration 0033); null before the first. */
+  last_active_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthIdentityTable {

@@ -7,6 +7,7 @@ import { recordIfActingAs } from '../../audit/record.ts';
 import { clearActiveAccountIf } from '../../auth/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
+import { announceAccessChanged } from '../../live/accessChanges.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 
@@ -33,10 +34,12 @@ export async function listMembersFor(db: Kysely<Database>, viewer: { userId: str
 
 type Member = { userId: string; role: AccountRole };
 
-export async function changeMemberRole({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, accountId: string, member: Member, role: InviteRole) {
+export async function changeMemberRole({ db, clock, live }: Pick<Services, 'db' | 'clock' | 'live'>, caller: Caller, accountId: string, member: Member, role: InviteRole) {
   await inTransaction(db, async (tx) => {
     const at = clock.nowIso();
     await updateMemberRoleRow(tx.db, accountId, member.userId, role);
+    // A demoted admin may no longer read the account's other tickets: their open streams are checked again.
+    announceAccessChanged(tx, live, member.userId);
     await recordEvent(tx, { type: 'user.role.updated', accountId, actor: byCaller(caller), payload: { userId: member.userId, role }, at });
     await recordIfActingAs(tx, caller, {
       action: 'member.role_changed', target: { type: 'account_member', id: `${accountId}:${member.userId}` },
@@ -46,11 +49,13 @@ export async function changeMemberRole({ db, clock }: Pick<Services, 'db' | 'clo
 }
 
 /** Removes the membership and, if the account was the member's active one, forgets it. */
-export async function removeMembership({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, accountId: string, member: Member) {
+export async function removeMembership({ db, clock, live }: Pick<Services, 'db' | 'clock' | 'live'>, caller: Caller, accountId: string, member: Member) {
   await inTransaction(db, async (tx) => {
     const at = clock.nowIso();
     await deleteMemberRow(tx.db, accountId, member.userId);
     await clearActiveAccountIf(tx.db, member.userId, accountId);
+    // Their open streams on this account's topics close once the removal is committed (issue 21).
+    announceAccessChanged(tx, live, member.userId);
     await recordEvent(tx, { type: 'user.member.removed', accountId, actor: byCaller(caller), payload: { userId: member.userId }, at });
     await recordIfActingAs(tx, caller, {
       action: 'member.removed', target: { type: 'account_member', id: `${accountId}:${member.userId}` }, before: { role: member.role }, after: null, at,

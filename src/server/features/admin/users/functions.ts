@@ -1,7 +1,7 @@
 import * as users from '../../../../common/admin/users/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
-import { changeGlobalRole, pageOfUsers, sendPasswordReset, setDisabled, updateDetails, userDetails } from './service.ts';
+import { changeGlobalRole, endUserSessions, pageOfUsers, sendPasswordReset, setDisabled, updateDetails, userDetails } from './service.ts';
 
 /** The back office's Users handlers (issue 8). */
 export const handlers = [
@@ -33,5 +33,10 @@ export const handlers = [
   implement(users.setUserDisabled, async ({ userId, disabled, reason }, ctx) => {
     requireOperator(ctx.caller);
     return setDisabled(ctx, userId, disabled, reason);
+  }),
+
+  implement(users.endAllUserSessions, async ({ userId, reason }, ctx) => {
+    requireOperator(ctx.caller);
+    return endUserSessions(ctx, userId, reason);
   }),
 ];

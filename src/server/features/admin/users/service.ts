@@ -12,6 +12,8 @@ import {
 import { pageOfUserSummaries } from '../../../auth/userList.ts';
 import { lockSuperAdmins, setGlobalRole, setUserDisabled, updateUserDetails } from '../../../auth/users.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
+import { endImpersonationsOfOperatorIn } from '../../../access/impersonation.ts';
+import { announceAccessChanged } from '../../../live/accessChanges.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Db } from '../../../db/transaction.ts';
 import { type BackOfficeWriteContext, operatorOf } from '../../../rpc/context.ts';
@@ -100,6 +102,7 @@ export async function changeGlobalRole(ctx: BackOfficeWriteContext, targetUserId
   if (oldRole !== newRole) {
     await setGlobalRole(db, targetUserId, newRole, now);
   }
+  if (oldRole === 'super_admin' && newRole !== 'super_admin') await loseOperatorAccess(ctx, user, 'demoted');
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: 'user.global_role_changed', target: { type: 'user', id: targetUserId },
     before: { globalRole: oldRole }, after: { globalRole: newRole }, requestId: ctx.requestId, at: now,
@@ -125,6 +128,28 @@ export async function sendPasswordReset(ctx: BackOfficeWriteContext, userId: str
   return { email: user.email };
 }
 
+/**
+ * A user who lost the global role or was disabled: an impersonation they had open ends for good
+ * (audited), and their open live streams are authorised again after the commit (issue 21).
+ */
+async function loseOperatorAccess(ctx: BackOfficeWriteContext, user: OperatorUser, cause: 'demoted' | 'disabled') {
+  await endImpersonationsOfOperatorIn(ctx.tx, ctx.services.clock, { userId: user.id, email: user.email }, operatorOf(ctx), cause, ctx.requestId);
+  announceAccessChanged(ctx.tx, ctx.services.live, user.id);
+}
+
+/** Ends every session of the user (ASVS V7.4.5): each of their tokens answers 401 from the next request, their streams close. Audited. */
+export async function endUserSessions(ctx: BackOfficeWriteContext, userId: string, reason: string) {
+  const user = await requireUser(ctx.tx.db, userId);
+  const now = ctx.services.clock.nowIso();
+  const sessionsEnded = await endSessionsOf(ctx.tx.db, userId);
+  await record(ctx.tx, {
+    actor: operatorOf(ctx), actingAs: null, action: 'user.sessions_ended', target: { type: 'user', id: userId },
+    reason, after: { sessionsEnded }, requestId: ctx.requestId, at: now,
+  });
+  announceAccessChanged(ctx.tx, ctx.services.live, user.id);
+  return { userId, sessionsEnded };
+}
+
 export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, disabled: boolean, reason: string) {
   if (disabled && userId === ctx.caller.userId) throw failedPrecondition(CANNOT_DISABLE_SELF);
   const db = ctx.tx.db;
@@ -132,6 +157,7 @@ export async function setDisabled(ctx: BackOfficeWriteContext, userId: string, d
   const now = ctx.services.clock.nowIso();
   await setUserDisabled(db, userId, disabled, now);
   // Sign-in is refused from now on (betterAuth.ts); ending the sessions makes every token 401 at once.
+  if (disabled) await loseOperatorAccess(ctx, user, 'disabled');
   const sessionsEnded = disabled ? await endSessionsOf(db, userId) : 0;
   await record(ctx.tx, {
     actor: operatorOf(ctx), actingAs: null, action: disabled ? 'user.disabled' : 'user.enabled', target: { type: 'user', id: userId },
