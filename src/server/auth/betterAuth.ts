@@ -11,6 +11,8 @@ import { inTransaction, type Tx } from '../db/transaction.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import { announceAccessChanged } from '../live/accessChanges.ts';
+import type { LiveBus } from '../live/bus.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 import { passwordHasher } from './password.ts';
 
@@ -32,7 +34,11 @@ export function recordSignUp(tx: Tx, user: { id: string; email: string; name: st
   });
 }
 
-export function createAuth(deps: { db: Kysely<Database>; authDb: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock }) {
+export function createAuth(deps: {
+  db: Kysely<Database>; authDb: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock;
+  /** Where a password reset's ended sessions are announced, so their open streams close (issue 21). */
+  live?: Pick<LiveBus, 'publish'>;
+}) {
   const { config, mailer } = deps;
   const hasher = passwordHasher(config.passwordHashCost);
   return betterAuth({
@@ -97,6 +103,11 @@ export function createAuth(deps: { db: Kysely<Database>; authDb: Kysely<Database
       password: hasher,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      // better-auth deleted the sessions in its own write: tell open live streams now, not at their expiry.
+      onPasswordReset: async ({ user }) => {
+        const live = deps.live;
+        if (live) await inTransaction(deps.db, async (tx) => announceAccessChanged(tx, live, user.id));
+      },
       sendResetPassword: async ({ user, token }) => {
         await inTransaction(deps.db, (tx) => mailer.send(tx, passwordResetMail(config, user.email, token)));
       },

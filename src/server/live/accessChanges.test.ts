@@ -4,7 +4,7 @@ import { liveTopics, livePath, type LiveTopic } from '../../common/live.ts';
 import { accountWithMembers, createAccount, createUser, makeGlobalSuperAdmin } from '../../../test/support/factories.ts';
 import { anotherSession } from '../../../test/support/sessions.ts';
 import { openLiveStream, type SseStream } from '../../../test/support/sseClient.ts';
-import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
+import { describeEachDialect, nextClientIp, startTestApp, type TestApp, type TestUser } from '../../../test/support/testApp.ts';
 
 /**
  * Issue 21: an open stream is authorised again when its user's access changes, and closes at once
@@ -112,6 +112,21 @@ describeEachDialect('live streams close when access changes', (dialect) => {
     expect((await t.call('revokeMySession', { sessionId: phone.sessionId }, a.member)).status).toBe(200);
     expect(await closesWithin(onPhone)).toBe(true);
     await stillDelivers(here, ticketId, a.owner);
+  });
+
+  it('a password reset closes the user\'s open streams with their sessions', async () => {
+    const a = await accountWithMembers(t);
+    const ticketId = await ticketOf(a.member, a.accountId);
+    const stream = await subscribe(liveTopics.ticket(ticketId), a.member);
+    const post = (path: string, body: unknown) => t.app.inject({
+      method: 'POST', url: `/api/auth${path}`, remoteAddress: nextClientIp(),
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: JSON.stringify(body),
+    });
+    expect((await post('/request-password-reset', { email: a.member.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    const mail = (await t.outbox(a.member.email)).find((m) => m.subject === 'Reset your password');
+    const token = decodeURIComponent(mail!.text_body.match(/reset-password\?token=(\S+)/)![1]);
+    expect((await post('/reset-password', { token, newPassword: 'a brand new passphrase' })).statusCode).toBe(200);
+    expect(await closesWithin(stream)).toBe(true);
   });
 
   it('an operator ends all of a user\'s sessions: every token 401, every stream closed, audited', async () => {

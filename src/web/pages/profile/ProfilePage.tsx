@@ -7,6 +7,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
 
 /** Whether the user belongs to any account: a way to start one, or where members are managed. */
@@ -62,6 +63,8 @@ export default function ProfilePage() {
       <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
       </PageSection>
+
+      <PageSection title="Where you are signed in"><SessionsSection /></PageSection>
 
       <Anchor component={Link} to="/">Back to Dashboard</Anchor>
     </Stack>

@@ -5,6 +5,7 @@ import type { AdminUserDetails } from '../../../../common/admin/users/contract.t
 import { useFnMutation } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
+import { EndSessionsAction } from './EndSessionsAction.tsx';
 
 const PROVIDER_LABELS: Record<string, string> = { credential: 'E-mail and password', google: 'Google' };
 
@@ -67,6 +68,7 @@ export function AccessActions({ user, isSelf }: { user: AdminUserDetails; isSelf
         </SimpleGrid>
         <Group gap="sm">
           <Button variant="default" onClick={sendReset} loading={reset.isPending}>Reset password</Button>
+          <EndSessionsAction user={user} feedback={feedback} />
           <Button
             color={disabling ? 'red' : 'green'} variant={disabling ? 'light' : 'filled'} disabled={disabling && isSelf}
             onClick={() => { setReasonError(null); setConfirming(true); }}
