@@ -41,6 +41,7 @@ describeEachDialect('profile sessions (issue 21): list, revoke one, revoke all o
     // The factory's own session (no user agent) is listed too, as an unknown device.
     expect(res.result.sessions).toHaveLength(3);
     expect(res.result.sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(res.result.sessions[0].current).toBe(true);
 
     const body = JSON.stringify(res.result);
     for (const token of [laptop.token, phone.token, user.token]) expect(body).not.toContain(token);

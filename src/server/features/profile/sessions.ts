@@ -8,13 +8,14 @@ import { notFound } from '../../rpc/errors.ts';
 import { SESSION_NOT_FOUND } from '../../../common/profile/texts.ts';
 import { deviceLabel } from './deviceLabel.ts';
 
-/** The caller's sessions as the profile shows them: words for the device, the current one marked. */
+/** The caller's sessions as the profile shows them: words for the device, the current one marked and first. */
 export async function sessionsOf({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller): Promise<SessionView[]> {
   const rows = await listSessionsOf(db, caller.userId, clock.nowIso());
-  return rows.map((r) => ({
+  const views = rows.map((r) => ({
     id: r.id, device: deviceLabel(r.userAgent), ipAddress: r.ipAddress, signedInAt: r.createdAt, lastActiveAt: r.lastActiveAt,
     current: r.id === caller.sessionId,
   }));
+  return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
 }
 
 /**
