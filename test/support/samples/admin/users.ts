@@ -12,4 +12,5 @@ export const adminUsersSamples: Record<keyof typeof contracts, SampleInput> = {
   updateUserGlobalRole: async ({ t }) => ({ targetUserId: (await createUser(t)).id, newGlobalRole: 'user' }),
   sendUserPasswordReset: async ({ t }) => ({ userId: (await createUser(t)).id }),
   setUserDisabled: async ({ t }) => ({ userId: (await createUser(t)).id, disabled: true, reason: 'Abuse report' }),
+  resetUserSecondFactor: async ({ t }) => ({ userId: (await createUser(t)).id, reason: 'Lost phone, identity checked' }),
 };
