@@ -7,6 +7,8 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
+import { ENROL_SECOND_FACTOR_FIRST } from '../../../common/profile/twoFactorTexts.ts';
 import { PageSection } from '../../components/PageSection.tsx';
 
 /** Whether the user belongs to any account: a way to start one, or where members are managed. */
@@ -32,13 +34,14 @@ function MembershipNote({ hasAccounts }: { hasAccounts: boolean }) {
 }
 
 export default function ProfilePage() {
-  const { user } = useSession();
+  const { user, state } = useSession();
   const profile = useFn('getProfile', {});
 
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader title="Your Profile" context="Your name and contact details, the invitations waiting for you, and your password." />
 
+      {state?.mustEnrolSecondFactor && <Alert color="orange" title="Set up two-factor authentication">{ENROL_SECOND_FACTOR_FIRST}</Alert>}
       {profile.isPending && <PageLoader />}
       {profile.isError && (
         <>
@@ -61,6 +64,7 @@ export default function ProfilePage() {
 
       <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
+        <TwoFactorSection />
       </PageSection>
 
       <Anchor component={Link} to="/">Back to Dashboard</Anchor>
