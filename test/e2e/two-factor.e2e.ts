@@ -19,7 +19,8 @@ describe('two-factor sign-in journey (issue 21)', () => {
     const person = newPerson('Tess', 'Totp');
     await register(page, person);
 
-    // Profile -> Security: the password first, then the QR code and the key as text.
+    // Profile -> Security, at phone width: the password first, then the QR code and the key as text.
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const dialog = page.getByRole('dialog');
@@ -35,10 +36,12 @@ describe('two-factor sign-in journey (issue 21)', () => {
     await page.getByText('Your recovery codes').waitFor();
     const codes = (await page.getByTestId('recovery-codes').innerText()).split(/\s+/).filter(Boolean);
     expect(codes).toHaveLength(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: 'I have saved my codes' }).click();
     await page.getByText('On: signing in asks for a code from your authenticator app.').waitFor();
 
     // The password alone no longer signs in: the code is asked for.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signOut(page);
     await fillSignIn(page, person.email, person.password);
     await field(page, '6-digit code').fill(totpCode(secret));

@@ -58,9 +58,12 @@ export default function ProfilePage() {
         </>
       )}
 
-      <PageSection title="Pending invitations">
-        <PendingInvitations />
-      </PageSection>
+      {/* An operator held back by REQUIRE_ADMIN_2FA may not read invitations until they enrol. */}
+      {!state?.mustEnrolSecondFactor && (
+        <PageSection title="Pending invitations">
+          <PendingInvitations />
+        </PageSection>
+      )}
 
       <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
