@@ -215,7 +215,7 @@ describeEachDialect('two-factor sign-in (issue 21)', (dialect) => {
 
 describeEachDialect('REQUIRE_ADMIN_2FA (issue 21)', (dialect) => {
   let t: TestApp;
-  const { enrol } = twoFactorSteps(() => t);
+  const { post, enrol } = twoFactorSteps(() => t);
 
   beforeAll(async () => { t = await startTestApp(dialect, { env: { REQUIRE_ADMIN_2FA: 'true' } }); });
   afterAll(async () => { await t.stop(); });
@@ -228,6 +228,10 @@ describeEachDialect('REQUIRE_ADMIN_2FA (issue 21)', (dialect) => {
     expect((await t.call('getProfile', {}, admin)).status).toBe(200);
     const state = await t.call('getSessionState', {}, admin);
     expect([state.status, state.result.mustEnrolSecondFactor]).toEqual([200, true]);
+
+    // Started but never confirmed with a first code is no second factor yet.
+    expect((await post('/two-factor/enable', { password: TEST_PASSWORD }, { token: admin.token })).statusCode).toBe(200);
+    expect((await t.call('getAllUsers', { limit: 5, sortBy: 'email', sortOrder: 'asc' }, admin)).status).toBe(403);
 
     const { token } = await enrol(admin);
     expect((await t.call('getAllUsers', { limit: 5, sortBy: 'email', sortOrder: 'asc' }, token)).status).toBe(200);
