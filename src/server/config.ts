@@ -108,6 +108,8 @@ const variables = {
     .describe('Hosts and CIDRs that webhooks may reach although they are private, loopback or otherwise internal (e.g. "10.0.0.0/8, hooks.internal").'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Log level.'),
+  REQUIRE_ADMIN_2FA: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('Global super admins without a second factor may sign in, but every function except their profile and two-factor set-up answers 403 until they set one up.'),
   FUNCTION_RATE_LIMITS: z.enum(['on', 'off']).default('on')
     .describe('Rate limits on /api/fn/* per signed-in user and per client address, shared by every instance (a search or a write costs more than a read); off only for benchmarks.'),
   TRUST_PROXY: z.string().default('false').transform((value, ctx) => {

@@ -11,6 +11,8 @@ export const profileView = z.object({
   displayName: z.string(),
   phoneNumber: z.string().nullable(),
   hasAccounts: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app (issue 21). */
+  totpEnabled: z.boolean(),
 });
 export type ProfileView = z.infer<typeof profileView>;
 

@@ -35,6 +35,8 @@ export const sessionState = z.object({
   activeRole: accountRole.nullable(),
   activeAbilities: accountAbilities.nullable(),
   impersonation: impersonationView.nullable(),
+  /** REQUIRE_ADMIN_2FA holds this operator back until they set up a second factor: the web app sends them to enrol. */
+  mustEnrolSecondFactor: z.boolean(),
 });
 export type SessionState = z.infer<typeof sessionState>;
 

@@ -5,6 +5,7 @@ import { openImpersonations } from '../access/fragments.ts';
 import { closeExpiredImpersonation, impersonationExpired } from '../access/impersonation.ts';
 import type { ActingAs, Caller, Services } from '../rpc/context.ts';
 import { activityStampDue, stampSessionActivity } from './sessions.ts';
+import { hasSecondFactor } from './secondFactor.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './betterAuth.ts';
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -92,7 +93,9 @@ interface SessionRow {
   actingAsOriginalAccountId: string | null;
 }
 
-export async function resolveCaller(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<Caller | null> {
+export async function resolveCaller(
+  services: Pick<Services, 'db' | 'clock'> & { config?: Pick<Services['config'], 'REQUIRE_ADMIN_2FA'> }, token: string,
+): Promise<Caller | null> {
   const { db } = services;
   const row = await sessionByToken.first(db, { token });
   if (!row) return null;
@@ -125,6 +128,9 @@ export async function resolveCaller(services: Pick<Services, 'db' | 'clock'>, to
     sessionId: row.sessionId,
     sessionEndsAt: Math.min(slidExpiresAt, createdAt + SESSION_ABSOLUTE_LIFETIME_MS),
     actingAs,
+    // Asked only of super admins while the rule is on: nobody else pays for the query.
+    mustEnrolSecondFactor: globalRole === 'super_admin' && services.config?.REQUIRE_ADMIN_2FA === true
+      && !await hasSecondFactor(db, row.userId),
   };
 }
 

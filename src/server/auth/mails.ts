@@ -21,3 +21,14 @@ export function verificationMail(to: string, link: string): MailMessage {
     html: `<p>Please confirm that this is your e-mail address.</p><p><a href="${escapeHtml(link)}">Verify my e-mail address</a> (the link works for 24 hours).</p><p>Until you do, invitations to join accounts stay hidden. If you did not sign up, ignore this e-mail.</p>`,
   };
 }
+
+/** An operator removed the user's authenticator: if they did not ask for it, they should know at once. */
+export function secondFactorResetMail(config: Config, to: string): MailMessage {
+  const link = `${config.PUBLIC_URL}/profile`;
+  return {
+    to,
+    subject: 'Two-factor authentication was turned off',
+    text: `Our support team turned off two-factor authentication for your account, as you asked. Signing in now needs your password only.\n\nSet it up again on your profile:\n${link}\n\nIf you did not ask for this, change your password and contact support at once.`,
+    html: `<p>Our support team turned off two-factor authentication for your account, as you asked. Signing in now needs your password only.</p><p><a href="${escapeHtml(link)}">Set it up again on your profile</a>.</p><p>If you did not ask for this, change your password and contact support at once.</p>`,
+  };
+}

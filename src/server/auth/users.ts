@@ -59,7 +59,7 @@ export async function findUserEmail(db: Db, userId: string): Promise<string | nu
 
 /** The profile page's user, and whether it belongs to any account. */
 export async function findProfileRow(db: Db, userId: string) {
-  return db.selectFrom('users').select(['email', 'name', 'phone_number'])
+  return db.selectFrom('users').select(['email', 'name', 'phone_number', 'two_factor_enabled'])
     .select((eb) => eb.exists(accountIdsOf(eb, eb.ref('users.id'))).as('has_accounts'))
     .where('id', '=', userId)
     .executeTakeFirst();

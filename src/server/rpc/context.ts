@@ -42,6 +42,8 @@ export interface Caller {
   sessionEndsAt: number;
   /** Set while a global super admin impersonates an account in this session. */
   actingAs: ActingAs | null;
+  /** REQUIRE_ADMIN_2FA: a global super admin without a second factor, who may only enrol (rpc/plugin.ts). */
+  mustEnrolSecondFactor?: boolean;
 }
 
 /** Long-lived collaborators shared by every handler. */

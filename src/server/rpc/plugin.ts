@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FunctionContract } from '../../common/protocol.ts';
 import { bearerCredential, resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
+import { ENROL_SECOND_FACTOR_FIRST } from '../../common/profile/twoFactorTexts.ts';
 import { FUNCTION_BODY_MESSAGE, sendError } from '../http/errorHandler.ts';
 import { auditedBackOfficeWrite } from './backOfficeWrite.ts';
 import type { Caller, FunctionContext, Services } from './context.ts';
@@ -73,7 +74,14 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
 export function admitCaller(contract: FunctionContract, caller: Caller | null): void {
   if (contract.access !== 'public' && !caller) throw unauthenticated(contract.unauthenticatedMessage);
   if (contract.access === 'back_office' && caller?.globalRole !== 'super_admin') throw permissionDenied();
+  if (caller?.mustEnrolSecondFactor && !ENROLMENT_FUNCTIONS.has(contract.name)) throw permissionDenied(ENROL_SECOND_FACTOR_FIRST);
 }
+
+/**
+ * What an operator held back by REQUIRE_ADMIN_2FA may still call: enough for the web app to show
+ * the profile's Security section. Enrolment itself and sign-out are better-auth's endpoints.
+ */
+const ENROLMENT_FUNCTIONS = new Set(['getSessionState', 'getProfile']);
 
 async function callerOf(request: FastifyRequest, services: Services): Promise<Caller | null> {
   const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);

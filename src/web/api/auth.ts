@@ -46,3 +46,13 @@ export const signInSocial = (provider: 'google', errorPath = '/login', returnTo 
     callbackURL: `${window.location.origin}${returnTo}`,
     errorCallbackURL: `${window.location.origin}${errorPath}`,
   });
+
+/** better-auth's twoFactor plugin (issue 21): enrolment asks the password and answers the otpauth URI and the recovery codes. */
+export const enableTwoFactor = (password: string): Promise<{ totpURI: string; backupCodes: string[] }> =>
+  post('/two-factor/enable', { password });
+/** Confirms an enrolment (signed in), or finishes a sign-in after the password (the challenge cookie). */
+export const verifyTotp = (code: string) => post('/two-factor/verify-totp', { code });
+export const verifyRecoveryCode = (code: string) => post('/two-factor/verify-backup-code', { code });
+export const disableTwoFactor = (password: string) => post('/two-factor/disable', { password });
+export const regenerateRecoveryCodes = (password: string): Promise<{ backupCodes: string[] }> =>
+  post('/two-factor/generate-backup-codes', { password });

@@ -70,6 +70,8 @@ export const adminUserDetails = z.object({
     disabled: z.boolean(),
     providers: z.array(z.string()),
     lastSignInAt: isoDate.nullable(),
+    /** Sign-in asks for a second factor (issue 21); an operator may reset it. */
+    secondFactor: z.boolean(),
   }),
 });
 export type AdminUserDetails = z.infer<typeof adminUserDetails>;
@@ -141,5 +143,18 @@ export const endAllUserSessions = defineContract({
   output: z.object({ userId: z.string(), sessionsEnded: z.number().int() }),
 });
 
+export const resetUserSecondFactor = defineContract({
+  name: 'resetUserSecondFactor',
+  summary: 'Removes a user\'s authenticator (TOTP) and recovery codes, so they sign in with their password alone; mails them. Never the caller. Audited.',
+  access: 'back_office',
+  kind: 'write',
+  permissions: allow.backOffice,
+  input: z.object({ userId, reason }, asObject).strict(),
+  output: z.object({ userId: z.string(), removed: z.boolean() }),
+});
+
 /** The back office's Users functions (issue 8); every one is a back_office contract, refused on the server to anyone but global super admins. */
-export const contracts = { getAllUsers, getUserDetails, updateUserDetails, updateUserGlobalRole, sendUserPasswordReset, setUserDisabled, endAllUserSessions };
+export const contracts = {
+  getAllUsers, getUserDetails, updateUserDetails, updateUserGlobalRole, sendUserPasswordReset, setUserDisabled, endAllUserSessions,
+  resetUserSecondFactor,
+};

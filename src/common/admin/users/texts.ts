@@ -22,3 +22,4 @@ export const FAILED_TO_UPDATE_ROLE = 'Failed to update user role';
 export const FAILED_TO_UPDATE_DETAILS = 'Failed to update user details';
 export const CHANGES_SAVED = 'Changes saved successfully';
 export const RESET_SENT = (email: string) => `A password reset e-mail is on its way to ${email}.`;
+export const CANNOT_RESET_OWN_SECOND_FACTOR = 'You cannot reset your own two-factor authentication: ask another operator.';

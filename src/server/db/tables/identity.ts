@@ -1,6 +1,6 @@
 import type { GlobalRole } from '../../../common/constants.ts';
 import type { ColumnType } from 'kysely';
-import type { Timestamp, Bool, DefaultedBool } from './columns.ts';
+import type { Timestamp, Bool, Count, DefaultedBool } from './columns.ts';
 
 export interface UsersTable {
   id: string;
@@ -13,6 +13,8 @@ export interface UsersTable {
   active_account_id: string | null;
   /** Set by an operator: sign-in refused (migration 0013). */
   disabled: DefaultedBool;
+  /** better-auth's twoFactor plugin: sign-in asks for a second factor (migration 0031). */
+  two_factor_enabled: DefaultedBool;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -40,9 +42,21 @@ export interface AuthIdentityTable {
   updated_at: Timestamp;
 }
 
+/** A user's TOTP secret and recovery codes, both encrypted by better-auth's twoFactor plugin (migration 0031). */
+export interface AuthTwoFactorTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: DefaultedBool;
+  failed_verification_count: Count;
+  locked_until: Timestamp | null;
+}
+
 /** The identity tables, owned by auth (tools/eslint/tableOwners.js). */
 export interface IdentityTables {
   users: UsersTable;
   auth_session: AuthSessionTable;
   auth_identity: AuthIdentityTable;
+  auth_two_factor: AuthTwoFactorTable;
 }

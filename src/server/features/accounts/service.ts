@@ -32,6 +32,7 @@ export async function sessionState(db: Kysely<Database>, caller: Caller): Promis
     activeRole: active?.role ?? null,
     activeAbilities: active?.abilities ?? null,
     impersonation,
+    mustEnrolSecondFactor: caller.mustEnrolSecondFactor === true,
   };
 }
 

@@ -11,7 +11,7 @@ describeEachDialect('profile', (dialect) => {
     const user = await createUser(t, { name: 'Ada Lovelace' });
     const res = await t.call('getProfile', {}, user);
     expect(res.status).toBe(200);
-    expect(res.result).toEqual({ email: user.email, displayName: 'Ada Lovelace', phoneNumber: null, hasAccounts: false });
+    expect(res.result).toEqual({ email: user.email, displayName: 'Ada Lovelace', phoneNumber: null, hasAccounts: false, totpEnabled: false });
   });
 
   it('hasAccounts turns true once the user belongs to an account', async () => {

@@ -11,7 +11,7 @@ export async function profileOf(db: Kysely<Database>, userId: string): Promise<P
   const row = await findProfileRow(db, userId);
   // The session resolved a moment ago; a missing row means the user was deleted since.
   if (!row) throw unauthenticated();
-  return { email: row.email, displayName: row.name, phoneNumber: row.phone_number, hasAccounts: Boolean(row.has_accounts) };
+  return { email: row.email, displayName: row.name, phoneNumber: row.phone_number, hasAccounts: Boolean(row.has_accounts), totpEnabled: Boolean(row.two_factor_enabled) };
 }
 
 /** A blank phone number clears it (stored as null); an omitted one is left unchanged. */

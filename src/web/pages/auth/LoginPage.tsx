@@ -10,6 +10,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useReturnTo } from './useReturnTo.ts';
 
 // Few visitors ask for a reset: the dialog (and Mantine's Modal) is fetched when it first opens, not with /login.
@@ -30,6 +31,8 @@ export default function LoginPage() {
   // Sign-in's failures and the reset dialog's success share one place above the button.
   const feedback = useFeedback(googleError ? googleReturnErrorText('sign-in', googleError) : null);
   const [forgotOpen, setForgotOpen] = useState(Boolean((location.state as LoginLocationState | null)?.forgotPassword));
+  // The password was right and the user has two-factor authentication: the code comes next.
+  const [needsCode, setNeedsCode] = useState(false);
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -41,12 +44,28 @@ export default function LoginPage() {
 
   if (!loading && user) return <Navigate to={returnTo} replace />;
 
+  const finish = async () => {
+    await refresh();
+    navigate(returnTo, { replace: true });
+  };
+
+  if (needsCode) {
+    return (
+      <AuthCard title="Two-factor authentication">
+        <TwoFactorStep onSignedIn={finish} onCancel={() => { setNeedsCode(false); form.setFieldValue('password', ''); }} />
+      </AuthCard>
+    );
+  }
+
   const submit = form.onSubmit(async ({ email, password }) => {
     feedback.clear();
     try {
-      await signInEmail(email.trim(), password);
-      await refresh();
-      navigate(returnTo, { replace: true });
+      const answer = await signInEmail(email.trim(), password);
+      if (answer?.twoFactorRedirect) {
+        setNeedsCode(true);
+        return;
+      }
+      await finish();
     } catch (caught) {
       feedback.error(signInErrorText(caught));
     }

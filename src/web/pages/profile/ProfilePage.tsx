@@ -8,6 +8,8 @@ import { PendingInvitations } from './PendingInvitations.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
+import { ENROL_SECOND_FACTOR_FIRST } from '../../../common/profile/twoFactorTexts.ts';
 import { PageSection } from '../../components/PageSection.tsx';
 
 /** Whether the user belongs to any account: a way to start one, or where members are managed. */
@@ -33,13 +35,14 @@ function MembershipNote({ hasAccounts }: { hasAccounts: boolean }) {
 }
 
 export default function ProfilePage() {
-  const { user } = useSession();
+  const { user, state } = useSession();
   const profile = useFn('getProfile', {});
 
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader title="Your Profile" context="Your name and contact details, the invitations waiting for you, and your password." />
 
+      {state?.mustEnrolSecondFactor && <Alert color="orange" title="Set up two-factor authentication">{ENROL_SECOND_FACTOR_FIRST}</Alert>}
       {profile.isPending && <PageLoader />}
       {profile.isError && (
         <>
@@ -56,12 +59,16 @@ export default function ProfilePage() {
         </>
       )}
 
-      <PageSection title="Pending invitations">
-        <PendingInvitations />
-      </PageSection>
+      {/* An operator held back by REQUIRE_ADMIN_2FA may not read invitations until they enrol. */}
+      {!state?.mustEnrolSecondFactor && (
+        <PageSection title="Pending invitations">
+          <PendingInvitations />
+        </PageSection>
+      )}
 
       <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
+        <TwoFactorSection />
       </PageSection>
 
       <PageSection title="Where you are signed in"><SessionsSection /></PageSection>

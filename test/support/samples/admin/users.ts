@@ -13,4 +13,5 @@ export const adminUsersSamples: Record<keyof typeof contracts, SampleInput> = {
   sendUserPasswordReset: async ({ t }) => ({ userId: (await createUser(t)).id }),
   setUserDisabled: async ({ t }) => ({ userId: (await createUser(t)).id, disabled: true, reason: 'Abuse report' }),
   endAllUserSessions: async ({ t }) => ({ userId: (await createUser(t)).id, reason: 'Lost laptop' }),
+  resetUserSecondFactor: async ({ t }) => ({ userId: (await createUser(t)).id, reason: 'Lost phone, identity checked' }),
 };

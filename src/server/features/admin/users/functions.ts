@@ -1,6 +1,8 @@
 import * as users from '../../../../common/admin/users/contract.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
+import { requireMayResetSecondFactor } from './policy.ts';
+import { resetSecondFactor } from './secondFactorReset.ts';
 import { changeGlobalRole, endUserSessions, pageOfUsers, sendPasswordReset, setDisabled, updateDetails, userDetails } from './service.ts';
 
 /** The back office's Users handlers (issue 8). */
@@ -38,5 +40,10 @@ export const handlers = [
   implement(users.endAllUserSessions, async ({ userId, reason }, ctx) => {
     requireOperator(ctx.caller);
     return endUserSessions(ctx, userId, reason);
+  }),
+
+  implement(users.resetUserSecondFactor, async ({ userId, reason }, ctx) => {
+    requireMayResetSecondFactor(ctx.caller, userId);
+    return resetSecondFactor(ctx, userId, reason);
   }),
 ];

@@ -9,6 +9,7 @@ import { membershipsOfUser } from '../../../access/operatorAccounts.ts';
 import {
   countSuperAdmins, endSessionsOf, findOperatorUser, findUserIdByEmail, type OperatorUser, signInFactsOf,
 } from '../../../auth/operatorUsers.ts';
+import { hasSecondFactor } from '../../../auth/secondFactor.ts';
 import { pageOfUserSummaries } from '../../../auth/userList.ts';
 import { lockSuperAdmins, setGlobalRole, setUserDisabled, updateUserDetails } from '../../../auth/users.ts';
 import { byCaller, recordEvent } from '../../../events/recordEvent.ts';
@@ -43,19 +44,20 @@ export async function pageOfUsers(db: Kysely<Database>, input: UserListInput) {
 /** The user with their memberships, their accounts' newest orders and how they sign in, each from its owner. */
 export async function userDetails(db: Db, userId: string): Promise<AdminUserDetails> {
   const user = await requireUser(db, userId);
-  const [memberships, recentOrders, signIn] = await Promise.all([
+  const [memberships, recentOrders, signIn, secondFactor] = await Promise.all([
     membershipsOfUser(db, userId), ordersOfUsersAccounts(db, userId, RECENT_ORDERS_SHOWN), signInFactsOf(db, userId),
+    hasSecondFactor(db, userId),
   ]);
   return {
     id: user.id, email: user.email, displayName: user.displayName, phoneNumber: user.phoneNumber, globalRole: user.globalRole,
     createdAt: user.createdAt, updatedAt: user.updatedAt,
     memberships,
     recentOrders,
-    auth: { emailVerified: user.emailVerified, disabled: user.disabled, providers: signIn.providers, lastSignInAt: signIn.lastSignInAt },
+    auth: { emailVerified: user.emailVerified, disabled: user.disabled, providers: signIn.providers, lastSignInAt: signIn.lastSignInAt, secondFactor },
   };
 }
 
-async function requireUser(db: Db, userId: string): Promise<OperatorUser> {
+export async function requireUser(db: Db, userId: string): Promise<OperatorUser> {
   const user = await findOperatorUser(db, userId);
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;

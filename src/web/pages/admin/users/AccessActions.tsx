@@ -6,6 +6,7 @@ import { useFnMutation } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { EndSessionsAction } from './EndSessionsAction.tsx';
+import { ResetSecondFactor } from './ResetSecondFactor.tsx';
 
 const PROVIDER_LABELS: Record<string, string> = { credential: 'E-mail and password', google: 'Google' };
 
@@ -64,6 +65,7 @@ export function AccessActions({ user, isSelf }: { user: AdminUserDetails; isSelf
           <Fact label="Sign-in providers">
             {user.auth.providers.length ? user.auth.providers.map((p) => PROVIDER_LABELS[p] ?? p).join(', ') : 'None'}
           </Fact>
+          <Fact label="Two-factor authentication">{user.auth.secondFactor ? 'On' : 'Off'}</Fact>
           <Fact label="Last sign-in (open sessions)">{user.auth.lastSignInAt ? formatDateTime(user.auth.lastSignInAt) : 'No open session'}</Fact>
         </SimpleGrid>
         <Group gap="sm">
@@ -75,6 +77,7 @@ export function AccessActions({ user, isSelf }: { user: AdminUserDetails; isSelf
           >
             {disabling ? 'Disable account' : 'Enable account'}
           </Button>
+          <ResetSecondFactor user={user} isSelf={isSelf} feedback={feedback} />
         </Group>
         {disabling && isSelf && <Text size="sm" c="dimmed">{CANNOT_DISABLE_SELF}</Text>}
         <FeedbackAlert feedback={feedback} closable />
