@@ -28,6 +28,7 @@ import * as domains from '../domains/contract.ts';
 import * as invitations from '../invitations/contract.ts';
 import * as members from '../members/contract.ts';
 import * as profile from '../profile/contract.ts';
+import * as passkeys from '../profile/passkeys.ts';
 import * as session from '../session/contract.ts';
 import * as testPayments from '../testPayments/contract.ts';
 import * as tickets from '../tickets/contract.ts';
@@ -37,6 +38,9 @@ export const contracts = {
   setActiveAccount: session.setActiveAccount,
   getProfile: profile.getProfile,
   updateProfile: profile.updateProfile,
+  listMyPasskeys: passkeys.listMyPasskeys,
+  renamePasskey: passkeys.renamePasskey,
+  removePasskey: passkeys.removePasskey,
   listMyAccounts: accounts.listMyAccounts,
   createAccount: accounts.createAccount,
   getAccount: accounts.getAccount,

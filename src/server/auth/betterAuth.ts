@@ -3,7 +3,7 @@ import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_DISABLED } from '../../common/admin/users/texts.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connection.ts';
@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 import { passwordHasher } from './password.ts';
+import { passkeys } from './passkeys/index.ts';
 
 /** The header our HTTP bridge sets from Fastify's resolved client IP; a client's own value is overwritten. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
@@ -137,7 +138,7 @@ export function createAuth(deps: { db: Kysely<Database>; authDb: Kysely<Database
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [bearer()],
+    plugins: [bearer(), passkeys({ db: deps.db, config, clock: deps.clock, rpName: PRODUCT_NAME })],
   });
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FunctionName } from '../../../src/common/contracts/index.ts';
 import { storedInvoice } from '../billing/paymentEvents.ts';
 import { createPlan } from '../billing/factories.ts';
@@ -23,6 +23,7 @@ import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
 import { addMember, createAccount, createUser, type PermissionCast } from '../factories.ts';
+import { storedPasskey } from '../passkeyRows.ts';
 import type { TestApp, TestUser } from '../testApp.ts';
 import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from '../payments/testModePayments.ts';
 
@@ -83,6 +84,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   setActiveAccount: async ({ cast }) => ({ accountId: cast.accountId }),
   getProfile: async () => ({}),
   updateProfile: async ({ as }) => ({ displayName: as?.name ?? 'Someone', phoneNumber: '+1 555 0100' }),
+  listMyPasskeys: async () => ({}),
+  // The caller's own passkey (a signed-out caller names a made-up one: refused before any lookup).
+  renamePasskey: async ({ t, as }) => ({ passkeyId: as ? await storedPasskey(t, as) : randomUUID(), name: 'Renamed key' }),
+  removePasskey: async ({ t, as }) => ({ passkeyId: as ? await storedPasskey(t, as) : randomUUID() }),
   listMyAccounts: async () => ({}),
   createAccount: async () => ({ accountName: 'Matrix side account' }),
   getAccount: async ({ cast }) => ({ accountId: cast.accountId }),
