@@ -49,8 +49,9 @@ export function register(
     sha256(rpId), Buffer.from([flagsByte(flags, true)]), counterBytes(0),
     Buffer.alloc(16), idLength, credentialId, Buffer.from(isoCBOR.encode(coseKey)),
   ]);
-  const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([
-    ['fmt', 'none'], ['attStmt', new Map()], ['authData', authData],
+  const attStmt = new Map<string, string>();
+  const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, string>>([
+    ['fmt', 'none'], ['attStmt', attStmt], ['authData', authData],
   ]));
   const passkey: SoftPasskey = { credentialId, privateKey, userHandle: options.user.id, counter: 0 };
   const response = {

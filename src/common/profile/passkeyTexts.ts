@@ -19,3 +19,6 @@ export const PASSKEY_RENAMED = 'Passkey renamed.';
 /** The browser or the person cancelled, or the device has no authenticator the site may use. */
 export const PASSKEY_BROWSER_REFUSED = 'Your browser did not create or use a passkey: the request was cancelled, timed out, or this device cannot hold one. Try again, or use another device.';
 export const PASSKEY_UNSUPPORTED = 'This browser does not support passkeys. Use a recent browser, or sign in with your password.';
+export const PASSKEY_SESSION_ENDED = 'Your session has ended. Please sign in again to manage your passkeys.';
+export const PASSKEY_FAILED = 'Something went wrong with the passkey. Please try again.';
+export const PASSKEY_REMOVE_CONFIRM = 'You will no longer be able to sign in with this passkey. Remove it from your device too, if you no longer use it.';

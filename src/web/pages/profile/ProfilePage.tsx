@@ -7,6 +7,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
 
 /** Whether the user belongs to any account: a way to start one, or where members are managed. */
@@ -61,6 +62,7 @@ export default function ProfilePage() {
 
       <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
+        <PasskeysSection />
       </PageSection>
 
       <Anchor component={Link} to="/">Back to Dashboard</Anchor>
