@@ -13,8 +13,8 @@ describeEachDialect('passkeys (WebAuthn sign-in, issue 21)', (dialect) => {
   beforeAll(async () => { t = await startTestApp(dialect, { clock }); });
   afterAll(async () => { await t.stop(); });
 
-  const authPost = (path: string, body: unknown, as?: TestUser | null) => t.app.inject({
-    method: 'POST', url: `/api/auth${path}`, remoteAddress: nextClientIp(),
+  const authPost = (path: string, body: unknown, as?: TestUser | null, ip = nextClientIp()) => t.app.inject({
+    method: 'POST', url: `/api/auth${path}`, remoteAddress: ip,
     headers: { 'content-type': 'application/json', origin: ORIGIN, ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
     payload: JSON.stringify(body),
   });
@@ -199,5 +199,13 @@ describeEachDialect('passkeys (WebAuthn sign-in, issue 21)', (dialect) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ACCOUNT_DISABLED');
     expect(sessionCookie(res.headers['set-cookie'])).toBeUndefined();
+  });
+
+  it('passkey sign-in attempts from one address are limited to 20 a minute', async () => {
+    const ip = nextClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await authPost('/passkey/sign-in/options', {}, null, ip)).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });
