@@ -9,6 +9,8 @@ export const tableOwners = {
   auth_session: 'auth',
   auth_identity: 'auth',
   auth_two_factor: 'auth',
+  auth_passkey: 'auth',
+  auth_passkey_challenge: 'auth',
   // Tenancy: who belongs to which account; every area's policy asks it (src/server/access).
   accounts: 'access',
   account_members: 'access',

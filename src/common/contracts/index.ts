@@ -29,6 +29,7 @@ import * as invitations from '../invitations/contract.ts';
 import * as members from '../members/contract.ts';
 import * as profile from '../profile/contract.ts';
 import * as profileSessions from '../profile/sessionsContract.ts';
+import * as passkeys from '../profile/passkeys.ts';
 import * as session from '../session/contract.ts';
 import * as testPayments from '../testPayments/contract.ts';
 import * as tickets from '../tickets/contract.ts';
@@ -41,6 +42,9 @@ export const contracts = {
   listMySessions: profileSessions.listMySessions,
   revokeMySession: profileSessions.revokeMySession,
   revokeMyOtherSessions: profileSessions.revokeMyOtherSessions,
+  listMyPasskeys: passkeys.listMyPasskeys,
+  renamePasskey: passkeys.renamePasskey,
+  removePasskey: passkeys.removePasskey,
   listMyAccounts: accounts.listMyAccounts,
   createAccount: accounts.createAccount,
   getAccount: accounts.getAccount,

@@ -4,7 +4,7 @@ import { bearer } from 'better-auth/plugins';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_DISABLED } from '../../common/admin/users/texts.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/constants.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '../../common/constants.ts';
 import { RECOVERY_CODE_COUNT } from '../../common/profile/twoFactorTexts.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -17,6 +17,7 @@ import { announceAccessChanged } from '../live/accessChanges.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 import { passwordHasher } from './password.ts';
+import { passkeys } from './passkeys/index.ts';
 
 /** The header our HTTP bridge sets from Fastify's resolved client IP; a client's own value is overwritten. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
@@ -153,7 +154,7 @@ export function createAuth(deps: {
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [bearer(), twoFactorPlugin()],
+    plugins: [bearer(), twoFactorPlugin(), passkeys({ db: deps.db, config, clock: deps.clock, rpName: PRODUCT_NAME })],
   });
 }
 

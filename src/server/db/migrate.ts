@@ -30,6 +30,7 @@ import * as m0028 from './migrations/0028_managed_domains.ts';
 import * as m0029 from './migrations/0029_domain_inventory_indexes.ts';
 import * as m0030 from './migrations/0030_function_rate_limits.ts';
 import * as m0031 from './migrations/0031_two_factor.ts';
+import * as m0032 from './migrations/0032_passkeys.ts';
 import * as m0033 from './migrations/0033_session_last_active.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029_domain_inventory_indexes': m0029,
   '0030_function_rate_limits': m0030,
   '0031_two_factor': m0031,
+  '0032_passkeys': m0032,
   '0033_session_last_active': m0033,
 };
 

@@ -11,6 +11,7 @@ import type { AuditTables } from './tables/audit.ts';
 import type { EventTables } from './tables/events.ts';
 import type { RegistrarTables } from './tables/registrars.ts';
 import type { DomainTables } from './tables/domains.ts';
+import type { PasskeyTables } from './tables/passkeys.ts';
 
 export * from './tables/columns.ts';
 export * from './tables/identity.ts';
@@ -26,6 +27,7 @@ export * from './tables/audit.ts';
 export * from './tables/events.ts';
 export * from './tables/registrars.ts';
 export * from './tables/domains.ts';
+export * from './tables/passkeys.ts';
 
 /** Every table, composed from each owner's row types (tables/); tools/eslint/tableOwners.js names the owners. */
-export interface Database extends IdentityTables, TenancyTables, InvitationTables, TicketTables, BillingTables, CatalogTables, PaymentTables, MailTables, JobTables, AuditTables, EventTables, RegistrarTables, DomainTables {}
+export interface Database extends IdentityTables, TenancyTables, InvitationTables, TicketTables, BillingTables, CatalogTables, PaymentTables, MailTables, JobTables, AuditTables, EventTables, RegistrarTables, DomainTables, PasskeyTables {}

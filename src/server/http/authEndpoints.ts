@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayName } from '../../common/profile/contract.ts';
 import { isSafeReturnPath } from '../../common/returnPath.ts';
 import type { Config } from '../config.ts';
+import { passkeyBodies } from '../auth/passkeys/responseSchemas.ts';
 
 /**
  * The better-auth endpoints the portal uses (src/web/api/auth.ts, the session probe, the
@@ -60,6 +61,11 @@ export function authEndpoints(config: Config): AuthEndpoint[] {
       }),
     },
     ...twoFactorEndpoints,
+    // Passkeys (auth/passkeys/plugin.ts): the registration pair needs a session, the sign-in pair makes one.
+    { method: 'POST', path: '/passkey/registration/options', body: passkeyBodies.registrationOptions },
+    { method: 'POST', path: '/passkey/registration/verify', body: passkeyBodies.registrationVerify },
+    { method: 'POST', path: '/passkey/sign-in/options', body: passkeyBodies.signInOptions },
+    { method: 'POST', path: '/passkey/sign-in/verify', body: passkeyBodies.signInVerify },
   ];
   if (config.googleEnabled) {
     endpoints.push(

@@ -5,7 +5,7 @@ export class AuthError extends Error {
   }
 }
 
-async function post(path: string, body: unknown): Promise<any> {
+export async function post(path: string, body: unknown): Promise<any> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FunctionName } from '../../../src/common/contracts/index.ts';
 import { storedInvoice } from '../billing/paymentEvents.ts';
 import { createPlan } from '../billing/factories.ts';
@@ -24,6 +24,7 @@ import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
 import { addMember, createAccount, createUser, type PermissionCast } from '../factories.ts';
 import { anotherSession } from '../sessions.ts';
+import { storedPasskey } from '../passkeyRows.ts';
 import type { TestApp, TestUser } from '../testApp.ts';
 import { GOOD_CARD, openTestPortal, paidTestCheckout, startTestCheckout } from '../payments/testModePayments.ts';
 
@@ -88,6 +89,10 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   // A second session of the caller's own, made for the call to end.
   revokeMySession: async ({ t, as }) => ({ sessionId: as ? (await anotherSession(t, as)).sessionId : randomBytes(8).toString('hex') }),
   revokeMyOtherSessions: async () => ({}),
+  listMyPasskeys: async () => ({}),
+  // The caller's own passkey (a signed-out caller names a made-up one: refused before any lookup).
+  renamePasskey: async ({ t, as }) => ({ passkeyId: as ? await storedPasskey(t, as) : randomUUID(), name: 'Renamed key' }),
+  removePasskey: async ({ t, as }) => ({ passkeyId: as ? await storedPasskey(t, as) : randomUUID() }),
   listMyAccounts: async () => ({}),
   createAccount: async () => ({ accountName: 'Matrix side account' }),
   getAccount: async ({ cast }) => ({ accountId: cast.accountId }),

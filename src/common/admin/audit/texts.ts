@@ -70,6 +70,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'invitation.accepted': 'Invitation accepted',
   'member.removed': 'Member removed',
   'member.role_changed': 'Member role changed',
+  'passkey.renamed': 'Passkey renamed',
+  'passkey.removed': 'Passkey removed',
   'profile.updated': 'Profile updated',
   'session.active_account_set': 'Active account switched',
   'test_payment.cancel_at_period_end_set': 'Test portal: cancel at period end',

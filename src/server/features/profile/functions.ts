@@ -3,11 +3,14 @@ import * as sessions from '../../../common/profile/sessionsContract.ts';
 import { SESSION_ENDED } from '../../../common/profile/texts.ts';
 import { implement } from '../../rpc/registry.ts';
 import { requireOwnSession } from './policy.ts';
+import * as passkeyContracts from '../../../common/profile/passkeys.ts';
+import { passkeysOf, removePasskey, renamePasskey } from './passkeys.ts';
 import { profileOf, saveProfile } from './service.ts';
 import { endOtherSessions, endSession, sessionsOf } from './sessions.ts';
 
 // A profile is only ever the caller's own: those handlers take no user id. A session is named by
-// id, so ending one asks the policy whose it is.
+// id, so ending one asks the policy whose it is; passkeys carry an id too, and policy.ts scopes
+// them to the caller.
 export const handlers = [
   implement(profile.getProfile, async (_input, { caller, services }) => profileOf(services.db, caller.userId)),
 
@@ -22,4 +25,10 @@ export const handlers = [
   }),
 
   implement(sessions.revokeMyOtherSessions, async (_input, { caller, services }) => ({ sessionsEnded: await endOtherSessions(services, caller) })),
+
+  implement(passkeyContracts.listMyPasskeys, async (_input, { caller, services }) => ({ passkeys: await passkeysOf(services, caller) })),
+
+  implement(passkeyContracts.renamePasskey, async (input, { caller, services }) => renamePasskey(services, caller, input)),
+
+  implement(passkeyContracts.removePasskey, async (input, { caller, services }) => removePasskey(services, caller, input)),
 ];

@@ -1,3 +1,4 @@
+import { PASSKEY_NOT_FOUND } from '../../../common/profile/passkeyTexts.ts';
 import { SESSION_NOT_FOUND } from '../../../common/profile/texts.ts';
 import { findSessionOwner } from '../../auth/sessions.ts';
 import type { Db } from '../../db/transaction.ts';
@@ -11,4 +12,18 @@ import { notFound } from '../../rpc/errors.ts';
  */
 export async function requireOwnSession(db: Db, caller: Caller, sessionId: string): Promise<void> {
   if (await findSessionOwner(db, sessionId) !== caller.userId) throw notFound(SESSION_NOT_FOUND);
+}
+
+/**
+ * Whose passkeys a caller may list, rename and remove: their own only, whatever their roles (a
+ * global super admin included). Every query is scoped to this user id, so another user's passkey
+ * is simply not found: the answer never tells that it exists.
+ */
+export function passkeyOwnerFor(caller: Caller): string {
+  return caller.userId;
+}
+
+/** The answer for a passkey the caller does not own, or that does not exist. */
+export function passkeyNotFound() {
+  return notFound(PASSKEY_NOT_FOUND);
 }

@@ -9,6 +9,7 @@ import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.ts
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AuthCard, EMAIL_PATTERN } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { PasskeySignInButton } from './PasskeySignInButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useReturnTo } from './useReturnTo.ts';
@@ -86,6 +87,7 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={form.submitting}>Sign In</Button>
         </Stack>
       </form>
+      <PasskeySignInButton returnTo={returnTo} onError={feedback.error} />
       {config?.signInMethods.google && (
         <>
           <Divider label="or" labelPosition="center" />

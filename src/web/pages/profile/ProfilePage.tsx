@@ -10,6 +10,7 @@ import { SecuritySection } from './SecuritySection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { ENROL_SECOND_FACTOR_FIRST } from '../../../common/profile/twoFactorTexts.ts';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { PageSection } from '../../components/PageSection.tsx';
 
 /** Whether the user belongs to any account: a way to start one, or where members are managed. */
@@ -69,6 +70,7 @@ export default function ProfilePage() {
       <PageSection title="Security">
         <SecuritySection email={profile.data?.email || user?.email || null} />
         <TwoFactorSection />
+        <PasskeysSection />
       </PageSection>
 
       <PageSection title="Where you are signed in"><SessionsSection /></PageSection>
