@@ -8,6 +8,8 @@ export const tableOwners = {
   users: 'auth',
   auth_session: 'auth',
   auth_identity: 'auth',
+  sign_in_throttle: 'auth',
+  auth_link_mail: 'auth',
   // Tenancy: who belongs to which account; every area's policy asks it (src/server/access).
   accounts: 'access',
   account_members: 'access',

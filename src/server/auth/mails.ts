@@ -21,3 +21,14 @@ export function verificationMail(to: string, link: string): MailMessage {
     html: `<p>Please confirm that this is your e-mail address.</p><p><a href="${escapeHtml(link)}">Verify my e-mail address</a> (the link works for 24 hours).</p><p>Until you do, invitations to join accounts stay hidden. If you did not sign up, ignore this e-mail.</p>`,
   };
 }
+
+/** To the owner of an address whose sign-ins were just locked (signInThrottle.ts): sent once per lock. */
+export function signInLockedMail(config: Config, to: string, minutes: number): MailMessage {
+  const link = `${config.PUBLIC_URL}/login`;
+  return {
+    to,
+    subject: 'Someone tried to sign in to your account',
+    text: `Someone tried to sign in to your account with wrong passwords many times. To protect it, signing in with a password is paused for ${minutes} minutes.\n\nIf it was you and you forgot your password, reset it from the sign-in page ("Forgot Password?"):\n${link}\n\nIf it was not you, your password held; consider changing it to a long one you use nowhere else.`,
+    html: `<p>Someone tried to sign in to your account with wrong passwords many times. To protect it, signing in with a password is paused for ${minutes} minutes.</p><p>If it was you and you forgot your password, <a href="${escapeHtml(link)}">reset it from the sign-in page</a> ("Forgot Password?").</p><p>If it was not you, your password held; consider changing it to a long one you use nowhere else.</p>`,
+  };
+}
