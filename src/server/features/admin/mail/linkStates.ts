@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MailLink } from '../../../../common/admin/mail/contract.ts';
 import { tokenHash, usedResetTokens, verifiedAddresses } from '../../../auth/linkMails.ts';
 import type { Database } from '../../../db/schema.ts';
-import { acceptedInvitationIds } from '../../invitations/acceptedInvitations.ts';
+import { acceptedInvitationIds } from '../../invitations/index.ts';
 
 type FoundLink = { kind: 'password_reset'; token: string } | { kind: 'email_verification' } | { kind: 'invitation'; id: string };
 
@@ -30,7 +30,7 @@ export async function linkStates(db: Kysely<Database>, messages: { id: string; t
     verifiedAddresses(db, [...new Set(pick('email_verification').map((m) => m.to))]),
     acceptedInvitationIds(db, pick('invitation').map((m) => m.link.id)),
   ]);
-  return new Map(found.map((m) => {
+  return new Map(found.map((m): [string, MailLink | null] => {
     const link = m.link;
     if (!link) return [m.id, null];
     if (link.kind === 'password_reset') return [m.id, { kind: link.kind, used: usedResets.has(tokenHash(link.token)) }];
