@@ -12,7 +12,7 @@ export function passwordResetMail(config: Config, to: string, token: string): Ma
   };
 }
 
-/** `link` is better-auth's verify-email URL: it proves the address, signs in and returns to the page it names. */
+/** `link` is better-auth's verify-email URL: it proves the address and returns to the page it names, signing nobody in. */
 export function verificationMail(to: string, link: string): MailMessage {
   return {
     to,
