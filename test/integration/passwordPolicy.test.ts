@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD_TOO_COMMON_TEXT, PASSWORD_TOO_GUESSABLE_TEXT } from '../../src/common/auth/accountProtectionTexts.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { ensureSuperAdmin } from '../../src/server/auth/bootstrapAdmin.ts';
 import { describeEachDialect, nextClientIp, startTestApp, type TestApp } from '../support/testApp.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -55,5 +57,17 @@ describeEachDialect('password policy (zxcvbn)', (dialect) => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: PASSWORD_TOO_COMMON_TEXT });
     expect((await authPost('/reset-password', { token, newPassword: 'a brand new passphrase' })).statusCode).toBe(200);
+  });
+
+  it('a common ADMIN_PASSWORD stops the bootstrap with the setting\'s name', async () => {
+    const weak = await startTestApp(dialect, { env: { ADMIN_EMAIL: 'ops@example.test', ADMIN_PASSWORD: 'password1234' } });
+    try {
+      const log = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
+      await expect(ensureSuperAdmin({ db: weak.services.db, auth: weak.auth, config: weak.services.config, log }))
+        .rejects.toThrow(/^Invalid configuration: ADMIN_PASSWORD is refused\. This password is/);
+      expect(await weak.services.db.selectFrom('users').select('id').execute()).toEqual([]);
+    } finally {
+      await weak.stop();
+    }
   });
 });
