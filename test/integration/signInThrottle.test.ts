@@ -84,4 +84,13 @@ describeEachDialect('per-account sign-in throttling', (dialect) => {
     await twelveWrongPasswords(target.email);
     expect((await signIn(bystander.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
+
+  it('a burst of 20 parallel guesses from 20 addresses gets at most 5 passwords checked', async () => {
+    const user = await t.signUp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(user.email, `parallel guess ${i}`)));
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 429)).toBe(true);
+  });
 });

@@ -47,25 +47,33 @@ function readThrottle(db: Kysely<Database>, email: string) {
     .where('email', '=', email).executeTakeFirst();
 }
 
-/** Counts one failure atomically (several app processes may count the same address at once); the new count. */
-async function countFailure(db: Kysely<Database>, email: string, now: Date): Promise<number> {
+/**
+ * Counts the attempt as a failure before the password is checked, so that a burst of parallel
+ * guesses cannot all pass one open window: each attempt must win a compare-and-set on the count
+ * it read. The attempt that reaches LOCK_AFTER_FAILURES starts the lock; a success deletes the row.
+ * Returns false when another attempt for the address won the race (the caller answers 429).
+ */
+async function reserveAttempt(db: Kysely<Database>, email: string, read: ThrottleRow | undefined, now: Date): Promise<boolean> {
   const nowIso = now.toISOString();
-  const forgetBefore = new Date(now.getTime() - FORGET_FAILURES_AFTER_MS).toISOString();
-  const row = await db.insertInto('sign_in_throttle')
-    .values({ email, failures: 1, last_failure_at: nowIso, locked_until: null })
-    .onConflict((oc) => oc.column('email').doUpdateSet((eb) => ({
-      failures: eb.case().when('sign_in_throttle.last_failure_at', '<', forgetBefore).then(1)
-        .else(eb('sign_in_throttle.failures', '+', 1)).end(),
-      last_failure_at: nowIso,
-    })))
-    .returning('failures').executeTakeFirstOrThrow();
-  const failures = Number(row.failures);
-  if (failures >= LOCK_AFTER_FAILURES) {
-    await db.updateTable('sign_in_throttle').set({ locked_until: new Date(now.getTime() + LOCK_MS).toISOString() })
-      .where('email', '=', email).execute();
+  if (!read) {
+    const inserted = await db.insertInto('sign_in_throttle').values({ email, failures: 1, last_failure_at: nowIso, locked_until: null })
+      .onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
   }
-  return failures;
+  const stale = now.getTime() - Date.parse(read.last_failure_at) > FORGET_FAILURES_AFTER_MS;
+  const failures = stale ? 1 : read.failures + 1;
+  const updated = await db.updateTable('sign_in_throttle')
+    .set({
+      failures, last_failure_at: nowIso,
+      locked_until: failures >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_MS).toISOString() : null,
+    })
+    .where('email', '=', email).where('failures', '=', read.failures).where('last_failure_at', '=', read.last_failure_at)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
+
+/** Another attempt for the same address is being checked right now: come back in a second. */
+const RACE_HOLD: Hold = { kind: 'delayed', seconds: 1 };
 
 function holdError(hold: Hold): APIError {
   const body = hold.kind === 'locked'
@@ -81,10 +89,10 @@ export function signInThrottlePlugin(deps: { db: Kysely<Database>; clock: Clock;
     return typeof email === 'string' && email ? keyOf(email) : null;
   };
 
-  async function onFailure(email: string) {
-    const failures = await countFailure(deps.db, email, deps.clock.now());
-    // One mail per lock, on the failure that starts it; an unknown address gets none and answers the same.
-    if (failures !== LOCK_AFTER_FAILURES) return;
+  /** One mail per lock, after the failure that started it; an unknown address gets none and answers the same. */
+  async function mailOwnerIfLockStarted(email: string) {
+    const row = await readThrottle(deps.db, email);
+    if (row?.failures !== LOCK_AFTER_FAILURES) return;
     const owner = await deps.db.selectFrom('users').select('email').where('email', '=', email).executeTakeFirst();
     if (owner) await inTransaction(deps.db, (tx) => deps.mailer.send(tx, signInLockedMail(deps.config, owner.email, LOCK_MS / 60_000)));
   }
@@ -98,8 +106,11 @@ export function signInThrottlePlugin(deps: { db: Kysely<Database>; clock: Clock;
           const email = emailOf(ctx.body);
           if (!email) return;
           // Checked before the password is: during a lock even the right password is refused.
-          const hold = holdFor(await readThrottle(deps.db, email), deps.clock.now());
+          const now = deps.clock.now();
+          const row = await readThrottle(deps.db, email);
+          const hold = holdFor(row, now);
           if (hold) throw holdError(hold);
+          if (!await reserveAttempt(deps.db, email, row, now)) throw holdError(RACE_HOLD);
         }),
       }],
       after: [{
@@ -108,8 +119,9 @@ export function signInThrottlePlugin(deps: { db: Kysely<Database>; clock: Clock;
           const email = emailOf(ctx.body);
           if (!email) return;
           const returned = ctx.context.returned;
+          // A wrong password stays counted (reserveAttempt); anything else but a success too, conservatively.
           if (isAPIError(returned)) {
-            if (returned.statusCode === 401) await onFailure(email);
+            if (returned.statusCode === 401) await mailOwnerIfLockStarted(email);
             return;
           }
           await deps.db.deleteFrom('sign_in_throttle').where('email', '=', email).execute();
