@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const services = createServices({ database, config, log: app.log, liveBus: options.liveBus, clock: options.clock });
   const { jobs, live, mailer } = services;
-  const auth = createAuth({ db: database.db, authDb: database.authDb, dialect: database.dialect, config, mailer, clock: services.clock, live });
+  const auth = createAuth({ db: database.db, authDb: database.authDb, dialect: database.dialect, config, mailer, clock: services.clock, live, log: services.log });
   services.requestPasswordReset = async (email) => {
     await auth.api.requestPasswordReset({ body: { email } });
   };

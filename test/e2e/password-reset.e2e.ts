@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { field, fillSignIn, newPerson, register, signIn, waitForPath } from './support/actions.ts';
+import { PASSWORD_TOO_COMMON_TEXT } from '../../src/common/auth/accountProtectionTexts.ts';
+import { field, fillRegistration, fillSignIn, newPerson, register, signIn, waitForPath } from './support/actions.ts';
 import { expectNoErrors, useE2E } from './support/suite.ts';
 
 const RESET_LINK = /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>]+/;
@@ -60,6 +61,26 @@ describe('password reset journey', () => {
     await page.getByRole('link', { name: 'Request a new reset link' }).click();
     await waitForPath(page, '/login');
     await page.getByRole('dialog').getByRole('button', { name: 'Send Reset Email' }).waitFor();
+
+    expectNoErrors(tracked);
+  });
+
+  it('the register page refuses a common password with a sentence that says why (issue 21)', async () => {
+    const tracked = await e2e.open();
+    const { page } = tracked;
+    const person = { ...newPerson('Wendy', 'Weak'), password: 'password1' };
+
+    await page.goto('/register');
+    await fillRegistration(page, person);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').filter({ hasText: PASSWORD_TOO_COMMON_TEXT }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+
+    // A strong one is accepted from the same form.
+    await field(page, 'Password').fill('Wendy-strong-passphrase-7');
+    await field(page, 'Confirm password').fill('Wendy-strong-passphrase-7');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await waitForPath(page, '/');
 
     expectNoErrors(tracked);
   });

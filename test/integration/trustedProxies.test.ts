@@ -27,8 +27,9 @@ for (const [name, trust] of [['the proxies\' addresses', PROXY], ['a hop count',
       const client = nextClientIp();
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) {
-        // The client wrote the first entry; the proxy appended the address it saw.
-        statuses.push((await signIn(user.email, `wrong ${i}`, { peer: PROXY, forwardedFor: `${nextClientIp()}, ${client}` })).statusCode);
+        // The client wrote the first entry; the proxy appended the address it saw. Each guess names
+        // another account, so only the per-address limit can stop them (not the per-account one).
+        statuses.push((await signIn(`guess-${i}-${user.email}`, `wrong ${i}`, { peer: PROXY, forwardedFor: `${nextClientIp()}, ${client}` })).statusCode);
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
@@ -51,7 +52,7 @@ describeEachDialect('TRUST_PROXY naming the proxy, a client that connects direct
       const res = await t.app.inject({
         method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: direct,
         headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `${nextClientIp()}, ${nextClientIp()}` },
-        payload: JSON.stringify({ email: user.email, password: `wrong ${i}` }),
+        payload: JSON.stringify({ email: `guess-${i}-${user.email}`, password: `wrong ${i}` }),
       });
       statuses.push(res.statusCode);
     }

@@ -11,6 +11,8 @@ export const tableOwners = {
   auth_two_factor: 'auth',
   auth_passkey: 'auth',
   auth_passkey_challenge: 'auth',
+  sign_in_throttle: 'auth',
+  auth_link_mail: 'auth',
   // Tenancy: who belongs to which account; every area's policy asks it (src/server/access).
   accounts: 'access',
   account_members: 'access',

@@ -13,11 +13,15 @@ import { inTransaction, type Tx } from '../db/transaction.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { announceAccessChanged } from '../live/accessChanges.ts';
 import type { LiveBus } from '../live/bus.ts';
+import { resetLinkUsePlugin, sendCappedLinkMail } from './linkMails.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 import { passwordHasher } from './password.ts';
+import { passwordPolicyPlugin } from './passwordPolicy.ts';
 import { passkeys } from './passkeys/index.ts';
+import { signInThrottlePlugin } from './signInThrottle.ts';
 
 /** The header our HTTP bridge sets from Fastify's resolved client IP; a client's own value is overwritten. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
@@ -41,8 +45,9 @@ export function createAuth(deps: {
   db: Kysely<Database>; authDb: Kysely<Database>; dialect: Dialect; config: Config; mailer: Mailer; clock: Clock;
   /** Where a password reset's ended sessions are announced, so their open streams close (issue 21). */
   live?: Pick<LiveBus, 'publish'>;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  const { config, mailer } = deps;
+  const { config } = deps;
   const hasher = passwordHasher(config.passwordHashCost);
   return betterAuth({
     appName: 'Provider Portal',
@@ -112,19 +117,21 @@ export function createAuth(deps: {
         if (live) await inTransaction(deps.db, async (tx) => announceAccessChanged(tx, live, user.id));
       },
       sendResetPassword: async ({ user, token }) => {
-        await inTransaction(deps.db, (tx) => mailer.send(tx, passwordResetMail(config, user.email, token)));
+        await sendCappedLinkMail(deps, 'password_reset', token, passwordResetMail(config, user.email, token));
       },
     },
     // Sign-in works unverified; only invitations ask for the proof (features/invitations/policy.ts).
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A link opened in someone else's browser must not sign that browser in (login CSRF): the
+      // link proves the address, then the person signs in (docs/decisions.md, "Verification links").
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
-      sendVerificationEmail: async ({ user, url }, request) => {
+      sendVerificationEmail: async ({ user, url, token }, request) => {
         // Only people signing up over HTTP prove an address; a user the server creates itself
         // (the bootstrap super admin, from the operator's configuration) is marked verified instead.
         if (!request) return;
-        await inTransaction(deps.db, (tx) => mailer.send(tx, verificationMail(user.email, url)));
+        await sendCappedLinkMail(deps, 'email_verification', token, verificationMail(user.email, url));
       },
     },
     socialProviders: config.googleEnabled
@@ -154,7 +161,10 @@ export function createAuth(deps: {
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [bearer(), twoFactorPlugin(), passkeys({ db: deps.db, config, clock: deps.clock, rpName: PRODUCT_NAME })],
+    plugins: [
+      bearer(), passwordPolicyPlugin(), signInThrottlePlugin(deps), resetLinkUsePlugin(deps), twoFactorPlugin(),
+      passkeys({ db: deps.db, config, clock: deps.clock, rpName: PRODUCT_NAME }),
+    ],
   });
 }
 

@@ -12,7 +12,7 @@ export function passwordResetMail(config: Config, to: string, token: string): Ma
   };
 }
 
-/** `link` is better-auth's verify-email URL: it proves the address, signs in and returns to the page it names. */
+/** `link` is better-auth's verify-email URL: it proves the address and returns to the page it names, signing nobody in. */
 export function verificationMail(to: string, link: string): MailMessage {
   return {
     to,
@@ -30,5 +30,16 @@ export function secondFactorResetMail(config: Config, to: string): MailMessage {
     subject: 'Two-factor authentication was turned off',
     text: `Our support team turned off two-factor authentication for your account, as you asked. Signing in now needs your password only.\n\nSet it up again on your profile:\n${link}\n\nIf you did not ask for this, change your password and contact support at once.`,
     html: `<p>Our support team turned off two-factor authentication for your account, as you asked. Signing in now needs your password only.</p><p><a href="${escapeHtml(link)}">Set it up again on your profile</a>.</p><p>If you did not ask for this, change your password and contact support at once.</p>`,
+  };
+}
+
+/** To the owner of an address whose sign-ins were just locked (signInThrottle.ts): sent once per lock. */
+export function signInLockedMail(config: Config, to: string, minutes: number): MailMessage {
+  const link = `${config.PUBLIC_URL}/login`;
+  return {
+    to,
+    subject: 'Someone tried to sign in to your account',
+    text: `Someone tried to sign in to your account with wrong passwords many times. To protect it, signing in with a password is paused for ${minutes} minutes.\n\nIf it was you and you forgot your password, reset it from the sign-in page ("Forgot Password?"):\n${link}\n\nIf it was not you, your password held; consider changing it to a long one you use nowhere else.`,
+    html: `<p>Someone tried to sign in to your account with wrong passwords many times. To protect it, signing in with a password is paused for ${minutes} minutes.</p><p>If it was you and you forgot your password, <a href="${escapeHtml(link)}">reset it from the sign-in page</a> ("Forgot Password?").</p><p>If it was not you, your password held; consider changing it to a long one you use nowhere else.</p>`,
   };
 }

@@ -27,7 +27,7 @@ export async function post(path: string, body: unknown): Promise<any> {
 }
 
 export const signInEmail = (email: string, password: string) => post('/sign-in/email', { email, password });
-/** `returnTo` (a path on this site) is where the e-mailed verification link lands, signed in. */
+/** `returnTo` (a path on this site) is where the e-mailed verification link lands (it proves the address, signs nobody in). */
 export const signUpEmail = (name: string, email: string, password: string, returnTo = '/') =>
   post('/sign-up/email', { name, email, password, callbackURL: returnTo });
 export const sendVerificationEmail = (email: string, returnTo = '/') =>

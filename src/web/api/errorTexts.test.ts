@@ -6,6 +6,9 @@ import {
   signUpErrorText, TOO_MANY_ATTEMPTS, verificationEmailErrorText,
 } from './errorTexts.ts';
 import { FunctionCallError } from './functionCallError.ts';
+import {
+  PASSWORD_TOO_COMMON, PASSWORD_TOO_COMMON_TEXT, SIGN_IN_LOCKED, signInLockedText,
+} from '../../common/auth/accountProtectionTexts.ts';
 
 describe('error texts of the spec (section 8)', () => {
   it('names every HTTP status of the protocol with the client code, anything else unknown', () => {
@@ -106,5 +109,15 @@ describe('billing and checkout texts (section 8)', () => {
   it('knows a test-mode session that is gone by its not-found answer', () => {
     expect(isSessionGone(new FunctionCallError('not-found', 'x'))).toBe(true);
     expect(isSessionGone(new FunctionCallError('unavailable', 'x'))).toBe(false);
+  });
+
+  it('shows the server\'s own sentence for a refused common password and for a throttled account (issue 21)', () => {
+    const common = new AuthError(400, PASSWORD_TOO_COMMON, PASSWORD_TOO_COMMON_TEXT);
+    expect(signUpErrorText(common)).toBe(PASSWORD_TOO_COMMON_TEXT);
+    expect(resetPasswordErrorText(common)).toBe(PASSWORD_TOO_COMMON_TEXT);
+    const locked = new AuthError(429, SIGN_IN_LOCKED, signInLockedText(15));
+    expect(signInErrorText(locked)).toBe(signInLockedText(15));
+    // A 429 of the per-address limit keeps its general sentence.
+    expect(signInErrorText(new AuthError(429, '', 'Too many requests'))).toBe(TOO_MANY_ATTEMPTS);
   });
 });

@@ -1,4 +1,7 @@
 import { ACCOUNT_DISABLED } from '../../common/admin/users/texts.ts';
+import {
+  PASSWORD_TOO_COMMON, PASSWORD_TOO_GUESSABLE, SIGN_IN_DELAYED, SIGN_IN_LOCKED,
+} from '../../common/auth/accountProtectionTexts.ts';
 import { AuthError } from './auth.ts';
 import { FunctionCallError } from './functionCallError.ts';
 
@@ -87,7 +90,15 @@ function commonAuthText(error: unknown): string | null {
   return null;
 }
 
+/** The server's own sentence for a password it refused as common or guessable (passwordPolicy.ts). */
+function weakPasswordText(error: unknown): string | null {
+  if (error instanceof AuthError && (error.code === PASSWORD_TOO_COMMON || error.code === PASSWORD_TOO_GUESSABLE)) return error.message;
+  return null;
+}
+
 export function signInErrorText(error: unknown): string {
+  // This account's failed sign-ins (signInThrottle.ts): the sentence says how long to wait, unlike a per-address 429.
+  if (error instanceof AuthError && (error.code === SIGN_IN_DELAYED || error.code === SIGN_IN_LOCKED)) return error.message;
   const common = commonAuthText(error);
   if (common) return common;
   if (error instanceof AuthError && (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401)) {
@@ -107,7 +118,7 @@ export function signUpErrorText(error: unknown): string {
     }
     if (error.code === 'PASSWORD_TOO_SHORT' || error.code === 'PASSWORD_TOO_LONG') return PASSWORD_TOO_WEAK;
   }
-  return 'Registration failed. Please try again.';
+  return weakPasswordText(error) ?? 'Registration failed. Please try again.';
 }
 
 /** Asking for a reset e-mail (the sign-in page's dialog, the profile's security section). */
@@ -131,7 +142,7 @@ export function isResetLinkInvalid(error: unknown): boolean {
 export function resetPasswordErrorText(error: unknown): string {
   if (error instanceof AuthError && error.status === 429) return TOO_MANY_ATTEMPTS;
   if (error instanceof AuthError && error.code === 'PASSWORD_TOO_SHORT') return PASSWORD_TOO_WEAK;
-  return failureText('Failed to reset password', error);
+  return weakPasswordText(error) ?? failureText('Failed to reset password', error);
 }
 
 type GoogleFlow = 'sign-in' | 'sign-up';

@@ -87,6 +87,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ticket.closed': 'Ticket closed',
   'ticket.staff_replied': 'Staff replied to ticket',
   'ticket.status_changed': 'Ticket status changed',
+  'mail.outbox_listed': 'Mail outbox read',
+  'mail.message_read': 'Mail message opened',
   'user.details_updated': 'User details updated',
   'user.global_role_changed': 'Global role changed',
   'user.password_reset_sent': 'Password reset sent',
@@ -121,6 +123,7 @@ export const AUDIT_TARGET_TYPES = [
   'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow', 'event',
   'portfolio_sync',
   'whmcs_import',
+  'mail_outbox', 'mail_message',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */

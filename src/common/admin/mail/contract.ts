@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { INVALID_MAIL_CURSOR, MAIL_PAGE_MAX, MAIL_PAGE_SIZE, MAIL_STATUSES } from './texts.ts';
+import { INVALID_MAIL_CURSOR, MAIL_LINK_KINDS, MAIL_PAGE_MAX, MAIL_PAGE_SIZE, MAIL_STATUSES } from './texts.ts';
 import { allow, defineContract, type FunctionContract } from '../../protocol.ts';
 import { asObject, filterText, id, isoDate } from '../../contracts/shared.ts';
 
 const mailStatus = z.enum(MAIL_STATUSES);
+
+/** The one-time link a message carries, and whether it did its job (issue 21). */
+export const mailLink = z.object({
+  kind: z.enum(MAIL_LINK_KINDS),
+  /** A reset link that set a password, a verification link whose address is proven, an accepted invitation. */
+  used: z.boolean(),
+});
+export type MailLink = z.infer<typeof mailLink>;
 
 export const mailSummary = z.object({
   id: z.string(),
@@ -14,6 +22,8 @@ export const mailSummary = z.object({
   error: z.string().nullable(),
   createdAt: isoDate,
   sentAt: isoDate.nullable(),
+  /** Null for a message without a one-time link (notices, receipts). */
+  link: mailLink.nullable(),
 });
 export type MailSummary = z.infer<typeof mailSummary>;
 

@@ -12,6 +12,15 @@ export const MAIL_STATUS_LABELS: Record<MailStatusName, string> = {
 };
 export const MAIL_STATUS_OPTIONS = MAIL_STATUSES.map((value) => ({ value, label: MAIL_STATUS_LABELS[value] }));
 
+/** The one-time links a message may carry; the outbox shows each as used or not. */
+export const MAIL_LINK_KINDS = ['password_reset', 'email_verification', 'invitation'] as const;
+export type MailLinkKind = (typeof MAIL_LINK_KINDS)[number];
+export const MAIL_LINK_LABELS: Record<MailLinkKind, { used: string; unused: string }> = {
+  password_reset: { used: 'Reset link used', unused: 'Reset link not used' },
+  email_verification: { used: 'Address verified', unused: 'Not verified yet' },
+  invitation: { used: 'Invitation accepted', unused: 'Invitation not accepted' },
+};
+
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const INVALID_MAIL_CURSOR = 'The page cursor is not valid. Reload the list.';
 

@@ -53,10 +53,30 @@ export interface AuthTwoFactorTable {
   locked_until: Timestamp | null;
 }
 
+/** Failed password sign-ins of one e-mail address, known or not (migration 0034). */
+export interface SignInThrottleTable {
+  email: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+/** One e-mailed password-reset or verification link (migration 0034); the token only as its SHA-256. */
+export interface AuthLinkMailTable {
+  id: string;
+  kind: 'password_reset' | 'email_verification';
+  recipient: string;
+  token_hash: string;
+  sent_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** The identity tables, owned by auth (tools/eslint/tableOwners.js). */
 export interface IdentityTables {
   users: UsersTable;
   auth_session: AuthSessionTable;
   auth_identity: AuthIdentityTable;
   auth_two_factor: AuthTwoFactorTable;
+  sign_in_throttle: SignInThrottleTable;
+  auth_link_mail: AuthLinkMailTable;
 }

@@ -14,7 +14,8 @@ export interface MailListQuery {
 /** One page of the outbox newest first on (created_at, id); addresses are stored lower-case, so the prefix is a range. */
 export async function listMail(db: Kysely<Database>, q: MailListQuery) {
   let query = db.selectFrom('mail_outbox as m')
-    .select(['m.id', 'm.to_address', 'm.subject', 'm.status', 'm.error', 'm.created_at', 'm.sent_at',
+    // The text body too: the page shows whether the link it carries was used (features/admin/mail/linkStates.ts).
+    .select(['m.id', 'm.to_address', 'm.subject', 'm.status', 'm.error', 'm.created_at', 'm.sent_at', 'm.text_body',
       sql<string>`cast(m.created_at as text)`.as('position_value')]);
   if (q.toPrefix) query = query.where('m.to_address', '>=', q.toPrefix).where('m.to_address', '<', prefixEnd(q.toPrefix));
   if (q.status) query = query.where('m.status', '=', q.status);

@@ -46,7 +46,8 @@ export default function RegisterPage() {
     }
     feedback.clear();
     try {
-      // The verification link in the mail brings the person back to the same page, signed in.
+      // The verification link in the mail brings the person back to the same page; a browser that is
+      // not signed in is asked to sign in there (the link itself signs nobody in: login CSRF).
       await signUpEmail(`${values.firstName.trim()} ${values.lastName.trim()}`, values.email.trim(), values.password, returnTo);
       notifications.show({
         color: 'blue',

@@ -3,15 +3,15 @@ import { implement } from '../../../rpc/registry.ts';
 import { requireOperator } from '../policy.ts';
 import { mailMessage, pageOfMail } from './service.ts';
 
-/** The back office's mail handlers (issue 8). */
+/** The back office's mail handlers (issue 8); each read is audited (issue 21). */
 export const handlers = [
-  implement(mail.listMailOutbox, async (input, { caller, services }) => {
-    requireOperator(caller);
-    return pageOfMail(services.db, input);
+  implement(mail.listMailOutbox, async (input, ctx) => {
+    requireOperator(ctx.caller);
+    return pageOfMail(ctx, input);
   }),
 
-  implement(mail.getMailMessage, async ({ messageId }, { caller, services }) => {
-    requireOperator(caller);
-    return { message: await mailMessage(services.db, messageId) };
+  implement(mail.getMailMessage, async ({ messageId }, ctx) => {
+    requireOperator(ctx.caller);
+    return { message: await mailMessage(ctx, messageId) };
   }),
 ];

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../components/dateFormat.ts';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { linksIn } from './mailLinks.ts';
-import { MailStatusBadge } from './MailStatusBadge.tsx';
+import { MailLinkBadge, MailStatusBadge } from './MailStatusBadge.tsx';
 
 function Header({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -82,7 +82,7 @@ function Message({ messageId }: { messageId: string }) {
     const { message } = details.data;
     body = (
       <Stack gap="lg">
-        <PageHeader title={message.subject || '(no subject)'} badges={<MailStatusBadge status={message.status} />} />
+        <PageHeader title={message.subject || '(no subject)'} badges={<><MailStatusBadge status={message.status} /><MailLinkBadge link={message.link} /></>} />
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
             <Header label="To">{message.to}</Header>

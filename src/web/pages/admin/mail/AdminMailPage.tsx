@@ -12,9 +12,9 @@ import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { adminPath } from '../adminPaths.ts';
-import { MailStatusBadge } from './MailStatusBadge.tsx';
+import { MailLinkBadge, MailStatusBadge } from './MailStatusBadge.tsx';
 
-const COLUMNS = ['Subject', 'Recipient', 'Status', 'Created', 'Sent'] as const;
+const COLUMNS = ['Subject', 'Recipient', 'Status', 'Link', 'Created', 'Sent'] as const;
 const FIELDS = inputFields(listMailOutbox.input, ['to', 'status']);
 
 function MessageRow({ message }: { message: MailSummary }) {
@@ -26,6 +26,7 @@ function MessageRow({ message }: { message: MailSummary }) {
       </Table.Td>
       <Table.Td data-label="Recipient" style={{ overflowWrap: 'anywhere' }}>{message.to}</Table.Td>
       <Table.Td data-label="Status"><MailStatusBadge status={message.status} /></Table.Td>
+      <Table.Td data-label="Link">{message.link ? <MailLinkBadge link={message.link} /> : '—'}</Table.Td>
       <Table.Td data-label="Created"><RelativeTime value={message.createdAt} /></Table.Td>
       <Table.Td data-label="Sent">{message.sentAt ? <RelativeTime value={message.sentAt} /> : '—'}</Table.Td>
     </Table.Tr>
@@ -41,7 +42,7 @@ function Outbox() {
     <Stack gap="lg">
       <PageHeader
         title="Mail outbox"
-        context="Every e-mail the portal sent or stored, newest first. Without SMTP, open a message to hand its link (password reset, invitation) to the customer."
+        context="Every e-mail the portal sent or stored, newest first. Without SMTP, open a message to hand its link (password reset, invitation) to the customer. Every read here is written to the audit log."
       />
       <ResourceList
         label="Mail outbox" columns={COLUMNS} highlightOnHover
