@@ -29,6 +29,7 @@ import * as m0027 from './migrations/0027_registrar_health.ts';
 import * as m0028 from './migrations/0028_managed_domains.ts';
 import * as m0029 from './migrations/0029_domain_inventory_indexes.ts';
 import * as m0030 from './migrations/0030_function_rate_limits.ts';
+import * as m0035 from './migrations/0035_invitation_limits_and_ticket_access.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0028_managed_domains': m0028,
   '0029_domain_inventory_indexes': m0029,
   '0030_function_rate_limits': m0030,
+  '0035_invitation_limits_and_ticket_access': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

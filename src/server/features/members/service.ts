@@ -8,6 +8,7 @@ import { clearActiveAccountIf } from '../../auth/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
+import { mayInvite, revokeInvitationsOfSender } from '../invitations/index.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 
 /** Owner first, then by display name (case-insensitive, the same on both dialects), then e-mail. */
@@ -37,6 +38,7 @@ export async function changeMemberRole({ db, clock }: Pick<Services, 'db' | 'clo
   await inTransaction(db, async (tx) => {
     const at = clock.nowIso();
     await updateMemberRoleRow(tx.db, accountId, member.userId, role);
+    if (mayInvite(member.role) && !mayInvite(role)) await revokeInvitationsOfSender(tx, caller, accountId, member.userId, 'sender_demoted', at);
     await recordEvent(tx, { type: 'user.role.updated', accountId, actor: byCaller(caller), payload: { userId: member.userId, role }, at });
     await recordIfActingAs(tx, caller, {
       action: 'member.role_changed', target: { type: 'account_member', id: `${accountId}:${member.userId}` },
@@ -50,6 +52,7 @@ export async function removeMembership({ db, clock }: Pick<Services, 'db' | 'clo
   await inTransaction(db, async (tx) => {
     const at = clock.nowIso();
     await deleteMemberRow(tx.db, accountId, member.userId);
+    await revokeInvitationsOfSender(tx, caller, accountId, member.userId, 'sender_removed', at);
     await clearActiveAccountIf(tx.db, member.userId, accountId);
     await recordEvent(tx, { type: 'user.member.removed', accountId, actor: byCaller(caller), payload: { userId: member.userId }, at });
     await recordIfActingAs(tx, caller, {
