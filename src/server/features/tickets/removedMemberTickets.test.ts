@@ -41,6 +41,7 @@ describeEachDialect('removed members and their tickets (issue 21)', (dialect) =>
     expect(read.status).toBe(200);
     expect(read.result.ticket.subject).toBe('Invoice split');
     expect(read.result.canReply).toBe(false);
+    expect((await t.call('listMyTickets', {}, member)).result.tickets.map((x) => x.id)).toContain(ticketId);
 
     const reply = await t.call('addTicketReply', { ticketId, body: 'Still there?' }, member);
     expect(reply.status).toBe(403);
@@ -65,6 +66,8 @@ describeEachDialect('removed members and their tickets (issue 21)', (dialect) =>
       expect(res.error?.message).toBe(TICKET_NOT_FOUND);
     }
     expect(await replyCount(ticketId)).toBe(0);
+    // Nor is it in their list any more.
+    expect((await t.call('listMyTickets', {}, member)).result.tickets.map((x) => x.id)).not.toContain(ticketId);
     // Switching back gives the reading back; the account's own people kept full access throughout.
     await t.call('setAccountTicketAccess', { accountId, removedMemberTicketAccess: 'read_only' }, owner);
     expect((await t.call('getTicket', { ticketId }, member)).status).toBe(200);

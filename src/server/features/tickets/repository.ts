@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { accountName, memberRole, removedMemberTicketAccess } from '../../access/fragments.ts';
+import { accountIdsOf, accountName, memberRole, removedMemberTicketAccess } from '../../access/fragments.ts';
 import { userEmail, userName } from '../../auth/fragments.ts';
 
 /** A position in the newest-first list: the stored created_at text and the id, exactly as the database compares them. */
@@ -65,7 +65,15 @@ function listQuery(db: Kysely<Database>) {
     .orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-const byAuthor = (db: Kysely<Database>, p: ByAuthor) => listQuery(db).where('user_id', '=', p.userId);
+/**
+ * An author's tickets: in the accounts they belong to, and in those that removed them only where
+ * the account lets removed members keep reading (issue 21).
+ */
+const byAuthor = (db: Kysely<Database>, p: ByAuthor) => listQuery(db).where('user_id', '=', p.userId)
+  .where((eb) => eb.or([
+    eb('tickets.account_id', 'in', accountIdsOf(eb, p.userId)),
+    eb(removedMemberTicketAccess(eb, eb.ref('tickets.account_id')), '=', 'read_only'),
+  ]));
 
 /** Tickets opened by `authorId` (in `accountId` only, when given), or every ticket of `accountId` when no author is given. */
 export async function listTickets(db: Kysely<Database>, scope: { authorId: string | null; accountId: string | null }, limit: number, after: TicketListPosition | null) {
