@@ -26,6 +26,9 @@ import * as domainManagement from '../domains/managementContract.ts';
 import * as domainOrders from '../domains/ordersContract.ts';
 import * as domains from '../domains/contract.ts';
 import * as invitations from '../invitations/contract.ts';
+import * as accountInvitations from '../invitations/accountInvitations.ts';
+import * as accountOwnership from '../accounts/ownership.ts';
+import * as accountTicketAccess from '../accounts/ticketAccessSetting.ts';
 import * as members from '../members/contract.ts';
 import * as profile from '../profile/contract.ts';
 import * as profileSessions from '../profile/sessionsContract.ts';
@@ -55,6 +58,11 @@ export const contracts = {
   getInvitation: invitations.getInvitation,
   acceptInvitation: invitations.acceptInvitation,
   listMyInvitations: invitations.listMyInvitations,
+  listAccountInvitations: accountInvitations.listAccountInvitations,
+  revokeInvitation: accountInvitations.revokeInvitation,
+  transferAccountOwnership: accountOwnership.transferAccountOwnership,
+  getAccountTicketAccess: accountTicketAccess.getAccountTicketAccess,
+  setAccountTicketAccess: accountTicketAccess.setAccountTicketAccess,
   submitTicket: tickets.submitTicket,
   listMyTickets: tickets.listMyTickets,
   getTicket: tickets.getTicket,

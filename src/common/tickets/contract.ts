@@ -88,6 +88,8 @@ export const getTicket = defineContract({
   output: z.object({
     ticket: ticketSummary.extend({ description: z.string(), authorName: z.string(), accountName: z.string() }),
     replies: z.array(ticketReply),
+    /** False for an author removed from the account whose setting leaves them reading only. */
+    canReply: z.boolean(),
   }),
 });
 

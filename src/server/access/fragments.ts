@@ -54,3 +54,8 @@ export function openImpersonations(eb: FragmentScope) {
       'impersonations.original_account_id'])
     .where('impersonations.ended_at', 'is', null);
 }
+
+/** What the account lets a removed member keep of the tickets they wrote there ('read_only' or 'none'). */
+export function removedMemberTicketAccess(eb: FragmentScope, accountId: IdRef) {
+  return eb.selectFrom('accounts').select('accounts.removed_member_ticket_access').where('accounts.id', '=', accountId).$asScalar();
+}

@@ -33,6 +33,7 @@ import * as m0031 from './migrations/0031_two_factor.ts';
 import * as m0032 from './migrations/0032_passkeys.ts';
 import * as m0033 from './migrations/0033_session_last_active.ts';
 import * as m0034 from './migrations/0034_auth_throttles.ts';
+import * as m0035 from './migrations/0035_invitation_limits_and_ticket_access.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0032_passkeys': m0032,
   '0033_session_last_active': m0033,
   '0034_auth_throttles': m0034,
+  '0035_invitation_limits_and_ticket_access': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,14 @@ export const eventCatalogue = {
     category: 'user', description: 'An invitation was accepted.',
     payload: { invitationId: 'The invitation\'s id.', role: 'The account role it gave.' },
   },
+  'user.invitation.revoked': {
+    category: 'user', description: 'Pending invitations were withdrawn: by an owner or admin, or because their sender was removed or lost the right to invite.',
+    payload: { invitationIds: 'The withdrawn invitations\' ids.', cause: 'revoked (withdrawn by hand), sender_removed or sender_demoted.' },
+  },
+  'user.account.ownership_transferred': {
+    category: 'user', description: 'An account\'s owner handed it to another member; the former owner stays as an account admin.',
+    payload: { previousOwnerId: 'The former owner\'s user id.', newOwnerId: 'The new owner\'s user id.' },
+  },
   'user.member.joined': {
     category: 'user', description: 'A user became a member of an account (by accepting an invitation).',
     payload: { userId: 'The new member\'s user id.', role: 'Their account role: super_admin (account admin) or member.', invitationId: 'The invitation accepted.' },

@@ -52,6 +52,22 @@ async function ticketOfCoMember(t: TestApp, cast: PermissionCast): Promise<strin
   return res.result.ticketId;
 }
 
+/**
+ * A side account of the cast's owner, with the cast's admin and member in it and one more member
+ * to hand it to: an ownership transfer never changes who owns the cast's own account.
+ */
+async function sideAccountToHandOn(t: TestApp, cast: PermissionCast): Promise<{ accountId: string; newOwnerUid: string }> {
+  const accountId = await createAccount(t, cast.owner, 'Matrix side account');
+  const heir = await createUser(t);
+  const joinedAt = new Date().toISOString();
+  await t.services.db.insertInto('account_members').values([
+    { account_id: accountId, user_id: cast.admin.id, role: 'super_admin', joined_at: joinedAt },
+    { account_id: accountId, user_id: cast.member.id, role: 'member', joined_at: joinedAt },
+    { account_id: accountId, user_id: heir.id, role: 'member', joined_at: joinedAt },
+  ]).execute();
+  return { accountId, newOwnerUid: heir.id };
+}
+
 async function invitation(t: TestApp, inviter: TestUser, accountId: string, email: string): Promise<string> {
   const res = await t.call('sendInvitation', { accountId, inviteeEmail: email, role: 'member' }, inviter);
   if (res.status !== 200) throw new Error(`sendInvitation failed ${res.status}: ${JSON.stringify(res.error)}`);
@@ -109,6 +125,11 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
     return { invitationId: await invitation(t, host, accountId, as?.email ?? freshEmail()) };
   },
   listMyInvitations: async () => ({}),
+  listAccountInvitations: async ({ cast }) => ({ accountId: cast.accountId }),
+  revokeInvitation: async ({ t, cast }) => ({ accountId: cast.accountId, invitationId: await invitation(t, cast.owner, cast.accountId, freshEmail()) }),
+  transferAccountOwnership: async ({ t, cast }) => sideAccountToHandOn(t, cast),
+  getAccountTicketAccess: async ({ cast }) => ({ accountId: cast.accountId }),
+  setAccountTicketAccess: async ({ cast }) => ({ accountId: cast.accountId, removedMemberTicketAccess: 'read_only' }),
   submitTicket: async ({ cast }) => ({ subject: 'Matrix', description: 'Checking access.', priority: 'medium', accountId: cast.accountId }),
   listMyTickets: async () => ({}),
   getTicket: async ({ t, cast }) => ({ ticketId: await ticketOfCoMember(t, cast) }),

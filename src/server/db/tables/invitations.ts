@@ -1,4 +1,5 @@
 import type { InviteRole, StoredInvitationStatus } from '../../../common/constants.ts';
+import type { ColumnType } from 'kysely';
 import type { Timestamp, DefaultedTimestamp } from './columns.ts';
 
 export interface InvitationsTable {
@@ -13,6 +14,8 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   accepted_at: Timestamp | null;
   accepted_by_user_id: string | null;
+  /** When an owner or admin withdrew it, or removing or demoting its sender did (0035). */
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The invitations tables, owned by features/invitations (tools/eslint/tableOwners.js). */

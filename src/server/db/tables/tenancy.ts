@@ -1,4 +1,6 @@
 import type { AccountRole, AccountStatus } from '../../../common/constants.ts';
+import type { ColumnType } from 'kysely';
+import type { RemovedMemberTicketAccess } from '../../../common/accounts/ticketAccessSetting.ts';
 import type { Timestamp, DefaultedTimestamp } from './columns.ts';
 
 export interface AccountsTable {
@@ -13,6 +15,8 @@ export interface AccountsTable {
   stripe_customer_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** What a removed member keeps of the tickets they wrote here: 'read_only' (default) or 'none' (0035). */
+  removed_member_ticket_access: ColumnType<RemovedMemberTicketAccess, RemovedMemberTicketAccess | undefined, RemovedMemberTicketAccess>;
 }
 
 export interface AccountMembersTable {

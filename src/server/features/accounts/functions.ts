@@ -1,10 +1,13 @@
 import * as accounts from '../../../common/accounts/contract.ts';
+import * as ownership from '../../../common/accounts/ownership.ts';
+import * as ticketAccess from '../../../common/accounts/ticketAccessSetting.ts';
 import * as session from '../../../common/session/contract.ts';
 import { membershipsOf } from '../../access/accountAccess.ts';
 import { findAccount } from '../../access/accounts.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { implement } from '../../rpc/registry.ts';
-import { abilitiesOn, requireAccountReader } from './policy.ts';
+import { removedMemberTicketAccessOf, setRemovedMemberTicketAccess, transferOwnership } from './ownershipAndSettings.ts';
+import { abilitiesOn, requireAccountReader, requireAccountSettingsEditor, requireOwnershipTransfer } from './policy.ts';
 import { chooseActiveAccount, createAccountOwnedBy, sessionState } from './service.ts';
 
 export const handlers = [
@@ -30,5 +33,22 @@ export const handlers = [
     const account = await findAccount(services.db, accountId);
     if (!account) throw notFound('The active account could not be found.');
     return { ...account, role, abilities: abilitiesOn(role) };
+  }),
+
+  implement(ownership.transferAccountOwnership, async ({ accountId, newOwnerUid }, { caller, services }) => {
+    const change = await requireOwnershipTransfer(services.db, caller, accountId, newOwnerUid);
+    await transferOwnership(services, caller, accountId, change);
+    return { success: true as const, message: ownership.OWNERSHIP_TRANSFERRED };
+  }),
+
+  implement(ticketAccess.getAccountTicketAccess, async ({ accountId }, { caller, services }) => {
+    await requireAccountSettingsEditor(services.db, caller, accountId);
+    return { removedMemberTicketAccess: await removedMemberTicketAccessOf(services.db, accountId) };
+  }),
+
+  implement(ticketAccess.setAccountTicketAccess, async ({ accountId, removedMemberTicketAccess }, { caller, services }) => {
+    await requireAccountSettingsEditor(services.db, caller, accountId);
+    await setRemovedMemberTicketAccess(services, caller, accountId, removedMemberTicketAccess);
+    return { success: true as const, message: ticketAccess.TICKET_ACCESS_SAVED };
   }),
 ];

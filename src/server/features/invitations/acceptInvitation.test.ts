@@ -1,3 +1,4 @@
+import { INVITATION_EXPIRED } from '../../../common/invitations/texts.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FnInput } from '../../../common/contracts/index.ts';
 import { accountWithMembers, addMember, permissionCast } from '../../../../test/support/factories.ts';
@@ -106,7 +107,7 @@ describeEachDialect('acceptInvitation', (dialect) => {
     const invitee = await t.signUpVerified({ email });
     const res = await t.call('acceptInvitation', { invitationId }, invitee);
     expect(res.status).toBe(400);
-    expect(res.error).toMatchObject({ status: 'FAILED_PRECONDITION', message: INVALID });
+    expect(res.error).toMatchObject({ status: 'FAILED_PRECONDITION', message: INVITATION_EXPIRED });
     expect(await membersOf(accountId, invitee.id)).toEqual([]);
     expect((await t.call('getInvitation', { invitationId }, invitee)).result.status).toBe('expired');
   });

@@ -1,3 +1,4 @@
+import { INVITATION_EXPIRED } from '../../../common/invitations/texts.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FnInput } from '../../../common/contracts/index.ts';
 import { EMAIL_NOT_VERIFIED } from '../../../common/invitations/contract.ts';
@@ -87,10 +88,10 @@ describeEachDialect('getInvitation and listMyInvitations', (dialect) => {
     expect((await t.call('getInvitation', { invitationId }, invitee)).result.acceptance).toEqual({ allowed: true, reason: null, message: null });
     await expire(invitationId);
     for (const user of [invitee, null]) {
-      expect((await t.call('getInvitation', { invitationId }, user)).result.acceptance).toEqual({ allowed: false, reason: 'invalid', message: INVALID });
+      expect((await t.call('getInvitation', { invitationId }, user)).result.acceptance).toEqual({ allowed: false, reason: 'invalid', message: INVITATION_EXPIRED });
     }
     // And acceptInvitation agrees with what getInvitation said.
-    expect((await t.call('acceptInvitation', { invitationId }, invitee)).error).toMatchObject({ status: 'FAILED_PRECONDITION', message: INVALID });
+    expect((await t.call('acceptInvitation', { invitationId }, invitee)).error).toMatchObject({ status: 'FAILED_PRECONDITION', message: INVITATION_EXPIRED });
   });
 
   it('listMyInvitations lists only pending, unexpired invitations to the caller\'s address, with account names', async () => {

@@ -1,3 +1,4 @@
+import { INVITATION_REVOKED } from '../../../common/invitations/texts.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountWithMembers, permissionCast } from '../../../../test/support/factories.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../test/support/testApp.ts';
@@ -91,7 +92,7 @@ describeEachDialect('sendInvitation', (dialect) => {
     const invitee = await t.signUpVerified({ email });
     const stale = await t.call('acceptInvitation', { invitationId: first.result.invitationId }, invitee);
     expect(stale.status).toBe(400);
-    expect(stale.error?.message).toBe('This invitation is invalid, expired, or has already been accepted.');
+    expect(stale.error?.message).toBe(INVITATION_REVOKED);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { addMembershipIfAbsent, isMemberByEmail } from '../../access/members.ts'
 import { setActiveAccountId } from '../../access/repository.ts';
 import { recordIfActingAs } from '../../audit/record.ts';
 import { invitationMail } from './invitationMail.ts';
+import { requireWithinInvitationLimits } from './invitationLimits.ts';
 import { acceptance, isExpired, mayListInvitations, requireAcceptable } from './policy.ts';
 import {
   findInvitation, insertInvitation, type InvitationRow, listPendingInvitationsFor, markAccepted, revokePendingInvitations,
@@ -39,8 +40,10 @@ export async function inviteToAccount(services: Services, caller: Caller, input:
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
   await inTransaction(db, async (tx) => {
+    // Counted inside the unit of work that writes, so a refusal writes nothing at all.
+    await requireWithinInvitationLimits(tx.db, input.accountId, input.email, now);
     // One live invitation per address and account: a re-send replaces the earlier link.
-    await revokePendingInvitations(tx.db, input.accountId, input.email);
+    await revokePendingInvitations(tx.db, input.accountId, input.email, now.toISOString());
     await insertInvitation(tx.db, {
       id, accountId: input.accountId, email: input.email, role: input.role,
       invitedByUserId: caller.userId, invitedByEmail: caller.email, createdAt: now.toISOString(), expiresAt,

@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import { announceAccessChanged } from '../../live/accessChanges.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
+import { mayInvite, revokeInvitationsOfSender } from '../invitations/index.ts';
 import { isOwnerRow, memberAbilities } from './policy.ts';
 
 /** Owner first, then by display name (case-insensitive, the same on both dialects), then e-mail. */
@@ -40,6 +41,7 @@ export async function changeMemberRole({ db, clock, live }: Pick<Services, 'db' 
     await updateMemberRoleRow(tx.db, accountId, member.userId, role);
     // A demoted admin may no longer read the account's other tickets: their open streams are checked again.
     announceAccessChanged(tx, live, member.userId);
+    if (mayInvite(member.role) && !mayInvite(role)) await revokeInvitationsOfSender(tx, caller, accountId, member.userId, 'sender_demoted', at);
     await recordEvent(tx, { type: 'user.role.updated', accountId, actor: byCaller(caller), payload: { userId: member.userId, role }, at });
     await recordIfActingAs(tx, caller, {
       action: 'member.role_changed', target: { type: 'account_member', id: `${accountId}:${member.userId}` },
@@ -53,6 +55,7 @@ export async function removeMembership({ db, clock, live }: Pick<Services, 'db' 
   await inTransaction(db, async (tx) => {
     const at = clock.nowIso();
     await deleteMemberRow(tx.db, accountId, member.userId);
+    await revokeInvitationsOfSender(tx, caller, accountId, member.userId, 'sender_removed', at);
     await clearActiveAccountIf(tx.db, member.userId, accountId);
     // Their open streams on this account's topics close once the removal is committed (issue 21).
     announceAccessChanged(tx, live, member.userId);

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { accountName, memberRole } from '../../access/fragments.ts';
+import { accountIdsOf, accountName, memberRole, removedMemberTicketAccess } from '../../access/fragments.ts';
 import { userEmail, userName } from '../../auth/fragments.ts';
 
 /** A position in the newest-first list: the stored created_at text and the id, exactly as the database compares them. */
@@ -65,7 +65,15 @@ function listQuery(db: Kysely<Database>) {
     .orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-const byAuthor = (db: Kysely<Database>, p: ByAuthor) => listQuery(db).where('user_id', '=', p.userId);
+/**
+ * An author's tickets: in the accounts they belong to, and in those that removed them only where
+ * the account lets removed members keep reading (issue 21).
+ */
+const byAuthor = (db: Kysely<Database>, p: ByAuthor) => listQuery(db).where('user_id', '=', p.userId)
+  .where((eb) => eb.or([
+    eb('tickets.account_id', 'in', accountIdsOf(eb, p.userId)),
+    eb(removedMemberTicketAccess(eb, eb.ref('tickets.account_id')), '=', 'read_only'),
+  ]));
 
 /** Tickets opened by `authorId` (in `accountId` only, when given), or every ticket of `accountId` when no author is given. */
 export async function listTickets(db: Kysely<Database>, scope: { authorId: string | null; accountId: string | null }, limit: number, after: TicketListPosition | null) {
@@ -79,10 +87,19 @@ export async function listTickets(db: Kysely<Database>, scope: { authorId: strin
   return (after ? laterPage : firstPage).all(db, { ...params, userId: authorId });
 }
 
+/** Tickets the account opened since `since` (tickets_account_created_id): the daily quota's count. */
+export async function countTicketsOfAccountSince(db: Db, accountId: string, since: string): Promise<number> {
+  const row = await db.selectFrom('tickets').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId).where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** What the read rule needs: who wrote the ticket and the caller's role in the ticket's account (if any). */
 export async function findTicketAccessFacts(db: Db, ticketId: string, userId: string) {
   return db.selectFrom('tickets as t')
-    .select((eb) => ['t.user_id as author_id', 't.account_id', memberRole(eb, eb.ref('t.account_id'), userId).as('caller_role')])
+    .select((eb) => ['t.user_id as author_id', 't.account_id', memberRole(eb, eb.ref('t.account_id'), userId).as('caller_role'),
+      removedMemberTicketAccess(eb, eb.ref('t.account_id')).as('removed_member_access')])
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
 }

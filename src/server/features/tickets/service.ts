@@ -8,17 +8,20 @@ import { inTransaction } from '../../db/transaction.ts';
 import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { Caller, Services } from '../../rpc/context.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { findTicketDetail, insertTicket, listReplies, listTickets } from './repository.ts';
+import { countTicketsOfAccountSince, findTicketDetail, insertTicket, listReplies, listTickets } from './repository.ts';
 import { changeStatus, storeReply } from './ticketUpdates.ts';
 import { decodeTicketCursor, encodeTicketCursor } from './ticketCursor.ts';
-import { TICKET_NOT_FOUND, type TicketListScope } from './policy.ts';
+import { requireTicketQuota, TICKET_NOT_FOUND, type TicketListScope } from './policy.ts';
+import { TICKET_QUOTA_WINDOW_MS } from '../../../common/tickets/quota.ts';
 
 export async function openTicket({ db, clock }: Pick<Services, 'db' | 'clock'>, caller: Caller, input: {
   accountId: string; subject: string; description: string; priority: TicketPriority;
 }): Promise<string> {
   const id = randomUUID();
   await inTransaction(db, async (tx) => {
-    const now = clock.nowIso();
+    const at = clock.now();
+    const now = at.toISOString();
+    requireTicketQuota(await countTicketsOfAccountSince(tx.db, input.accountId, new Date(at.getTime() - TICKET_QUOTA_WINDOW_MS).toISOString()));
     await insertTicket(tx.db, { id, userId: caller.userId, ...input, now });
     await recordEvent(tx, {
       type: 'support.ticket.created', accountId: input.accountId, actor: byCaller(caller),
@@ -45,7 +48,7 @@ export async function pageOfMyTickets(db: Kysely<Database>, scope: TicketListSco
 }
 
 /** Call only after the ticket policy has allowed the caller. */
-export async function ticketWithConversation(db: Kysely<Database>, ticketId: string) {
+export async function ticketWithConversation(db: Kysely<Database>, ticketId: string, canReply: boolean) {
   const [ticket, replies] = await Promise.all([findTicketDetail(db, ticketId), listReplies(db, ticketId)]);
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
   return {
@@ -54,6 +57,7 @@ export async function ticketWithConversation(db: Kysely<Database>, ticketId: str
       subject: ticket.subject, description: ticket.description, status: ticket.status, priority: ticket.priority,
       createdAt: ticket.created_at, authorName: ticket.author_name,
     },
+    canReply,
     replies: replies.map((r): TicketReply => {
       const byStaff = r.is_staff;
       return {

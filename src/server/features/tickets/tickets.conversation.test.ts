@@ -25,6 +25,7 @@ describeEachDialect('ticket detail and conversation', (dialect) => {
         createdAt: expect.any(String), authorName: a.member.name,
       },
       replies: [],
+      canReply: true,
     });
     expect(Math.abs(Date.parse(res.result.ticket.createdAt) - Date.now())).toBeLessThan(60_000);
   });

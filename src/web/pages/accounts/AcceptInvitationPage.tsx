@@ -1,3 +1,4 @@
+import { INVITATION_EXPIRED, INVITATION_REVOKED } from '../../../common/invitations/texts.ts';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -40,9 +41,11 @@ function promptFor(error: FunctionCallError): Prompt | null {
   return null;
 }
 
+const INVITATION_REFUSALS = new Set([INVITATION_INVALID, INVITATION_REVOKED, INVITATION_EXPIRED]);
+
 /** The server's own text where it speaks to the person (wrong e-mail, no longer valid), else the spec's prefix. */
 function acceptFailureText(error: FunctionCallError): string {
-  if (error.code === 'permission-denied' || error.code === 'not-found' || error.message === INVITATION_INVALID) {
+  if (error.code === 'permission-denied' || error.code === 'not-found' || INVITATION_REFUSALS.has(error.message)) {
     return error.message;
   }
   return failureText('Failed to accept invitation', error);
@@ -130,7 +133,8 @@ export default function AcceptInvitationPage() {
   const accepted = feedback.current?.ok === true;
   // An invitation that cannot be accepted any more reads the same as one that never existed.
   if (acceptance.reason === 'invalid' && !accepted) {
-    return <Shell><Alert color="red" role="alert">{INVITATION_INVALID}</Alert></Shell>;
+    // The server's sentence says which: withdrawn, expired, or already used.
+    return <Shell><Alert color="red" role="alert">{acceptance.message ?? INVITATION_INVALID}</Alert></Shell>;
   }
   // Any other refusal but "sign in first" is shown before the click, in the server's words;
   // an unverified address gets the notice with its resend button instead.

@@ -6,6 +6,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { InviteMemberForm } from './settings/InviteMemberForm.tsx';
 import { MembersTable } from './settings/MembersTable.tsx';
+import { PendingInvitations } from './settings/PendingInvitations.tsx';
+import { RemovedMemberTicketAccessCard } from './settings/RemovedMemberTicketAccessCard.tsx';
 
 const NO_PERMISSION = 'You do not have permission to access account settings.';
 
@@ -36,7 +38,9 @@ export default function AccountSettingsPage() {
     <Stack maw={960}>
       <PageHeader title={`Account Settings: ${account.data.name}`} context="Who belongs to the account, what each may do, and invitations to new members." />
       <Members accountId={activeAccountId} />
+      <PendingInvitations accountId={activeAccountId} />
       <InviteMemberForm accountId={activeAccountId} />
+      <RemovedMemberTicketAccessCard accountId={activeAccountId} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TicketReply } from '../../../common/tickets/contract.ts';
 import { liveTopics } from '../../../common/live.ts';
+import { TICKET_READ_ONLY } from '../../../common/tickets/quota.ts';
 import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { formatDateTime } from '../../components/dateFormat.ts';
@@ -120,14 +121,14 @@ export default function TicketDetailPage() {
     );
   }
 
-  const { ticket, replies } = query.data;
+  const { ticket, replies, canReply } = query.data;
   return (
     <Stack maw={860}>
       <PageHeader
         back={<BackToTickets />}
         title={ticket.subject || 'No Subject'}
         badges={<TicketStatusBadge status={ticket.status} />}
-        actions={ticket.status !== 'closed' && <CloseTicketButton ticketId={ticket.id} />}
+        actions={canReply && ticket.status !== 'closed' && <CloseTicketButton ticketId={ticket.id} />}
       />
       <Group gap="lg">
         <Group gap={6}>
@@ -151,7 +152,7 @@ export default function TicketDetailPage() {
             {replies.map((reply) => <ReplyItem key={reply.id} reply={reply} />)}
           </Stack>
         )}
-      <AddReplyForm ticketId={ticket.id} />
+      {canReply ? <AddReplyForm ticketId={ticket.id} /> : <Alert color="gray" role="status">{TICKET_READ_ONLY}</Alert>}
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ export function InviteMemberForm({ accountId }: { accountId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
   const feedback = useFeedback();
-  const sendInvitation = useFnMutation('sendInvitation');
+  const sendInvitation = useFnMutation('sendInvitation', ['listAccountInvitations']);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

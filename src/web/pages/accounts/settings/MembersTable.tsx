@@ -55,8 +55,8 @@ function MemberRow({ member, busy, onChangeRole, onRemove }: RowProps) {
 /** The account's members in the server's order (owner first, then by name), with role changes and removal. */
 export function MembersTable({ accountId, members, count }: { accountId: string; members: MemberView[]; count: number }) {
   const feedback = useFeedback();
-  const updateRole = useFnMutation('updateMemberRole', ['listAccountMembers']);
-  const removeMember = useFnMutation('removeMember', ['listAccountMembers', 'getDashboard']);
+  const updateRole = useFnMutation('updateMemberRole', ['listAccountMembers', 'listAccountInvitations']);
+  const removeMember = useFnMutation('removeMember', ['listAccountMembers', 'getDashboard', 'listAccountInvitations']);
   const busyUid = updateRole.isPending ? updateRole.variables?.memberUid : removeMember.isPending ? removeMember.variables?.memberUid : null;
 
   const changeRole = (member: MemberView, newRole: InviteRole) => {
