@@ -12,6 +12,7 @@ import { liveTopics } from './features/liveTopics.ts';
 import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
+import { securityTxtRoute } from './http/securityTxtRoute.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
@@ -107,7 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false, limits });
   await app.register(liveRoutes, { services, topics: liveTopics, settings: options.liveStreams });
-  await app.register(docsRoutes, { handlers });
+  await app.register(docsRoutes, { handlers, services });
+  await app.register(securityTxtRoute, { config });
   await app.register(stripeWebhookRoute, { services });
   await app.register(invoicePdfRoute, { services });
   await app.register(webRoutes, { webRoot: options.webRoot });
