@@ -45,7 +45,7 @@ function shapeOf(node: JsonSchema, root: JsonSchema, known: KnownValues, depth: 
   if (Array.isArray(node.type)) return fc.oneof(...node.type.map((type) => shapeOf({ ...node, type }, root, known, depth)));
   switch (node.type) {
     case 'string': return stringOf(node);
-    case 'integer': return fc.integer({ min: bound(node.minimum, node.exclusiveMinimum, 1, -1e6), max: bound(node.maximum, node.exclusiveMaximum, -1, 1e6) });
+    case 'integer': return integerOf(node);
     case 'number': return fc.double({ min: node.minimum ?? -1e6, max: node.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'boolean': return fc.boolean();
     case 'null': return fc.constant(null);
@@ -55,10 +55,21 @@ function shapeOf(node: JsonSchema, root: JsonSchema, known: KnownValues, depth: 
   }
 }
 
-function bound(inclusive: number | undefined, exclusive: number | undefined, step: number, fallback: number): number {
-  if (inclusive !== undefined) return Math.max(-(2 ** 31), Math.min(2 ** 31, inclusive));
-  if (exclusive !== undefined) return exclusive + step;
-  return fallback;
+/** Small values mostly, and the declared bounds themselves: a bound past a column's range (2^53 into an int4) is a database error. */
+function integerOf(node: JsonSchema): fc.Arbitrary<number> {
+  const min = edge(node.minimum, node.exclusiveMinimum, 1);
+  const max = edge(node.maximum, node.exclusiveMaximum, -1);
+  const lo = Math.max(min ?? -1e6, -1e6);
+  const hi = Math.min(max ?? 1e6, 1e6);
+  // fc.integer stays within 32 bits; a range wholly outside ±10^6 gets its bounds only.
+  const small = lo <= hi ? fc.integer({ min: lo, max: hi }) : fc.constantFrom(min ?? hi, max ?? lo);
+  const edges = [min, max].filter((v): v is number => v !== undefined && Number.isSafeInteger(v));
+  return edges.length > 0 ? fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : small;
+}
+
+function edge(inclusive: number | undefined, exclusive: number | undefined, step: number): number | undefined {
+  if (inclusive !== undefined) return inclusive;
+  return exclusive !== undefined ? exclusive + step : undefined;
 }
 
 function stringOf(node: JsonSchema): fc.Arbitrary<string> {
