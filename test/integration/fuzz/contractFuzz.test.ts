@@ -6,8 +6,8 @@ import { permissionCast, type PermissionCast } from '../../support/factories.ts'
 import { type FakeRdap, startFakeRdap } from '../../support/registrars/rdap.fake.ts';
 import { sampleInputs } from '../../support/samples/sampleInputs.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../support/testApp.ts';
-import { hostileValue, mutated } from './hostileInput.ts';
-import { inputArbitrary, type KnownValues } from './schemaArbitrary.ts';
+import { forgedCursors, hostileValue, mutated } from './hostileInput.ts';
+import { inputArbitrary, type KnownValues, topLevelKeys } from './schemaArbitrary.ts';
 import { changedTables, type TableCounter, tableCounter, type TableCounts } from './tableCounts.ts';
 
 /**
@@ -27,7 +27,8 @@ const STACK_TRACE = /\bat \S+ \(\S+:\d+:\d+\)|node_modules|\/src\/server\//;
 
 type Role = 'signedIn' | 'operator' | 'signedOut';
 
-const fuzzed = handlers.filter((h) => !ONLY || ONLY.includes(h.contract.name));
+// The seed of a function follows its place in the whole registry, so FUZZ_ONLY replays the same cases.
+const fuzzed = handlers.map((h, index) => ({ contract: h.contract, index })).filter(({ contract }) => !ONLY || ONLY.includes(contract.name));
 
 describeEachDialect('contract fuzzing (every function, hostile input)', (dialect) => {
   let t: TestApp;
@@ -71,6 +72,16 @@ describeEachDialect('contract fuzzing (every function, hostile input)', (dialect
     );
   }
 
+  /**
+   * Every forged cursor, in the sample input, for a function that takes one: random picks among
+   * them would leave a list's one bad shape to chance.
+   */
+  function forgedCursorExamples(contract: FunctionContract, sample: unknown, known: KnownValues): [unknown][] {
+    const base = sample && typeof sample === 'object' && !Array.isArray(sample) ? sample : {};
+    return topLevelKeys(contract.input).filter((key) => key === 'cursor' || key === 'startAfter')
+      .flatMap((key) => (known[key] ?? []).map((cursor): [unknown] => [{ ...base, [key]: cursor }]));
+  }
+
   async function check(name: string, input: unknown, caller: TestUser | null, state: { counted: TableCounts | null }) {
     const before = state.counted ?? await counts();
     calls += 1;
@@ -94,26 +105,27 @@ describeEachDialect('contract fuzzing (every function, hostile input)', (dialect
     if (Object.keys(changed).length > 0) throw new Error(`${name} refused (${res.statusCode} ${body.slice(0, 200)}) but changed rows: ${JSON.stringify(changed)}`);
   }
 
-  fuzzed.forEach(({ contract }, index) => {
+  fuzzed.forEach(({ contract, index }) => {
     it(`${contract.name}: no 5xx, no leak, and a refusal writes nothing`, async () => {
       // A fresh cast after a write function: a fuzzed write (disable a user, delete an account) never spoils the next function's run.
       if (!cast || castSpoiled) cast = await permissionCast(t);
       castSpoiled = contract.kind === 'write';
+      const own: PermissionCast = cast;
       const known: KnownValues = {
-        accountId: [cast.accountId, foreign.accountId], userId: [cast.member.id, cast.owner.id, foreign.owner.id],
-        ticketId: [foreignIds[4]],
+        accountId: [own.accountId, foreign.accountId], userId: [own.member.id, own.owner.id, foreign.owner.id],
+        ticketId: [foreignIds[4]], cursor: forgedCursors('cursor', foreignIds[4]), startAfter: forgedCursors('startAfter', foreignIds[4]),
       };
       const roles: Role[] = contract.access === 'back_office' ? ['operator', 'signedOut'] : contract.access === 'public' ? ['signedOut', 'signedIn'] : ['signedIn', 'signedOut'];
       for (const role of roles) {
-        const caller = role === 'operator' ? cast.globalAdmin : role === 'signedIn' ? cast.owner : null;
-        const sample = await sampleInputs[contract.name]?.({ t, cast, as: caller }).catch(() => undefined);
+        const caller = role === 'operator' ? own.globalAdmin : role === 'signedIn' ? own.owner : null;
+        const sample: unknown = await sampleInputs[contract.name]?.({ t, cast: own, as: caller }).catch(() => undefined);
         const seed = BASE_SEED + index * 3 + roles.indexOf(role);
         const state = { counted: null as TableCounts | null };
         const numRuns = contract.access === 'public' ? RUNS.signedIn : RUNS[role];
-        const outcome = await fc.check(fc.asyncProperty(inputsFor(contract, sample, known), (input) => check(contract.name, input, caller, state)),
-          { seed, numRuns, endOnFailure: true });
+        const outcome: fc.RunDetails<[unknown]> = await fc.check(fc.asyncProperty(inputsFor(contract, sample, known), (input) => check(contract.name, input, caller, state)),
+          { seed, numRuns, endOnFailure: true, examples: role === 'signedOut' ? [] : forgedCursorExamples(contract, sample, known) });
         if (outcome.failed) {
-          const error = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
+          const error: string = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
           expect.fail(`${contract.name} as ${role} (replay: FUZZ_SEED=${BASE_SEED} FUZZ_ONLY=${contract.name}; fast-check seed ${seed}): ${error}\ninput: ${JSON.stringify(outcome.counterexample?.[0])?.slice(0, 600)}`);
         }
       }

@@ -72,3 +72,23 @@ function setAt(value: unknown, path: Path, replacement: unknown): unknown {
   copy[head as string] = setAt((value as Record<string, unknown>)[head as string], rest, replacement);
   return copy;
 }
+
+// Dates a database may answer with an error rather than a miss: an impossible zone, day, or a NUL.
+const FORGED_DATES = ['2026-01-02 10:00:00.123456+99', '2026-02-30T10:00:00.000Z', '2026-01-02T10:00:00.000Z\u0000'];
+type CursorShape = (date: string, id: string) => Record<string, string>;
+/** The key shapes of the customers' lists (`cursor`) and of the back office's (`startAfter`), each with its default sort. */
+const CURSOR_SHAPES: Record<'cursor' | 'startAfter', CursorShape[]> = {
+  cursor: [(c, i) => ({ c, i }), (d, i) => ({ d, i }), (v, i) => ({ s: 'registrationDate.desc', i, v })],
+  startAfter: [...['audit', 'events', 'mail', 'deliveries'].map((l): CursorShape => (v, i) => ({ l, v, i })),
+    (v, i) => ({ s: 'createdAt.desc', v, i }), (c, i) => ({ s: 'desc', c, i }), (v, i) => ({ s: 'expiryAt.asc', v, i })],
+};
+
+/**
+ * Page cursors are opaque base64url text, so a fuzzer never finds their inside by chance: forged
+ * ones in the lists' key shapes, with dates no server writes and a row id of another account.
+ */
+export function forgedCursors(field: 'cursor' | 'startAfter', foreignId: string): string[] {
+  const encode = (keys: unknown) => Buffer.from(JSON.stringify(keys)).toString('base64url');
+  return CURSOR_SHAPES[field].flatMap((shape) => FORGED_DATES.map((date) => encode(shape(date, foreignId))))
+    .concat([encode({ c: '2026-01-02T10:00:00.000Z', i: 'a\u0000b' }), Buffer.from('{"__proto__":{"x":1}}').toString('base64url')]);
+}

@@ -108,11 +108,19 @@ function objectOf(node: JsonSchema, root: JsonSchema, known: KnownValues, depth:
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), walk(node.additionalProperties, root, known, depth + 1, undefined), { maxKeys: MAX_ITEMS });
   }
   const model = Object.fromEntries(keys.map((k) => [k, walk(properties[k], root, known, depth + 1, k)]));
-  return fc.record(model, { requiredKeys: (node.required ?? []).filter((k) => keys.includes(k)) });
+  // A key with known values is always sent: those values are what reaches past the contract.
+  return fc.record(model, { requiredKeys: keys.filter((k) => node.required?.includes(k) || known[k] !== undefined) });
 }
 
 function resolve(ref: string, root: JsonSchema): JsonSchema {
   if (ref === '#') return root;
   const name = ref.replace(/^#\/\$defs\//, '');
   return root.$defs?.[name] ?? {};
+}
+
+/** The keys of the input object's top level (of every object the input may be). */
+export function topLevelKeys(schema: z.ZodType): string[] {
+  const root = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const nodes = [root, ...(root.anyOf ?? []), ...(root.oneOf ?? [])].map((n) => (n.$ref ? resolve(n.$ref, root) : n));
+  return [...new Set(nodes.flatMap((n) => Object.keys(n.properties ?? {})))];
 }
