@@ -13,7 +13,7 @@ import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
 import { securityTxtRoute } from './http/securityTxtRoute.ts';
-import { installErrorHandler } from './http/errorHandler.ts';
+import { installErrorHandler, sendError } from './http/errorHandler.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
 import { appLoggerOptions } from './observability/logRedaction.ts';
@@ -75,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
     ...fastifyTimeoutOptions(slowClients),
+    // Errors the router raises before any route (a URL that does not decode) answer in the protocol's shape too.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
   });
   enforceMinimumBodyRate(app, slowClients);
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, config.TRUST_PROXY);

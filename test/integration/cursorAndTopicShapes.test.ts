@@ -72,15 +72,27 @@ describeEachDialect('page cursors and live topics refuse impossible values befor
     expect(second.result.tickets.length).toBeGreaterThan(0);
   });
 
-  it('a NUL byte (or any value of no id\'s shape) in a live topic is a 404 on every topic, before any query', async () => {
-    const values = ['%00', 'abc%00def', `${cast.accountId}%00`, '%27%20or%201%3D1', 'a%0Ab', 'x'.repeat(200)];
+  it('a NUL byte in a live topic is a 400 on every topic, as the functions answer it, before any query; other odd ids answer as the reading function does (4xx)', async () => {
     for (const prefix of ['ticket', 'domain-order', 'billing']) {
-      for (const value of values) {
+      for (const [value, token] of [['%00', cast.owner.token], ['abc%00def', cast.owner.token], [`${cast.accountId}%00`, cast.owner.token], ['%00', undefined]] as const) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/live/${prefix}/${value}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        expect(`${prefix}/${value}: ${res.statusCode}`).toBe(`${prefix}/${value}: 400`);
+        expect(res.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Text must not contain NUL characters.' } });
+      }
+      for (const value of ['%27%20or%201%3D1', 'a%0Ab', '%ED%A0%80', 'x'.repeat(200)]) {
         const res = await t.app.inject({ method: 'GET', url: `/api/live/${prefix}/${value}`, headers: { authorization: `Bearer ${cast.owner.token}` } });
-        expect(`${prefix}/${value}: ${res.statusCode}`).toMatch(new RegExp(`^${prefix}/.*: (400|404)$`));
+        expect(`${prefix}/${value}: ${res.statusCode}`).toMatch(new RegExp(`^${prefix}/.*: (400|403|404)$`));
         expect(res.body).not.toMatch(LEAK);
       }
     }
     expect(errorLog).toEqual([]);
+  });
+
+  it('a URL that does not decode (invalid UTF-8) is a 400 in the protocol\'s shape, not Fastify\'s own body', async () => {
+    for (const url of ['/api/live/ticket/%ED%A0%80', '/api/fn/getProfile%FF', '/api/docs%C3%28']) {
+      const res = await t.app.inject({ method: url.startsWith('/api/fn/') ? 'POST' : 'GET', url, headers: { 'content-type': 'application/json' }, payload: url.startsWith('/api/fn/') ? '{"data":{}}' : undefined });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The address is not valid: check its percent-encoding.' } });
+    }
   });
 });
