@@ -12,7 +12,8 @@ import { liveTopics } from './features/liveTopics.ts';
 import { authRoutes } from './http/authRoutes.ts';
 import { configRoutes } from './http/configRoutes.ts';
 import { docsRoutes } from './http/docsRoutes.ts';
-import { installErrorHandler } from './http/errorHandler.ts';
+import { securityTxtRoute } from './http/securityTxtRoute.ts';
+import { installErrorHandler, sendError } from './http/errorHandler.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/jsonBody.ts';
 import { observeRequestDurations, opsRoutes } from './http/opsRoutes.ts';
 import { appLoggerOptions } from './observability/logRedaction.ts';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
     ...fastifyTimeoutOptions(slowClients),
+    // Errors the router raises before any route (a URL that does not decode) answer in the protocol's shape too.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
   });
   enforceMinimumBodyRate(app, slowClients);
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, config.TRUST_PROXY);
@@ -107,7 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   await app.register(rpcRoutes, { services, handlers, validateOutputs: options.validateOutputs ?? false, limits });
   await app.register(liveRoutes, { services, topics: liveTopics, settings: options.liveStreams });
-  await app.register(docsRoutes, { handlers });
+  await app.register(docsRoutes, { handlers, services });
+  await app.register(securityTxtRoute, { config });
   await app.register(stripeWebhookRoute, { services });
   await app.register(invoicePdfRoute, { services });
   await app.register(webRoutes, { webRoot: options.webRoot });

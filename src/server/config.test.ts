@@ -155,6 +155,15 @@ describe('loadConfig', () => {
       .toThrow('Invalid configuration: DATABASE_LISTEN_URL must start with postgres:// or postgresql://');
   });
 
+  it('API_DOCS is public by default, or signed-in; SECURITY_CONTACT is a mailto: or https:// address', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({ API_DOCS: 'public', SECURITY_CONTACT: undefined });
+    expect(loadConfig({ DATA_DIR: freshDir(), API_DOCS: 'signed-in' }).API_DOCS).toBe('signed-in');
+    expect(() => loadConfig({ DATA_DIR: freshDir(), API_DOCS: 'private' })).toThrow('Invalid configuration: API_DOCS must be public or signed-in');
+    expect(loadConfig({ DATA_DIR: freshDir(), SECURITY_CONTACT: 'mailto:security@example.com' }).SECURITY_CONTACT).toBe('mailto:security@example.com');
+    expect(() => loadConfig({ DATA_DIR: freshDir(), SECURITY_CONTACT: 'security@example.com' }))
+      .toThrow('Invalid configuration: SECURITY_CONTACT must be a mailto: or https:// address');
+  });
+
   it('documents every variable it reads', () => {
     const names = configDocs.map((d) => d.name);
     expect(names).toEqual(expect.arrayContaining(['PORT', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'AUTH_SECRET', 'TRUST_PROXY']));

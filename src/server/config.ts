@@ -48,6 +48,10 @@ const variables = {
     .describe('Secret that signs session cookies; generated once and kept in DATA_DIR when not given.'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional()
     .describe('Bearer token that GET /metrics requires; without it /metrics is not served (404).'),
+  API_DOCS: z.enum(['public', 'signed-in'], { error: 'must be public or signed-in' }).default('public')
+    .describe('Who may read the OpenAPI description at GET /api/docs: public (anyone), or signed-in (a session; others get 401).'),
+  SECURITY_CONTACT: z.string().max(200).regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address').optional()
+    .describe('Where to report a vulnerability (mailto: or https:// address); when set, served as the Contact of /.well-known/security.txt (RFC 9116).'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)').optional()
     .describe('Stripe secret key; with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET switches payments from test mode to Stripe.'),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional()

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorStatusByCode } from '../../common/protocol.ts';
+import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
+import type { Services } from '../rpc/context.ts';
+import { unauthenticated } from '../rpc/errors.ts';
 import type { FunctionHandler } from '../rpc/registry.ts';
+import { sendError } from './errorHandler.ts';
 
 /** The OpenAPI description, generated from the same contracts the handlers validate with. */
 export function openApiDocument(handlers: FunctionHandler[]) {
@@ -51,7 +55,21 @@ export function openApiDocument(handlers: FunctionHandler[]) {
   };
 }
 
-export async function docsRoutes(app: FastifyInstance, opts: { handlers: FunctionHandler[] }) {
+export const DOCS_SIGN_IN_REQUIRED = 'Sign in to read the API description.';
+
+/**
+ * GET /api/docs. API_DOCS=signed-in keeps the map of every function (names, inputs, who may call
+ * them) from anonymous readers; it hides no function, as every function checks its caller itself.
+ */
+export async function docsRoutes(app: FastifyInstance, opts: { handlers: FunctionHandler[]; services: Services }) {
   const document = openApiDocument(opts.handlers);
-  app.get('/api/docs', async () => document);
+  const { services } = opts;
+  app.get('/api/docs', async (request, reply) => {
+    if (services.config.API_DOCS === 'signed-in') {
+      const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);
+      const caller = token ? await resolveCaller(services, token) : null;
+      if (!caller) return sendError(request, reply, unauthenticated(DOCS_SIGN_IN_REQUIRED));
+    }
+    return document;
+  });
 }

@@ -4,6 +4,7 @@ import { RequestBodyError } from './jsonBody.ts';
 
 export const FUNCTION_BODY_MESSAGE = 'The request body must be a JSON object with a "data" field.';
 const JSON_BODY_MESSAGE = 'The request body must be valid JSON.';
+const BAD_URL_MESSAGE = 'The address is not valid: check its percent-encoding.';
 
 /**
  * The one error handler of every route. A FunctionError goes out in the protocol's shape; a
@@ -36,5 +37,6 @@ function clientErrorMessage(request: FastifyRequest, error: unknown, status: num
   if (error instanceof RequestBodyError && error.publicMessage) return error.publicMessage;
   if (status === 413) return 'The request body is too large.';
   if (status === 415) return 'The request body must be JSON (Content-Type: application/json).';
+  if ((error as { code?: unknown }).code === 'FST_ERR_BAD_URL') return BAD_URL_MESSAGE;
   return request.url.startsWith('/api/fn/') ? FUNCTION_BODY_MESSAGE : JSON_BODY_MESSAGE;
 }

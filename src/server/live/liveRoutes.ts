@@ -5,7 +5,8 @@ import { resolveCaller, sessionTokenFrom } from '../auth/caller.ts';
 import type { Services, SignedInContext } from '../rpc/context.ts';
 import { sendError } from '../http/errorHandler.ts';
 import { admitCaller, parseInput } from '../rpc/plugin.ts';
-import { FunctionError, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
+import { NUL_IN_TEXT } from '../http/jsonBody.ts';
+import { FunctionError, invalidArgument, notFound, resourceExhausted, unauthenticated } from '../rpc/errors.ts';
 import { LiveStream } from './liveStream.ts';
 import { type LiveTopicDefinition, matchTopic } from './topics.ts';
 
@@ -50,6 +51,10 @@ export async function liveRoutes(app: FastifyInstance, opts: {
       const topic = request.params['*'];
       const matched = topic.length <= MAX_TOPIC_LENGTH ? matchTopic(opts.topics, topic) : null;
       if (!matched) throw notFound('Unknown live topic.');
+      // As the functions' JSON bodies do (http/jsonBody.ts), before anything reads the database: a
+      // NUL in a topic's id is an encoding error on PostgreSQL, not a miss. The reading function's
+      // contract checks the rest of the id's shape below.
+      if (topic.includes('\u0000')) throw invalidArgument(NUL_IN_TEXT);
       const { definition } = matched;
 
       const token = sessionTokenFrom(request.headers, services.config.AUTH_SECRET);

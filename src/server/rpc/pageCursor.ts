@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { invalidArgument } from './errors.ts';
 
-// A stored instant as each dialect prints it: ISO from SQLite, "YYYY-MM-DD hh:mm:ss.ffffff+00" from PostgreSQL.
-const storedTimestamp = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+/**
+ * A stored instant as the server prints it: ISO UTC from the portal's own readers, and
+ * "YYYY-MM-DD hh:mm:ss.ffffff+00" where a list casts PostgreSQL's timestamptz to text (in the
+ * session's zone, so a server set to another zone prints e.g. "+05:30"). The offset must be one a
+ * clock can have (up to 15:59, as PostgreSQL accepts): "+99" is answered by PostgreSQL with an
+ * error, not a miss, and is no cursor the server wrote.
+ */
+const storedTimestamp = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-](0\d|1[0-5])(:?[0-5]\d)?)?$/;
 
 /**
  * The pattern admits "2024-13-45T99:99:99Z", which PostgreSQL refuses with an error (and SQLite
@@ -17,7 +23,10 @@ function isRealInstant(stamp: string): boolean {
     && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
 }
 
-/** A cursor key holding a stored timestamp exactly as the database printed it (so the next page starts right after it). */
+/**
+ * A cursor key holding a stored timestamp exactly as the database printed it (so the next page
+ * starts right after it). Every cursor decoder checks its dates with this one schema.
+ */
 export const cursorTimestamp = z.string().max(40).regex(storedTimestamp).refine(isRealInstant);
 
 /** A row id inside a cursor: it goes into a query, where a NUL byte would be a PostgreSQL error, not a miss. */
