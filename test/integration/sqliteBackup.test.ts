@@ -62,7 +62,11 @@ describe('SQLite backup and restore under load', () => {
   };
   let dataDir: string;
   let t: TestApp;
-  let cast: AccountWithMembers;
+  /** Each account takes fewer tickets than the daily quota; the writer moves on to a new one. */
+  const TICKETS_PER_CAST = 40;
+  const casts: AccountWithMembers[] = [];
+  /** Which account's owner may open each written ticket. */
+  const writers = new Map<string, AccountWithMembers>();
   let stopWriting = false;
   let writer: Promise<void>;
   /** Subjects of tickets whose submission had been answered 200, and their ids. */
@@ -74,14 +78,16 @@ describe('SQLite backup and restore under load', () => {
   beforeAll(async () => {
     dataDir = folder('portal-backup-');
     t = await startTestApp('sqlite', { database: onFile(dataDir) });
-    cast = await accountWithMembers(t);
     // Traffic: tickets submitted one after another until the test stops it.
     writer = (async () => {
       for (let i = 0; !stopWriting; i++) {
+        if (i % TICKETS_PER_CAST === 0) casts.push(await accountWithMembers(t));
+        const cast = casts[casts.length - 1];
         const subject = `Load ticket ${i}`;
         const res = await t.call('submitTicket', { accountId: cast.accountId, subject, description: 'Written while a backup runs.', priority: 'low' }, cast.owner);
         if (res.status !== 200) throw new Error(`submitTicket answered ${res.status}`);
         written.push(subject);
+        writers.set(subject, cast);
         ids.set(subject, (res.result as { ticketId: string }).ticketId);
         // Let the event loop breathe between writes, as requests from a network would.
         await new Promise((resolve) => setImmediate(resolve));
@@ -133,7 +139,7 @@ describe('SQLite backup and restore under load', () => {
     try {
       // The owner's session came back with the data: each ticket opens through the restored portal.
       for (const subject of writtenBeforeBackup) {
-        const opened = await restored.call('getTicket', { ticketId: ids.get(subject)! }, cast.owner);
+        const opened = await restored.call('getTicket', { ticketId: ids.get(subject)! }, writers.get(subject)!.owner);
         expect(opened.status, subject).toBe(200);
         expect((opened.result as { ticket: { subject: string } }).ticket.subject).toBe(subject);
       }
