@@ -2,13 +2,15 @@ import { Alert, Button, Card, Divider, Group, Modal, Skeleton, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { PasskeyView } from '../../../common/profile/passkeys.ts';
 import {
   PASSKEY_ADD_BUTTON, PASSKEY_ADDED, PASSKEY_EMPTY, PASSKEY_NAME_REQUIRED, PASSKEY_NAME_TOO_LONG, PASSKEY_REMOVE_CONFIRM,
-  PASSKEY_REMOVED, PASSKEY_RENAMED,
+  PASSKEY_REMOVED, PASSKEY_RENAMED, SIGN_IN_AGAIN_BUTTON,
 } from '../../../common/profile/passkeyTexts.ts';
 import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
-import { addPasskey, passkeyErrorText } from '../../api/passkeys.ts';
+import { addPasskey, needsFreshSignIn, passkeyErrorText } from '../../api/passkeys.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
@@ -109,6 +111,14 @@ export function PasskeysSection() {
 
 function AddPasskeyModal({ onClose, onAdded }: { onClose(): void; onAdded(): Promise<void> }) {
   const feedback = useFeedback();
+  // The session is too old to add a way to sign in: the person signs in again and comes back here.
+  const [stale, setStale] = useState(false);
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const signInAgain = async () => {
+    await signOut().catch(() => undefined);
+    navigate(`/login?next=${encodeURIComponent('/profile')}`, { replace: true });
+  };
   const form = useForm({ initialValues: { name: suggestedName() }, validate: { name: validateName } });
   const submit = form.onSubmit(async ({ name }) => {
     feedback.clear();
@@ -116,6 +126,7 @@ function AddPasskeyModal({ onClose, onAdded }: { onClose(): void; onAdded(): Pro
       await addPasskey(name.trim());
       await onAdded();
     } catch (error) {
+      setStale(needsFreshSignIn(error));
       feedback.error(passkeyErrorText(error));
     }
   });
@@ -123,6 +134,7 @@ function AddPasskeyModal({ onClose, onAdded }: { onClose(): void; onAdded(): Pro
     <FormModal title={PASSKEY_ADD_BUTTON} onClose={onClose} onSubmit={submit} feedback={feedback} submitLabel="Continue" submitting={form.submitting} centered>
       <Text size="sm">Name it after the device or security key that will hold it. Your browser then asks you to confirm with your fingerprint, face or PIN.</Text>
       <TextInput label="Passkey name" maxLength={60} data-autofocus {...form.getInputProps('name')} />
+      {stale && <Button variant="light" onClick={signInAgain}>{SIGN_IN_AGAIN_BUTTON}</Button>}
     </FormModal>
   );
 }
