@@ -41,7 +41,7 @@ export const VERIFY = 'Verify';
 export const BACK_TO_SIGN_IN = 'Back to sign-in';
 
 /** REQUIRE_ADMIN_2FA: the sentence of every refused call, and the enrolment page's banner. */
-export const ENROL_SECOND_FACTOR_FIRST = 'Operators must set up two-factor authentication before using the portal. Open your profile and set it up under Security first.';
+export const ENROL_SECOND_FACTOR_FIRST = 'Operators must set up two-factor authentication before using the portal. Open your profile and, under Security, set up an authenticator app or add a passkey first.';
 
 /** The back office's reset of a user's second factor. */
 export const RESET_SECOND_FACTOR = 'Reset two-factor authentication';

@@ -34,7 +34,9 @@ export function PasskeysSection() {
   const [renaming, setRenaming] = useState<PasskeyView | null>(null);
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
 
-  const refreshList = () => client.invalidateQueries({ queryKey: fnKey('listMyPasskeys') });
+  const { refresh } = useSession();
+  // A passkey is a second factor: an operator held back by REQUIRE_ADMIN_2FA is let through at once.
+  const refreshList = () => Promise.all([client.invalidateQueries({ queryKey: fnKey('listMyPasskeys') }), refresh()]);
 
   return (
     <Stack gap="sm">
