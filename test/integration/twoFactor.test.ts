@@ -193,7 +193,7 @@ describeEachDialect('two-factor sign-in (issue 21)', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.result).toEqual({ userId: user.id, removed: true });
     expect(await auditEntries(t, 'user.second_factor_reset', user.id)).toEqual([
-      expect.objectContaining({ actorUserId: operator.id, before: { totp: true }, after: { totp: false } }),
+      expect.objectContaining({ actorUserId: operator.id, before: { totp: true, passkeys: 0 }, after: { totp: false, passkeys: 0 } }),
     ]);
     expect((await t.outbox(user.email)).map((m) => m.subject)).toContain('Two-factor authentication was turned off');
     expect(await t.services.db.selectFrom('auth_two_factor').select('id').where('user_id', '=', user.id).execute()).toEqual([]);

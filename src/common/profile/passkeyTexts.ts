@@ -22,3 +22,13 @@ export const PASSKEY_UNSUPPORTED = 'This browser does not support passkeys. Use 
 export const PASSKEY_SESSION_ENDED = 'Your session has ended. Please sign in again to manage your passkeys.';
 export const PASSKEY_FAILED = 'Something went wrong with the passkey. Please try again.';
 export const PASSKEY_REMOVE_CONFIRM = 'You will no longer be able to sign in with this passkey. Remove it from your device too, if you no longer use it.';
+
+/** Passkeys as the second step after the password (issue 21). */
+export const PASSKEY_SECOND_STEP_HELP = 'Confirm it is you with your passkey: your fingerprint, face or device PIN.';
+export const PASSKEY_SECOND_STEP_BUTTON = 'Use my passkey';
+export const PASSKEY_INSTEAD = 'Use a passkey instead';
+export const PASSKEY_NONE_FOR_SIGN_IN = 'You have no passkey on this account. Enter a code from your authenticator app or a recovery code instead.';
+export const PASSKEY_SIGN_IN_PENDING_ENDED = 'Your sign-in has expired. Go back and enter your email and password again.';
+/** ASVS V7.5.1: a new way to sign in needs a recent sign-in, not a session left open for days. */
+export const SIGN_IN_AGAIN_TO_CHANGE = 'Sign in again to change how you sign in: for your safety this needs a sign-in from the last 10 minutes.';
+export const SIGN_IN_AGAIN_BUTTON = 'Sign in again';

@@ -41,10 +41,10 @@ export const VERIFY = 'Verify';
 export const BACK_TO_SIGN_IN = 'Back to sign-in';
 
 /** REQUIRE_ADMIN_2FA: the sentence of every refused call, and the enrolment page's banner. */
-export const ENROL_SECOND_FACTOR_FIRST = 'Operators must set up two-factor authentication before using the portal. Open your profile and set it up under Security first.';
+export const ENROL_SECOND_FACTOR_FIRST = 'Operators must set up two-factor authentication before using the portal. Open your profile and, under Security, set up an authenticator app or add a passkey first.';
 
 /** The back office's reset of a user's second factor. */
 export const RESET_SECOND_FACTOR = 'Reset two-factor authentication';
-export const RESET_SECOND_FACTOR_CONFIRM = 'This removes the user\'s authenticator app and recovery codes: they sign in with their password alone until they set it up again. They get an e-mail about it. Only do this once you are sure who is asking.';
+export const RESET_SECOND_FACTOR_CONFIRM = 'This removes the user\'s authenticator app, recovery codes and passkeys: they sign in with their password alone until they set it up again. They get an e-mail about it. Only do this once you are sure who is asking.';
 export const RESET_SECOND_FACTOR_DONE = 'Two-factor authentication was reset; the user was told by e-mail.';
 export const NO_SECOND_FACTOR = 'This user has no two-factor authentication to reset.';

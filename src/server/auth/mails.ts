@@ -22,14 +22,14 @@ export function verificationMail(to: string, link: string): MailMessage {
   };
 }
 
-/** An operator removed the user's authenticator: if they did not ask for it, they should know at once. */
+/** An operator removed the user's authenticator and passkeys: if they did not ask for it, they should know at once. */
 export function secondFactorResetMail(config: Config, to: string): MailMessage {
   const link = `${config.PUBLIC_URL}/profile`;
   return {
     to,
     subject: 'Two-factor authentication was turned off',
-    text: `Our support team turned off two-factor authentication for your account, as you asked. Signing in now needs your password only.\n\nSet it up again on your profile:\n${link}\n\nIf you did not ask for this, change your password and contact support at once.`,
-    html: `<p>Our support team turned off two-factor authentication for your account, as you asked. Signing in now needs your password only.</p><p><a href="${escapeHtml(link)}">Set it up again on your profile</a>.</p><p>If you did not ask for this, change your password and contact support at once.</p>`,
+    text: `Our support team turned off two-factor authentication for your account, as you asked: your authenticator app and all your passkeys were removed. Signing in now needs your password only.\n\nSet up an authenticator app or a passkey again on your profile:\n${link}\n\nIf you did not ask for this, change your password and contact support at once.`,
+    html: `<p>Our support team turned off two-factor authentication for your account, as you asked: your authenticator app and all your passkeys were removed. Signing in now needs your password only.</p><p><a href="${escapeHtml(link)}">Set up an authenticator app or a passkey again on your profile</a>.</p><p>If you did not ask for this, change your password and contact support at once.</p>`,
   };
 }
 

@@ -1,15 +1,21 @@
 import type { Db } from '../db/transaction.ts';
+import { deleteAllPasskeysOf, userHasPasskey } from './passkeys/index.ts';
 
 /**
- * Whether the user has a second factor: today a confirmed TOTP authenticator (better-auth's
- * twoFactor plugin; an enrolment whose first code was never entered does not count). The one
- * place that answers it: REQUIRE_ADMIN_2FA's gate and the back office ask here, and passkeys
- * will be added here too.
+ * Whether the user has a second factor: a confirmed TOTP authenticator (better-auth's twoFactor
+ * plugin; an enrolment whose first code was never entered does not count) or a passkey, which a
+ * password sign-in asks for (passkeys/plugin.ts). The one place that answers it:
+ * REQUIRE_ADMIN_2FA's gate and the back office ask here.
  */
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('auth_two_factor').select('id')
     .where('user_id', '=', userId).where('verified', '=', true).limit(1).executeTakeFirst();
-  return row !== undefined;
+  return row !== undefined || await userHasPasskey(db, userId);
+}
+
+/** An operator's reset also removes the user's passkeys: a password sign-in would otherwise still ask for one. */
+export async function removePasskeysOf(db: Db, userId: string): Promise<number> {
+  return deleteAllPasskeysOf(db, userId);
 }
 
 /**

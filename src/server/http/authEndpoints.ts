@@ -66,6 +66,9 @@ export function authEndpoints(config: Config): AuthEndpoint[] {
     { method: 'POST', path: '/passkey/registration/verify', body: passkeyBodies.registrationVerify },
     { method: 'POST', path: '/passkey/sign-in/options', body: passkeyBodies.signInOptions },
     { method: 'POST', path: '/passkey/sign-in/verify', body: passkeyBodies.signInVerify },
+    // The passkey as the step after a right password: it finishes the pending sign-in.
+    { method: 'POST', path: '/passkey/second-factor/options', body: passkeyBodies.secondFactorOptions },
+    { method: 'POST', path: '/passkey/second-factor/verify', body: passkeyBodies.secondFactorVerify },
   ];
   if (config.googleEnabled) {
     endpoints.push(

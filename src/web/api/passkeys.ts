@@ -37,6 +37,20 @@ export async function signInWithPasskey(): Promise<void> {
   await post('/passkey/sign-in/verify', { response });
 }
 
+/**
+ * The step after a right password (issue 21): a passkey of the same user finishes the sign-in the
+ * password started; the server sets the session cookie.
+ */
+export async function finishSignInWithPasskey(): Promise<void> {
+  if (!browserSupportsWebAuthn()) throw new PasskeyBrowserError(PASSKEY_UNSUPPORTED);
+  const optionsJSON = await post('/passkey/second-factor/options', {});
+  const response = await inBrowser(() => startAuthentication({ optionsJSON }));
+  await post('/passkey/second-factor/verify', { response });
+}
+
+/** The server wants a recent sign-in before a new way to sign in is added (ASVS V7.5.1). */
+export const needsFreshSignIn = (error: unknown) => error instanceof AuthError && error.code === 'SIGN_IN_AGAIN';
+
 /** What to tell the person: the browser's refusal, or the server's sentence (passkeyTexts.ts). */
 export function passkeyErrorText(error: unknown): string {
   if (error instanceof PasskeyBrowserError) return error.message;
@@ -44,6 +58,8 @@ export function passkeyErrorText(error: unknown): string {
     if (error.status === 429) return TOO_MANY_ATTEMPTS;
     if (error.status === 0) return AUTH_NOT_READY;
     if (error.code === 'ACCOUNT_DISABLED') return ACCOUNT_DISABLED;
+    // These carry their own sentence (passkeyTexts.ts): a stale session, an expired password step, no passkey.
+    if (['SIGN_IN_AGAIN', 'SIGN_IN_PENDING_ENDED', 'NO_PASSKEY'].includes(error.code) && error.message) return error.message;
     if (error.status === 401 && error.code !== 'PASSKEY_SIGN_IN_FAILED') return PASSKEY_SESSION_ENDED;
     if (error.message) return error.message;
   }

@@ -33,6 +33,9 @@ export interface NewPasskey {
 
 type Db = Kysely<Database>;
 
+/** What a stored challenge may answer: a new passkey, a passkey sign-in, or the passkey step after a password. */
+export type PasskeyChallengePurpose = 'registration' | 'sign-in' | 'second-factor';
+
 /** Whether the user has at least one passkey (for the second-factor rules: a passkey counts). */
 export async function userHasPasskey(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('auth_passkey').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
@@ -86,13 +89,19 @@ export async function renamePasskeyOf(db: Db, userId: string, id: string, name: 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** An operator's second-factor reset (issue 21): all of the user's passkeys go; answers how many there were. */
+export async function deleteAllPasskeysOf(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('auth_passkey').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Removes the user's own passkey; false when the user has no passkey of that id. */
 export async function deletePasskeyOf(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('auth_passkey').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function storeChallenge(db: Db, c: { challenge: string; purpose: 'registration' | 'sign-in'; userId: string | null; expiresAt: string; now: string }) {
+export async function storeChallenge(db: Db, c: { challenge: string; purpose: PasskeyChallengePurpose; userId: string | null; expiresAt: string; now: string }) {
   // Challenges nobody came back for would pile up: each new one clears the expired.
   await db.deleteFrom('auth_passkey_challenge').where('expires_at', '<=', c.now).execute();
   await db.insertInto('auth_passkey_challenge')
@@ -103,7 +112,7 @@ export async function storeChallenge(db: Db, c: { challenge: string; purpose: 'r
  * Takes a challenge out in one statement, so it serves one ceremony only: a replay, or a second
  * request racing the first, finds nothing. Answers the row only if it was unexpired and for this purpose.
  */
-export async function consumeChallenge(db: Db, challenge: string, purpose: 'registration' | 'sign-in', now: string) {
+export async function consumeChallenge(db: Db, challenge: string, purpose: PasskeyChallengePurpose, now: string) {
   const row = await db.deleteFrom('auth_passkey_challenge').where('challenge', '=', challenge)
     .returning(['purpose', 'user_id', 'expires_at']).executeTakeFirst();
   if (!row || row.purpose !== purpose || row.expires_at <= now) return null;

@@ -46,4 +46,6 @@ export const passkeyBodies = {
   registrationVerify: fields({ name: passkeyName, response: registrationResponse }),
   signInOptions: fields({}),
   signInVerify: fields({ response: authenticationResponse }),
+  secondFactorOptions: fields({}),
+  secondFactorVerify: fields({ response: authenticationResponse }),
 };

@@ -20,7 +20,7 @@ export interface AuthPasskeyTable {
 /** A challenge handed out for one ceremony; deleted when used, or once past expires_at. */
 export interface AuthPasskeyChallengeTable {
   challenge: string;
-  purpose: 'registration' | 'sign-in';
+  purpose: 'registration' | 'sign-in' | 'second-factor';
   /** The signed-in user a registration challenge was made for; null for sign-in. */
   user_id: string | null;
   expires_at: Timestamp;

@@ -32,8 +32,9 @@ export default function LoginPage() {
   // Sign-in's failures and the reset dialog's success share one place above the button.
   const feedback = useFeedback(googleError ? googleReturnErrorText('sign-in', googleError) : null);
   const [forgotOpen, setForgotOpen] = useState(Boolean((location.state as LoginLocationState | null)?.forgotPassword));
-  // The password was right and the user has two-factor authentication: the code comes next.
+  // The password was right and the user has two-factor authentication: the code or the passkey comes next.
   const [needsCode, setNeedsCode] = useState(false);
+  const [secondFactors, setSecondFactors] = useState<string[]>([]);
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -53,7 +54,7 @@ export default function LoginPage() {
   if (needsCode) {
     return (
       <AuthCard title="Two-factor authentication">
-        <TwoFactorStep onSignedIn={finish} onCancel={() => { setNeedsCode(false); form.setFieldValue('password', ''); }} />
+        <TwoFactorStep methods={secondFactors} onSignedIn={finish} onCancel={() => { setNeedsCode(false); form.setFieldValue('password', ''); }} />
       </AuthCard>
     );
   }
@@ -63,6 +64,7 @@ export default function LoginPage() {
     try {
       const answer = await signInEmail(email.trim(), password);
       if (answer?.twoFactorRedirect) {
+        setSecondFactors(Array.isArray(answer.twoFactorMethods) ? answer.twoFactorMethods : ['totp']);
         setNeedsCode(true);
         return;
       }

@@ -2,13 +2,15 @@ import { Alert, Button, Card, Divider, Group, Modal, Skeleton, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { PasskeyView } from '../../../common/profile/passkeys.ts';
 import {
   PASSKEY_ADD_BUTTON, PASSKEY_ADDED, PASSKEY_EMPTY, PASSKEY_NAME_REQUIRED, PASSKEY_NAME_TOO_LONG, PASSKEY_REMOVE_CONFIRM,
-  PASSKEY_REMOVED, PASSKEY_RENAMED,
+  PASSKEY_REMOVED, PASSKEY_RENAMED, SIGN_IN_AGAIN_BUTTON,
 } from '../../../common/profile/passkeyTexts.ts';
 import { fnKey, useFn, useFnMutation } from '../../api/hooks.ts';
-import { addPasskey, passkeyErrorText } from '../../api/passkeys.ts';
+import { addPasskey, needsFreshSignIn, passkeyErrorText } from '../../api/passkeys.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
 import { formatDate } from '../../components/dateFormat.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
@@ -32,7 +34,9 @@ export function PasskeysSection() {
   const [renaming, setRenaming] = useState<PasskeyView | null>(null);
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
 
-  const refreshList = () => client.invalidateQueries({ queryKey: fnKey('listMyPasskeys') });
+  const { refresh } = useSession();
+  // A passkey is a second factor: an operator held back by REQUIRE_ADMIN_2FA is let through at once.
+  const refreshList = () => Promise.all([client.invalidateQueries({ queryKey: fnKey('listMyPasskeys') }), refresh()]);
 
   return (
     <Stack gap="sm">
@@ -109,6 +113,14 @@ export function PasskeysSection() {
 
 function AddPasskeyModal({ onClose, onAdded }: { onClose(): void; onAdded(): Promise<void> }) {
   const feedback = useFeedback();
+  // The session is too old to add a way to sign in: the person signs in again and comes back here.
+  const [stale, setStale] = useState(false);
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const signInAgain = async () => {
+    await signOut().catch(() => undefined);
+    navigate(`/login?next=${encodeURIComponent('/profile')}`, { replace: true });
+  };
   const form = useForm({ initialValues: { name: suggestedName() }, validate: { name: validateName } });
   const submit = form.onSubmit(async ({ name }) => {
     feedback.clear();
@@ -116,6 +128,7 @@ function AddPasskeyModal({ onClose, onAdded }: { onClose(): void; onAdded(): Pro
       await addPasskey(name.trim());
       await onAdded();
     } catch (error) {
+      setStale(needsFreshSignIn(error));
       feedback.error(passkeyErrorText(error));
     }
   });
@@ -123,6 +136,7 @@ function AddPasskeyModal({ onClose, onAdded }: { onClose(): void; onAdded(): Pro
     <FormModal title={PASSKEY_ADD_BUTTON} onClose={onClose} onSubmit={submit} feedback={feedback} submitLabel="Continue" submitting={form.submitting} centered>
       <Text size="sm">Name it after the device or security key that will hold it. Your browser then asks you to confirm with your fingerprint, face or PIN.</Text>
       <TextInput label="Passkey name" maxLength={60} data-autofocus {...form.getInputProps('name')} />
+      {stale && <Button variant="light" onClick={signInAgain}>{SIGN_IN_AGAIN_BUTTON}</Button>}
     </FormModal>
   );
 }
