@@ -1,7 +1,18 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, fillSignIn, newPerson, register, waitForPath } from './support/actions.ts';
 import { PHONE, overflowingElements } from './support/layout.ts';
 import { expectNoErrors, useE2E } from './support/suite.ts';
+
+/** Chrome's virtual authenticator: a platform passkey that holds discoverable credentials and verifies the user. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  return { cdp, authenticatorId };
+}
 
 describe('passkeys journey', () => {
   const e2e = useE2E();
@@ -9,12 +20,7 @@ describe('passkeys journey', () => {
   it('adds a passkey on the profile with a virtual authenticator, signs out, and signs back in with it', async () => {
     const tracked = await e2e.open();
     const { page } = tracked;
-    // Chrome's virtual authenticator: a platform passkey that holds discoverable credentials and verifies the user.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-    });
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
     const person = newPerson('Petra', 'Passkey');
     await register(page, person);
@@ -55,11 +61,7 @@ describe('passkeys journey', () => {
   it('a passkey is the second step after the password: the password alone does not sign in', async () => {
     const tracked = await e2e.open();
     const { page } = tracked;
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-    });
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
     const person = newPerson('Sven', 'Secondstep');
     await register(page, person);
