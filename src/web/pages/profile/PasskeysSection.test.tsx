@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_BROWSER_REFUSED, PASSKEY_EMPTY, PASSKEY_REMOVED } from '../../../common/profile/passkeyTexts.ts';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
+import { SessionProvider } from '../../session/SessionProvider.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,7 +26,7 @@ describe('the profile\'s passkeys', () => {
 
   it('with none yet, says what a passkey is for and offers to add one', async () => {
     stubServer({ '/api/fn/listMyPasskeys': () => json({ result: { passkeys: [] } }) });
-    renderWithProviders(<PasskeysSection />);
+    renderWithProviders(<SessionProvider><PasskeysSection /></SessionProvider>);
     expect(await screen.findByText(PASSKEY_EMPTY)).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Add a passkey' })).toHaveLength(1);
   });
@@ -43,7 +44,7 @@ describe('the profile\'s passkeys', () => {
     const create = vi.fn(async () => { throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'); });
     Object.defineProperty(navigator, 'credentials', { value: { create, get: vi.fn() }, configurable: true });
 
-    renderWithProviders(<PasskeysSection />);
+    renderWithProviders(<SessionProvider><PasskeysSection /></SessionProvider>);
     await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -57,7 +58,7 @@ describe('the profile\'s passkeys', () => {
       '/api/fn/listMyPasskeys': () => json({ result: { passkeys: list } }),
       '/api/fn/removePasskey': () => { list = []; return json({ result: { success: true } }); },
     });
-    renderWithProviders(<PasskeysSection />);
+    renderWithProviders(<SessionProvider><PasskeysSection /></SessionProvider>);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove passkey Work laptop' }));
     let dialog = await screen.findByRole('dialog', { name: 'Remove passkey “Work laptop”?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
