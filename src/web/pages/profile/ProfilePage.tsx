@@ -41,7 +41,7 @@ export default function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader title="Your Profile" context="Your name and contact details, the invitations waiting for you, and your password." />
+      <PageHeader title="Your Profile" context="Your name and contact details, the invitations waiting for you, how you sign in and where you are signed in." />
 
       {state?.mustEnrolSecondFactor && <Alert color="orange" title="Set up two-factor authentication">{ENROL_SECOND_FACTOR_FIRST}</Alert>}
       {profile.isPending && <PageLoader />}
