@@ -69,10 +69,14 @@ describe('scaled mode: jobs run once whichever process takes them, and SIGKILL l
 
   it('SIGKILL of instance A during a stream of writes through nginx: every acknowledged write exists, and a client that reads back before retrying makes each once', async () => {
     const route: Route = { base: cluster.url, address: newClientAddress() };
-    const customer = await api.newCustomer(route, 'crash');
+    // Each account takes at most TICKETS_PER_CUSTOMER of the stream, under the daily ticket quota
+    // (50) even with its retries; made before the kill so no sign-up is cut.
+    const TICKETS_PER_CUSTOMER = 40;
+    const customers = await Promise.all(Array.from({ length: 8 }, (_, i) => api.newCustomer(route, `crash${i}`)));
+    const customerOf = (n: number) => customers[Math.floor((n - 1) / TICKETS_PER_CUSTOMER)];
     const aAddress = `127.0.0.1:${cluster.a.port}`;
     /** startedAfterKill: sent once A was dead, so only B could have answered it. */
-    interface Write { subject: string; status: number; ticketId?: string; upstream: string | null; startedAfterKill: boolean }
+    interface Write { subject: string; status: number; ticketId?: string; upstream: string | null; startedAfterKill: boolean; by: (typeof customers)[number] }
     const writes: Write[] = [];
     let stop = false;
     let killed = false;
@@ -80,12 +84,14 @@ describe('scaled mode: jobs run once whichever process takes them, and SIGKILL l
     const writer = async () => {
       while (!stop) {
         n += 1;
+        const customer = customerOf(n);
+        if (!customer) return;
         const subject = `crash write ${n}`;
         const startedAfterKill = killed;
         const answer = await api.call(route, 'submitTicket', { subject, description: 'written during the crash trial', priority: 'low', accountId: customer.accountId }, customer)
           .catch((): Pick<CallResult, 'status' | 'body' | 'upstream'> => ({ status: 0, body: {}, upstream: null }));
         const result = answer.body.result as { ticketId: string } | undefined;
-        writes.push({ subject, status: answer.status, ticketId: result?.ticketId, upstream: answer.upstream, startedAfterKill });
+        writes.push({ subject, status: answer.status, ticketId: result?.ticketId, upstream: answer.upstream, startedAfterKill, by: customer });
       }
     };
     const running = Promise.all([writer(), writer(), writer(), writer()]);
@@ -97,14 +103,14 @@ describe('scaled mode: jobs run once whichever process takes them, and SIGKILL l
     stop = true;
     await running;
 
-    const listed = async () => (await api.ok(route, 'listMyTickets', { limit: 200 }, customer)).tickets;
+    const listed = async () => (await Promise.all(customers.map(async (c) => (await api.ok(route, 'listMyTickets', { limit: 200 }, c)).tickets))).flat();
     // The client's rule for an error (an unknown outcome): read the state back, repeat only what is missing.
     const failed = writes.filter((w) => w.status !== 200);
     const present = new Set((await listed()).map((t) => t.subject));
     const committedUnanswered = failed.filter((w) => present.has(w.subject)).length;
     for (const write of failed) {
       if (present.has(write.subject)) continue;
-      const again = await api.call(route, 'submitTicket', { subject: write.subject, description: 'retried after reading back', priority: 'low', accountId: customer.accountId }, customer);
+      const again = await api.call(route, 'submitTicket', { subject: write.subject, description: 'retried after reading back', priority: 'low', accountId: write.by.accountId }, write.by);
       expect(again.status).toBe(200);
     }
 
@@ -120,7 +126,7 @@ describe('scaled mode: jobs run once whichever process takes them, and SIGKILL l
 
     // A comes back and serves again, on the same database.
     await cluster.a.restart();
-    const back = await api.call({ ...route, pin: 'a' }, 'listMyTickets', { limit: 1 }, customer);
+    const back = await api.call({ ...route, pin: 'a' }, 'listMyTickets', { limit: 1 }, customers[0]);
     expect(back.status).toBe(200);
     expect(back.upstream).toBe(aAddress);
   });
