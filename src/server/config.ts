@@ -46,6 +46,8 @@ const variables = {
     .describe('Google OAuth client secret.'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional()
     .describe('Secret that signs session cookies; generated once and kept in DATA_DIR when not given.'),
+  CREDENTIALS_KEY: z.string().min(32, 'must be at least 32 characters').optional()
+    .describe('Key that encrypts the hosting servers\' panel credentials at rest; derived from AUTH_SECRET when not given. Keep it when you rotate AUTH_SECRET.'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional()
     .describe('Bearer token that GET /metrics requires; without it /metrics is not served (404).'),
   API_DOCS: z.enum(['public', 'signed-in'], { error: 'must be public or signed-in' }).default('public')

@@ -9,7 +9,7 @@ import { auditEntries, signUpOperator } from '../support/operators.ts';
 import { CLOUDFLARE_FAKE_ACCOUNT, CLOUDFLARE_FAKE_TOKEN, type FakeCloudflare, startFakeCloudflare } from '../support/registrars/cloudflare.fake.ts';
 import { DYNADOT_FAKE_KEY, type FakeDynadot, startFakeDynadot } from '../support/registrars/dynadot.fake.ts';
 import { type EnomFake, startEnomFake } from '../support/registrars/enom.fake.ts';
-import type { FakeHttpServer, FakeRequest } from '../support/registrars/fakeHttpServer.ts';
+import type { FakeHttpServer, FakeRequest } from '../support/fakeHttpServer.ts';
 import { type NamecheapFake, namecheapFakeCredentials, namecheapFakeEnv, startNamecheapFake } from '../support/registrars/namecheap.fake.ts';
 import { workRuns } from '../support/workRuns.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../support/testApp.ts';

@@ -12,6 +12,7 @@ import type { EventTables } from './tables/events.ts';
 import type { RegistrarTables } from './tables/registrars.ts';
 import type { DomainTables } from './tables/domains.ts';
 import type { PasskeyTables } from './tables/passkeys.ts';
+import type { HostingTables } from './tables/hosting.ts';
 
 export * from './tables/columns.ts';
 export * from './tables/identity.ts';
@@ -30,4 +31,4 @@ export * from './tables/domains.ts';
 export * from './tables/passkeys.ts';
 
 /** Every table, composed from each owner's row types (tables/); tools/eslint/tableOwners.js names the owners. */
-export interface Database extends IdentityTables, TenancyTables, InvitationTables, TicketTables, BillingTables, CatalogTables, PaymentTables, MailTables, JobTables, AuditTables, EventTables, RegistrarTables, DomainTables, PasskeyTables {}
+export interface Database extends IdentityTables, TenancyTables, InvitationTables, TicketTables, BillingTables, CatalogTables, PaymentTables, MailTables, JobTables, AuditTables, EventTables, RegistrarTables, DomainTables, PasskeyTables, HostingTables {}

@@ -1,5 +1,5 @@
 import { createRateGuard, type FakeRateLimit, type RateGuard } from './rateLimits.fake.ts';
-import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from './fakeHttpServer.ts';
+import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
 
 /**
  * A fake Enom reseller API (/interface.asp) speaking Enom's XML: the <interface-response>

@@ -1,4 +1,4 @@
-import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from './fakeHttpServer.ts';
+import { type FakeAnswer, type FakeHttpServer, type FakeRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { createRateGuard, type FakeRateLimit, type RateGuard } from './rateLimits.fake.ts';
 
 /**

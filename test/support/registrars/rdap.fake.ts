@@ -1,6 +1,6 @@
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
-import { type FakeHttpServer, startFakeHttpServer } from './fakeHttpServer.ts';
+import { type FakeHttpServer, startFakeHttpServer } from '../fakeHttpServer.ts';
 
 const RDAP_JSON = 'application/rdap+json';
 

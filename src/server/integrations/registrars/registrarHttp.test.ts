@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeHttpServer, startFakeHttpServer } from '../../../../test/support/registrars/fakeHttpServer.ts';
+import { type FakeHttpServer, startFakeHttpServer } from '../../../../test/support/fakeHttpServer.ts';
 import { parseSamples, valueOf } from '../../../../test/support/prometheusText.ts';
 import { processRegistry } from '../../observability/processMetrics.ts';
 import { RegistrarError } from './registrar.ts';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHold, type Hold } from '../holds.ts';
+import { createHold, type Hold } from './holds.ts';
 
 export interface FakeRequest {
   method: string;
@@ -9,7 +9,7 @@ export interface FakeRequest {
   params: Record<string, string>;
   /** Request headers, lower-case names (Cloudflare's bearer token travels in one). */
   headers: Record<string, string | undefined>;
-  /** The raw body of a PUT or PATCH (a JSON API's); empty otherwise. */
+  /** The raw body of any request with one (a JSON or XML API's; a form's fields are also in params). */
   body: string;
 }
 
@@ -41,6 +41,10 @@ export interface FakeHttpServer {
   overrideWhen(matches: (request: FakeRequest) => boolean, answer: FakeAnswer, times?: number): void;
   /** A registrar that has not answered yet: requests wait until the hold is released, then get their answers. */
   hold(releaseAfterMs?: number): Hold;
+  /** Stops listening on the port (connections are refused, a server that is down) until up(). */
+  down(): Promise<void>;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,10 +54,8 @@ async function readRequest(request: IncomingMessage, url: URL): Promise<{ params
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  if (request.method === 'POST') {
-    Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
-    return { params, body: '' };
-  }
+  const type = request.headers['content-type'] ?? '';
+  if (request.method === 'POST' && !/json|xml/.test(type)) Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
   return { params, body: text };
 }
 
@@ -114,9 +116,16 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
       holds.push(hold);
       return hold;
     },
+    down: () => new Promise((resolve) => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+    up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () => new Promise((resolve) => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
+      if (!server.listening) { resolve(); return; }
       server.close(() => resolve());
     }),
   };

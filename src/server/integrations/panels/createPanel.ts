@@ -1,0 +1,19 @@
+import type { Panel, PanelConnection, PanelKind } from './panel.ts';
+
+type PanelAdapter = (connection: PanelConnection) => Panel;
+
+/** The adapter of each panel kind; each kind's folder holds its adapter and tests (the fake is under test/support/panels). */
+const adapters: Record<PanelKind, PanelAdapter> = {
+  cpanel: missing('cpanel'),
+  plesk: missing('plesk'),
+  directadmin: missing('directadmin'),
+  proxmox: missing('proxmox'),
+};
+
+export function createPanel(connection: PanelConnection): Panel {
+  return adapters[connection.kind](connection);
+}
+
+function missing(kind: PanelKind): PanelAdapter {
+  return () => { throw new Error(`no adapter for ${kind} yet`); };
+}
