@@ -20,6 +20,8 @@ import * as adminUsers from '../admin/users/contract.ts';
 import * as adminWhois from '../admin/whois/contract.ts';
 import * as adminWhmcsImport from '../admin/whmcsImport/contract.ts';
 import * as billing from '../billing/contract.ts';
+import * as hostingProducts from '../hosting/productsContract.ts';
+import * as hostingServers from '../hosting/serversContract.ts';
 import * as catalog from '../catalog/contract.ts';
 import * as dashboard from '../dashboard/contract.ts';
 import * as domainManagement from '../domains/managementContract.ts';
@@ -126,6 +128,8 @@ export const contracts = {
   ...adminWhois.contracts,
   ...adminWhmcsImport.contracts,
   ...adminDomainInventory.contracts,
+  ...hostingServers.contracts,
+  ...hostingProducts.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;
