@@ -105,7 +105,7 @@ export const saveHostingServer = defineContract({
     verifyTls: z.boolean({ error: 'Verify TLS must be true or false.' }).default(true),
     maxAccounts: z.number({ error: 'Max accounts must be a number.' }).int('Max accounts must be a whole number.').min(1, 'Max accounts must be at least 1.').max(1_000_000, 'Max accounts is too large.').nullable().default(null),
     enabled: z.boolean({ error: 'Enabled must be true or false.' }).default(true),
-    options: serverOptions.default({}),
+    options: serverOptions.prefault({}),
     credentials: credentialsInput.optional(),
   }, asObject).strict(),
   output: z.object({ success: z.literal(true), server: serverView }),

@@ -19,6 +19,7 @@ import { adminSupportSamples } from './admin/support.ts';
 import { adminUsersSamples } from './admin/users.ts';
 import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
+import { hostingSamples } from './admin/hosting.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -213,4 +214,5 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),
   testBackOfficeRenameAccount: async ({ cast }) => ({ accountId: cast.otherAccountId, name: 'Renamed by the back office', reason: 'Matrix' }),
+  ...hostingSamples,
 };
