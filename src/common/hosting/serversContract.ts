@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { allow, defineContract } from '../protocol.ts';
 import { asObject, empty, id, isoDate } from '../contracts/shared.ts';
 import { PANEL_KINDS } from './panels.ts';
-import { HOST_INVALID } from './serversTexts.ts';
+import { HOST_INVALID, PLESK_CREDENTIALS } from './serversTexts.ts';
 
 export const NAME_MAX = 80;
 export const HOST_MAX = 253;
@@ -29,8 +29,10 @@ const host = z.string({ error: 'Host is required.' }).trim().min(1, 'Host is req
 /** What the operator types, per panel (PanelCredentials); write-only: no answer ever carries it. */
 export const credentialsInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cpanel'), username: text('WHM user', 64), apiToken: secret('API token') }).strict(),
-  z.object({ kind: z.literal('plesk'), secretKey: secret('Secret key') }).strict(),
-  z.object({ kind: z.literal('plesk'), login: text('Login', 64), password: secret('Password') }).strict(),
+  // Plesk takes either a secret key or an administrator's login and password.
+  z.object({ kind: z.literal('plesk'), secretKey: secret('Secret key').optional(), login: text('Login', 64).optional(), password: secret('Password').optional() }).strict()
+    .refine((v) => (v.secretKey !== undefined ? v.login === undefined && v.password === undefined : v.login !== undefined && v.password !== undefined), PLESK_CREDENTIALS)
+    .transform((v) => (v.secretKey !== undefined ? { kind: v.kind, secretKey: v.secretKey } : { kind: v.kind, login: v.login!, password: v.password! })),
   z.object({ kind: z.literal('directadmin'), username: text('Admin user', 64), loginKey: secret('Login key') }).strict(),
   z.object({ kind: z.literal('proxmox'), tokenId: text('Token ID', 200), secret: secret('Token secret') }).strict(),
 ], { error: 'Credentials must name their panel type and its fields.' });

@@ -13,3 +13,4 @@ export const groupInUse = (servers: number, products: number) =>
   `This group is still used by ${servers} server${servers === 1 ? '' : 's'} and ${products} product${products === 1 ? '' : 's'}; move them to another group first.`;
 export const CONNECTION_OK = 'Connection test passed.';
 export const UNEXPECTED_TEST_FAILURE = 'Failed unexpectedly; the server log has the details.';
+export const PLESK_CREDENTIALS = 'Plesk credentials are a secret key, or a login and a password.';
