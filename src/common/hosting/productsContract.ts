@@ -33,7 +33,7 @@ export const listPanelPackages = defineContract({
   name: 'listPanelPackages',
   summary: 'Reads the package list live from an enabled server of the group on that panel type (the first that answers), for the product mapping; when none answers, no packages and the reason.',
   access: 'back_office',
-  kind: 'write',
+  kind: 'read',
   permissions: allow.backOffice,
   input: z.object({ panel: panelKind, groupId: id('Group ID') }, asObject).strict(),
   output: z.object({
@@ -55,7 +55,7 @@ export const saveHostingProduct = defineContract({
     panel: panelKind,
     groupId: id('Group ID'),
     package: z.string({ error: 'Package is required.' }).trim().min(1, 'Package is required.').max(PACKAGE_MAX, `Package must be at most ${PACKAGE_MAX} characters.`),
-    orderFields: z.array(z.enum(ORDER_FIELDS, { error: `Order fields may be: ${ORDER_FIELDS.join(', ')}.` })).max(ORDER_FIELDS.length).default([])
+    orderFields: z.array(z.enum(ORDER_FIELDS, { error: `Order fields may be: ${ORDER_FIELDS.join(', ')}.` })).max(10, 'Order fields: at most 10.').default([])
       .transform((fields) => [...new Set(fields)]),
   }, asObject).strict(),
   output: z.object({ success: z.literal(true), mapping: productMapping }),

@@ -30,7 +30,7 @@ export const defaultFunctionLimits: FunctionLimitSettings = { userPointsPerMinut
 const READ_COST = 1;
 const WRITE_COST = 5;
 /** Functions dearer than their kind says: each makes calls to registrars or registries. */
-const OUTSIDE_CALL_COSTS: Readonly<Record<string, number>> = { searchDomains: 5, whoisLookup: 5, testRegistrarApi: 5 };
+const OUTSIDE_CALL_COSTS: Readonly<Record<string, number>> = { searchDomains: 5, whoisLookup: 5, testRegistrarApi: 5, listPanelPackages: 5, testHostingServer: 5 };
 
 export const functionCost = (contract: Pick<FunctionContract, 'name' | 'kind'>): number =>
   OUTSIDE_CALL_COSTS[contract.name] ?? (contract.kind === 'write' ? WRITE_COST : READ_COST);

@@ -1,5 +1,5 @@
 import * as products from '../../../../common/hosting/productsContract.ts';
-import { implement, implementWithOutsideCalls } from '../../../rpc/registry.ts';
+import { implement } from '../../../rpc/registry.ts';
 import { requireHostingOperator } from '../servers/policy.ts';
 import { listMappings, livePackages, removeMapping, saveMapping } from './service.ts';
 
@@ -10,8 +10,8 @@ export const handlers = [
     return { mappings: await listMappings(services.db) };
   }),
 
-  // Read-only on the panel, so nothing to audit; no transaction is open while the panel answers.
-  implementWithOutsideCalls(products.listPanelPackages, async ({ panel, groupId }, ctx) => {
+  // A read: no transaction is open while the panel answers, and nothing changes to audit.
+  implement(products.listPanelPackages, async ({ panel, groupId }, ctx) => {
     requireHostingOperator(ctx.caller);
     return livePackages(ctx, panel, groupId);
   }),
