@@ -51,6 +51,7 @@ const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage.tsx
 const AdminPortfolioSyncPage = lazy(() => import('./pages/admin/portfolio/AdminPortfolioSyncPage.tsx'));
 const AdminWhoisLookupPage = lazy(() => import('./pages/admin/whois/AdminWhoisLookupPage.tsx'));
 const AdminRegistrarsPage = lazy(() => import('./pages/admin/registrars/AdminRegistrarsPage.tsx'));
+const AdminServersPage = lazy(() => import('./pages/admin/servers/AdminServersPage.tsx'));
 const AdminDomainDetailPage = lazy(() => import('./pages/admin/domains/detail/AdminDomainDetailPage.tsx'));
 const AdminDomainsPage = lazy(() => import('./pages/admin/domains/AdminDomainsPage.tsx'));
 const AdminBulkMapPage = lazy(() => import('./pages/admin/domains/BulkMapPage.tsx'));
@@ -118,6 +119,7 @@ export function AppRoutes() {
         <Route path="/super-admin/portfolio-sync" element={guarded(<AdminPortfolioSyncPage />)} />
         <Route path="/super-admin/whois-lookup" element={guarded(<AdminWhoisLookupPage />)} />
         <Route path="/super-admin/registrars" element={guarded(<AdminRegistrarsPage />)} />
+        <Route path="/super-admin/servers" element={guarded(<AdminServersPage />)} />
         <Route path="/super-admin/domains/:domain" element={guarded(<AdminDomainDetailPage />)} />
         <Route path="/super-admin/domains" element={guarded(<AdminDomainsPage />)} />
         <Route path="/super-admin/domains/bulk-map" element={guarded(<AdminBulkMapPage />)} />
