@@ -5,7 +5,7 @@ import {
 } from '../../../../common/hosting/serversTexts.ts';
 import { CredentialsUnreadable } from '../../../integrations/panels/credentials.ts';
 import { accountWithMembers, createUser } from '../../../../../test/support/factories.ts';
-import { insertServer, insertServerGroup, NOWHERE } from '../../../../../test/support/hostingServers.ts';
+import { insertServer, NOWHERE } from '../../../../../test/support/hostingServers.ts';
 import { auditEntries, signUpOperator } from '../../../../../test/support/operators.ts';
 import { fakePanels } from '../../../../../test/support/panels/index.ts';
 import type { FakePanel } from '../../../../../test/support/panels/fakePanel.ts';

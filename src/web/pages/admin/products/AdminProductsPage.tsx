@@ -6,12 +6,13 @@ import { useFn, useFnMutation } from '../../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
+import { HostingMappingModal } from './HostingMappingModal.tsx';
 import { PriceFormModal } from './PriceFormModal.tsx';
 import { ProductFormModal } from './ProductFormModal.tsx';
 import { ProductsTable } from './ProductsTable.tsx';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert.tsx';
 
-type Dialog = { kind: 'product'; product: AdminProduct | null } | { kind: 'price'; product: AdminProduct } | null;
+type Dialog = { kind: 'product'; product: AdminProduct | null } | { kind: 'price'; product: AdminProduct } | { kind: 'hosting'; product: AdminProduct } | null;
 
 const refreshes = ['adminListProducts', 'listProducts'] as const;
 
@@ -29,6 +30,8 @@ function EmptyCatalogue({ onCreate }: { onCreate(): void }) {
 
 function Products() {
   const catalogue = useFn('adminListProducts', {});
+  const hosting = useFn('listHostingProducts', {});
+  const mappings = new Map((hosting.data?.mappings ?? []).map((m) => [m.productId, m]));
   const saveProduct = useFnMutation('adminSaveProduct', [...refreshes]);
   const savePrice = useFnMutation('adminSavePrice', [...refreshes]);
   const sync = useFnMutation('syncPaymentCatalog', [...refreshes]);
@@ -84,6 +87,8 @@ function Products() {
         busyId={busyId}
         onEdit={(product) => setDialog({ kind: 'product', product })}
         onAddPrice={(product) => setDialog({ kind: 'price', product })}
+        mappings={mappings}
+        onMapHosting={(product) => setDialog({ kind: 'hosting', product })}
         onToggleProduct={toggleProduct}
         onTogglePrice={togglePrice}
       />
@@ -118,6 +123,17 @@ function Products() {
           onSaved={(product) => {
             close();
             feedback.success(`${product.name} saved.`);
+          }}
+        />
+      )}
+      {dialog?.kind === 'hosting' && (
+        <HostingMappingModal
+          product={dialog.product}
+          mapping={mappings.get(dialog.product.id) ?? null}
+          onClose={close}
+          onSaved={(message) => {
+            close();
+            feedback.success(message);
           }}
         />
       )}
