@@ -53,7 +53,7 @@ export async function whmCall(connection: PanelConnection, call: WhmCall, option
     },
   });
   const report = (outcome: string) => {
-    if (seen) options.record?.({ ...(seen as PanelCallRecord), outcome });
+    if (seen) options.record?.({ ...seen, outcome });
   };
   if (response.status === 401 || response.status === 403) {
     report(`HTTP ${response.status}: credentials refused`);
