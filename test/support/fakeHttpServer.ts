@@ -116,10 +116,13 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
       holds.push(hold);
       return hold;
     },
+    // Resolves a turn of the event loop after the close, once clients have seen their kept-alive
+    // connections end: a request sent at once would otherwise go out on a dead socket ('unknown'
+    // outcome) instead of finding the port closed, as it does for a server that is down.
     down: () => new Promise((resolve) => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
-      server.close(() => resolve());
+      server.close(() => setImmediate(resolve));
     }),
     up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () => new Promise((resolve) => {
