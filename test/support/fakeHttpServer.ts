@@ -16,7 +16,8 @@ export interface FakeRequest {
 export interface FakeAnswer {
   status?: number;
   contentType?: string;
-  body: string;
+  /** Empty when absent (a `hang` or `drop` never sends one). */
+  body?: string;
   /** Wait this long before answering (a slow registrar). */
   delayMs?: number;
   /** Close the connection without answering (a dropped connection). */
@@ -89,7 +90,7 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
       return;
     }
     res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/xml; charset=utf-8' });
-    res.end(answer.body);
+    res.end(answer.body ?? '');
   });
   async function answerOf(request: FakeRequest): Promise<FakeAnswer> {
     const target = targeted.find((t) => t.left > 0 && t.matches(request));
