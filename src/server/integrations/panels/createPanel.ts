@@ -1,4 +1,5 @@
 import type { Panel, PanelConnection, PanelKind } from './panel.ts';
+import { createDirectadminPanel } from './directadmin/index.ts';
 
 type PanelAdapter = (connection: PanelConnection) => Panel;
 
@@ -6,7 +7,7 @@ type PanelAdapter = (connection: PanelConnection) => Panel;
 const adapters: Record<PanelKind, PanelAdapter> = {
   cpanel: missing('cpanel'),
   plesk: missing('plesk'),
-  directadmin: missing('directadmin'),
+  directadmin: createDirectadminPanel,
   proxmox: missing('proxmox'),
 };
 
