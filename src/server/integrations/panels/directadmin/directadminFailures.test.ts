@@ -60,6 +60,16 @@ describe('DirectAdmin adapter: refusals, lost answers, toggles and secrets', () 
     expect(fake.accounts().map((a) => a.username)).toEqual(['oldhand1']);
   });
 
+  it('a refusal that echoes the password or the login key never carries them into the message', async () => {
+    const [key] = fake.secrets();
+    fake.http.overrideWhen((r) => fake.isOperation(r, 'create'), {
+      contentType: 'text/plain',
+      body: `error=1&text=Unable%20to%20Create%20User&details=${encodeURIComponent(`Password ${PASSWORD} rejected for key ${key}`)}`,
+    });
+    const error = await failure(panel.createAccount(request), 'refused');
+    expect(error.message).toBe('DirectAdmin refused CMD_API_ACCOUNT_USER: Unable to Create User: Password *** rejected for key ***');
+  });
+
   it('a system user\'s name is exists on create and not available', async () => {
     fake.reserveUsername('acmewid1');
     expect(await panel.usernameAvailable('acmewid1')).toBe(false);
@@ -79,7 +89,7 @@ describe('DirectAdmin adapter: refusals, lost answers, toggles and secrets', () 
   });
 
   it('a create the panel carried out but never answered is unknown; findAccount then finds exactly one account', async () => {
-    fake.http.actThen({ hang: true }, (r) => fake.isOperation(r, 'create'));
+    fake.http.actThen({ hang: true, body: '' }, (r) => fake.isOperation(r, 'create'));
     const error = await failure(panel.createAccount(request, { signal: AbortSignal.timeout(300), record }), 'unknown');
     expect(error.details.command).toBe('CMD_API_ACCOUNT_USER');
     expect(records).toEqual([expect.objectContaining({ command: 'CMD_API_ACCOUNT_USER', status: null, outcome: 'no answer' })]);
