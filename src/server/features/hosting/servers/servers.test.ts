@@ -178,6 +178,8 @@ describeEachDialect('/super-admin/servers: servers, groups, credentials and heal
   it('the hourly check stores a failure on every enabled server it cannot reach and leaves a disabled one alone', async () => {
     const reachable = await insertServer(t, NOWHERE, { name: `nowhere-${randomUUID().slice(0, 6)}` });
     const disabled = await insertServer(t, NOWHERE, { enabled: false });
+    // Only these two take part: the other tests' servers name hosts that do not exist.
+    await t.services.db.updateTable('hosting_servers').set({ enabled: false }).where('id', '!=', reachable).execute();
     await checkEnabledServers(t.services);
     const checked = await row(reachable);
     expect(checked.last_check_at).not.toBeNull();
@@ -225,6 +227,20 @@ describeEachDialect('/super-admin/servers: servers, groups, credentials and heal
         expect(stored.credentials).not.toContain(secret);
         expect(errorLog.join('\n')).not.toContain(secret);
       }
+    });
+
+    it('the hourly check stores the panel\'s facts: its version and its accounts', async () => {
+      fake.seedAccount({ username: 'hourlyacct', domain: 'hourly.example.com' });
+      const serverId = await serverOf();
+      await t.services.db.updateTable('hosting_servers').set({ enabled: false }).where('id', '!=', serverId).execute();
+      await checkEnabledServers(t.services);
+      const stored = await row(serverId);
+      expect(Boolean(stored.last_check_ok)).toBe(true);
+      expect(stored.last_error).toBeNull();
+      expect(stored.last_latency_ms).not.toBeNull();
+      const card = (await list()).servers.find((s) => s.id === serverId)!.health;
+      expect(card.lastCheckOk).toBe(true);
+      if (card.panelAccounts !== null) expect(card.panelAccounts).toBe(fake.accounts().length);
     });
 
     it('wrong credentials: the panel\'s refusal as the error, stored on the health card', async () => {
