@@ -53,6 +53,8 @@ export const serverHealth = z.object({
   panelVersion: z.string().nullable(),
   /** Accounts the panel reports. */
   panelAccounts: z.number().int().nullable(),
+  /** The panel's licence limit, or null when unlimited or not told. */
+  panelMaxAccounts: z.number().int().nullable(),
   /** Hosting services of the portal on this server that are not terminated. */
   portalAccounts: z.number().int(),
   /** Null when the stored credentials open; else the sentence saying they must be entered again. */

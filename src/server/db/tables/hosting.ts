@@ -40,6 +40,8 @@ export interface HostingServersTable {
   last_error: Nullable<string>;
   panel_version: Nullable<string>;
   panel_accounts: Nullable<number>;
+  /** The panel's licence limit at the last good check (migration 0037); null when unlimited or untold. */
+  panel_max_accounts: Nullable<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

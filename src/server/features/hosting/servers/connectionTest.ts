@@ -50,6 +50,6 @@ export async function checkServer(services: Services, log: FastifyBaseLogger, ro
   const latencyMs = calls.length > 0 ? calls.reduce((sum, c) => sum + c.ms, 0) : credentialsUnreadable ? null : Math.round(performance.now() - started);
   return {
     success: error === null, calls, error, facts, credentialsUnreadable,
-    health: { at: services.clock.nowIso(), ok: error === null, latencyMs, error, version: facts?.version ?? null, accounts: facts?.accounts ?? null },
+    health: { at: services.clock.nowIso(), ok: error === null, latencyMs, error, version: facts?.version ?? null, accounts: facts?.accounts ?? null, maxAccounts: facts?.maxAccounts ?? null },
   };
 }

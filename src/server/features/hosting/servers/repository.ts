@@ -79,12 +79,13 @@ export interface HealthFacts {
   error: string | null;
   version?: string | null;
   accounts?: number | null;
+  maxAccounts?: number | null;
 }
 
 /** A check's result; a failed check keeps the last version and account count the panel told. */
 export async function storeHealth(db: Db, serverId: string, facts: HealthFacts): Promise<void> {
   await db.updateTable('hosting_servers').set({
     last_check_at: facts.at, last_check_ok: facts.ok, last_latency_ms: facts.latencyMs, last_error: facts.error,
-    ...(facts.ok ? { panel_version: facts.version ?? null, panel_accounts: facts.accounts ?? null } : {}),
+    ...(facts.ok ? { panel_version: facts.version ?? null, panel_accounts: facts.accounts ?? null, panel_max_accounts: facts.maxAccounts ?? null } : {}),
   }).where('id', '=', serverId).execute();
 }

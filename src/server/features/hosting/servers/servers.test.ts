@@ -217,6 +217,7 @@ describeEachDialect('/super-admin/servers: servers, groups, credentials and heal
       }
       expect(res.result.server.health.lastCheckOk).toBe(true);
       expect(res.result.server.health.latencyMs).not.toBeNull();
+      expect(res.result.server.health).toMatchObject({ panelAccounts: res.result.facts!.accounts, panelMaxAccounts: res.result.facts!.maxAccounts, panelVersion: res.result.facts!.version });
       const stored = await row(serverId);
       expect(stored.last_check_at).not.toBeNull();
       expect(stored.last_error).toBeNull();

@@ -42,6 +42,7 @@ export function serverView(config: KeyConfig, row: ServerRow, groups: Map<string
       lastError: row.last_error,
       panelVersion: row.panel_version,
       panelAccounts: row.panel_accounts,
+      panelMaxAccounts: row.panel_max_accounts,
       portalAccounts,
       credentialsProblem: credentialsProblem(config, row),
     },

@@ -43,7 +43,8 @@ export function ServerCard({ server, onEdit, onDelete, deleting }: { server: Ser
   };
 
   const capacity = [
-    server.maxAccounts === null ? 'no limit of ours' : `max ${server.maxAccounts}`,
+    server.maxAccounts === null ? 'no limit of ours' : `ours: ${server.maxAccounts}`,
+    health.panelMaxAccounts === null ? 'licence: unlimited or not told' : `licence: ${health.panelMaxAccounts}`,
   ].join(', ');
   return (
     <Paper withBorder p="md" radius="md" aria-label={`Server ${server.name}`} component="section">
@@ -82,7 +83,6 @@ export function ServerCard({ server, onEdit, onDelete, deleting }: { server: Ser
             <Group gap="xs">
               <Badge color={answer.success ? 'green' : 'red'} variant="light">{answer.success ? 'Passed' : 'Failed'}</Badge>
               {answer.error && <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>{answer.error}</Text>}
-              {answer.facts?.maxAccounts != null && <Text size="sm">Licence: {answer.facts.maxAccounts} accounts</Text>}
             </Group>
             <Table withTableBorder>
               <Table.Thead>
