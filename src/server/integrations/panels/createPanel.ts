@@ -1,4 +1,5 @@
 import type { Panel, PanelConnection, PanelKind } from './panel.ts';
+import { createProxmoxPanel } from './proxmox/index.ts';
 
 type PanelAdapter = (connection: PanelConnection) => Panel;
 
@@ -7,7 +8,7 @@ const adapters: Record<PanelKind, PanelAdapter> = {
   cpanel: missing('cpanel'),
   plesk: missing('plesk'),
   directadmin: missing('directadmin'),
-  proxmox: missing('proxmox'),
+  proxmox: createProxmoxPanel,
 };
 
 export function createPanel(connection: PanelConnection): Panel {
