@@ -27,6 +27,11 @@ export interface ProxmoxFake extends FakePanel {
   guest(name: string): FakeGuest | undefined;
   /** The next task started fails with this exit status and does nothing (a clone out of space). */
   failNextTask(exitstatus: string): void;
+  /**
+   * While on, VMs cloned are listed by /cluster/resources without name or sizes, as Proxmox lists
+   * a guest until its node broadcasts the guest's statistics (every few seconds); off lists them whole.
+   */
+  lagStatistics(on: boolean): void;
 }
 
 export async function startProxmoxFake(options: { nodes?: string[] } = {}): Promise<ProxmoxFake> {
@@ -34,6 +39,7 @@ export async function startProxmoxFake(options: { nodes?: string[] } = {}): Prom
   const guests: FakeGuest[] = [];
   const tasks = new Map<string, FakeTask>();
   const failures: string[] = [];
+  let lagging = false;
 
   const byName = (name: string) => guests.find((guest) => guest.name === name);
   const taken = (vmid: number) => guests.find((guest) => guest.vmid === vmid);
@@ -124,6 +130,7 @@ export async function startProxmoxFake(options: { nodes?: string[] } = {}): Prom
         guests.push({
           ...guest, vmid: Number(params.newid), node: params.target ?? node, name: params.name ?? `Copy-of-VM-${guest.name}`, template: false,
           storage: params.storage ?? guest.storage, description: params.description, tags: [], ciuser: undefined, cipassword: undefined, running: false, netin: 0, netout: 0,
+          statsPending: lagging,
         });
         return null;
       });
@@ -280,6 +287,10 @@ export async function startProxmoxFake(options: { nodes?: string[] } = {}): Prom
     ssoAccount: () => null,
     guest: byName,
     failNextTask: (exitstatus) => { failures.push(exitstatus); },
+    lagStatistics(on) {
+      lagging = on;
+      if (!on) for (const guest of guests) guest.statsPending = false;
+    },
     close: () => http.close(),
   };
 }

@@ -30,6 +30,8 @@ export interface FakeGuest {
   running: boolean;
   netin: number;
   netout: number;
+  /** Listed by /cluster/resources without name or sizes: the node has not broadcast its statistics yet. */
+  statsPending?: boolean;
 }
 
 export interface FakeTask {
@@ -132,6 +134,7 @@ export function configOf(guest: FakeGuest): Record<string, string | number> {
 
 /** A guest as /cluster/resources lists it. */
 export function resourceOf(guest: FakeGuest) {
+  if (guest.statsPending) return { id: `${guest.type}/${guest.vmid}`, type: guest.type, vmid: guest.vmid, node: guest.node };
   return {
     id: `${guest.type}/${guest.vmid}`, type: guest.type, vmid: guest.vmid, node: guest.node, name: guest.name,
     status: guest.running ? 'running' : 'stopped', template: guest.template ? 1 : 0,

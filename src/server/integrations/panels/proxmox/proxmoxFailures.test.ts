@@ -175,6 +175,18 @@ describe('the Proxmox VE adapter when things go wrong', () => {
       expect((await failure(panel.createAccount({ ...request, serviceId: 'svc-0002' }))).kind).toBe('exists');
     });
 
+    it('a VM cloned moments ago is listed without its name: findAccount reads its configuration and still finds it', async () => {
+      fake.lagStatistics(true);
+      fake.http.actThen({ hang: true, body: '' }, (r) => fake.isOperation(r, 'create'));
+      expect((await failure(panel.createAccount(request, { signal: AbortSignal.timeout(300) }))).kind).toBe('unknown');
+      const listed = fake.http.requests.length;
+      expect(await panel.findAccount('shopab12')).toMatchObject({ username: 'shopab12', package: 'starter', ref: { vmid: '100', serviceId: 'svc-0001' } });
+      expect(fake.http.requests.slice(listed).map((r) => r.path)).toContain('/api2/json/nodes/pve/qemu/100/config');
+      expect(await panel.usernameAvailable('shopab12')).toBe(false);
+      expect((await panel.listAccounts()).map((a) => a.username)).toEqual(['shopab12']);
+      expect(fake.accounts()).toHaveLength(1);
+    });
+
     it('a suspend that acted then hung is unknown, and findAccount shows it suspended', async () => {
       const account = await panel.createAccount(request);
       fake.http.actThen({ hang: true, body: '' }, (r) => fake.isOperation(r, 'suspend'));

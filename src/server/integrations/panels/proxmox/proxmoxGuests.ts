@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PanelAccount, PanelCallOptions } from '../panel.ts';
+import { mapLimit } from '../../registrars/mapLimit.ts';
+import { type PanelAccount, type PanelCallOptions, PanelError } from '../panel.ts';
 import type { ProxmoxClient } from './proxmoxClient.ts';
 
 /** The tag our suspend sets: a stopped VM without it is one someone stopped, not a suspension. */
@@ -27,8 +28,27 @@ export type Guest = z.infer<typeof guestSchema>;
 export const configSchema = z.record(z.string(), z.union([z.string(), z.number()]).transform(String));
 export type VmConfig = z.infer<typeof configSchema>;
 
+/** Configurations read at once when a list needs them: a cluster of many VMs is read without a burst. */
+export const CONFIG_READS = 4;
+
+/**
+ * Every guest of the cluster. /cluster/resources takes a guest's name (and size) from the
+ * statistics each node broadcasts every few seconds, so a VM cloned moments ago is listed without
+ * one: its configuration is read for the name, or a create whose answer was lost would go unseen.
+ */
 export async function listGuests(client: ProxmoxClient, options?: PanelCallOptions): Promise<Guest[]> {
-  return client.read(z.array(guestSchema), { command: 'GET cluster/resources', method: 'GET', path: '/cluster/resources', params: { type: 'vm' } }, options);
+  const guests = await client.read(z.array(guestSchema), { command: 'GET cluster/resources', method: 'GET', path: '/cluster/resources', params: { type: 'vm' } }, options);
+  const unnamed = guests.filter((guest) => guest.type === 'qemu' && guest.name === undefined);
+  await mapLimit(unnamed, CONFIG_READS, async (guest) => {
+    const config = await readConfig(client, guest, options).catch((error: unknown) => {
+      if (error instanceof PanelError && error.kind === 'not_found') return null;
+      throw error;
+    });
+    if (!config) return;
+    guest.name = config.name;
+    guest.template = config.template === '1';
+  });
+  return guests;
 }
 
 export const isVm = (guest: Guest) => guest.type === 'qemu' && !guest.template;

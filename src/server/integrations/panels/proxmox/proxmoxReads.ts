@@ -4,10 +4,8 @@ import type { PanelAccount, PanelCallOptions, PanelPackage, PanelServerFacts, Pa
 import { panelName } from '../panelHttp.ts';
 import type { ProxmoxContext } from './proxmoxContext.ts';
 import { proxmoxError } from './proxmoxErrors.ts';
-import { accountOf, bootDiskOf, isTemplate, isVm, listGuests, readConfig, readCurrent, sizeText, vmNamed } from './proxmoxGuests.ts';
+import { accountOf, bootDiskOf, CONFIG_READS, isTemplate, isVm, listGuests, readConfig, readCurrent, sizeText, vmNamed } from './proxmoxGuests.ts';
 
-/** Configurations read at once for a list: a cluster of many VMs is read without a burst. */
-const CONFIG_READS = 4;
 const MB = 1024 * 1024;
 
 const versionSchema = z.object({ version: z.string(), release: z.string().optional() });
