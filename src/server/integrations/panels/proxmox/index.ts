@@ -29,6 +29,14 @@ export type { ProxmoxTuning } from './proxmoxTasks.ts';
  *   The portal keeps no per-customer Proxmox user, so there is no panel access to revoke either.
  * - Usage: the disk's size and the traffic since boot; Proxmox does not know a VM's disk use.
  *
+ * - Found again after a lost answer: /cluster/resources lists a VM cloned moments ago without its
+ *   name, so such a VM's configuration is read for it (proxmoxGuests.ts).
+ *
+ * The API token (privilege-separated tokens need their own ACL) needs on / or the pool: VM.Audit,
+ * VM.Clone, VM.Allocate, VM.Config.CPU, VM.Config.Memory, VM.Config.Disk, VM.Config.Cloudinit,
+ * VM.Config.Options, VM.PowerMgmt, Datastore.AllocateSpace and Datastore.Audit on the storage, and
+ * Sys.Audit to list the nodes.
+ *
  * `tuning` only shortens the wait between task polls (tests); createPanel uses the defaults.
  */
 export function createProxmoxPanel(connection: PanelConnection, tuning: ProxmoxTuning = {}): Panel {
