@@ -224,10 +224,13 @@ describe('the Proxmox VE adapter when things go wrong', () => {
     });
 
     it('a caller that gives up while a task runs gets unknown', async () => {
-      const slow = createProxmoxPanel(fake.connection(), { pollIntervalMs: 1_000 });
       const account = await panel.createAccount(request);
-      const error = await failure(slow.terminate(account, { signal: AbortSignal.timeout(300) }));
+      const caller = new AbortController();
+      // The stop was answered (its UPID): the caller gives up while the task runs.
+      const giveUp = (call: PanelCallRecord) => { if (call.command === 'POST qemu/status/stop') caller.abort(); };
+      const error = await failure(panel.terminate(account, { signal: caller.signal, record: giveUp }));
       expect(error).toMatchObject({ kind: 'unknown', message: 'Proxmox VE started POST qemu/status/stop but the call was stopped while its task ran; it may still finish.' });
+      expect(fake.http.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
     });
   });
 
