@@ -189,8 +189,14 @@ describe('the Proxmox VE adapter when things go wrong', () => {
 
     it('a suspend that acted then hung is unknown, and findAccount shows it suspended', async () => {
       const account = await panel.createAccount(request);
-      fake.http.actThen({ hang: true, body: '' }, (r) => fake.isOperation(r, 'suspend'));
-      expect((await failure(panel.suspend(account, 'x', { signal: AbortSignal.timeout(300) }))).kind).toBe('unknown');
+      const caller = new AbortController();
+      // The tag is set and its answer never comes: the caller gives up once the panel has acted.
+      fake.http.actThen({ hang: true, body: '' }, (r) => {
+        const tagging = fake.isOperation(r, 'suspend');
+        if (tagging) setImmediate(() => caller.abort());
+        return tagging;
+      });
+      expect(await failure(panel.suspend(account, 'x', { signal: caller.signal }))).toMatchObject({ kind: 'unknown', message: 'Proxmox VE did not answer PUT qemu/config; it may have acted.' });
       expect(await panel.findAccount('shopab12')).toMatchObject({ suspended: true });
     });
 
