@@ -181,7 +181,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
         line_items: [{ price: plan.stripePriceId, quantity: '1' }],
         client_reference_id: a.accountId,
         metadata: { accountId: a.accountId, checkoutSessionId: ours.id, userId: a.owner.id, purpose: 'subscription' },
-        subscription_data: { metadata: { accountId: a.accountId } },
+        subscription_data: { metadata: { accountId: a.accountId, checkoutSessionId: ours.id } },
         success_url: 'http://localhost:3000/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}',
         cancel_url: 'http://localhost:3000/services?checkout=cancelled',
         customer_email: billingEmail,
