@@ -113,8 +113,7 @@ describeEachDialect('billing drives the hosting lifecycle', (dialect) => {
       ];
       for (const [priceId, extra, message] of cases) {
         const res = await start(priceId, extra);
-        expect(res.status, JSON.stringify(extra)).toBe(400);
-        if (message) expect(res.error.message, JSON.stringify(extra)).toBe(message);
+        expect(res, JSON.stringify(extra)).toMatchObject({ status: 400, error: { status: 'INVALID_ARGUMENT', ...(message ? { message } : {}) } });
       }
       expect(await checkoutRows(a.accountId)).toEqual([]);
       expect((await start(plain.priceIds[0], {})).status).toBe(200);
