@@ -1,6 +1,8 @@
 import type { PanelKind } from '../../../src/server/integrations/panels/panel.ts';
+import { startCpanelFake } from './cpanel.fake.ts';
 import type { StartFakePanel } from './fakePanel.ts';
 
 /** Every panel's fake, so a lifecycle test runs once per panel: describe.each(Object.entries(fakePanels)). */
 export const fakePanels: Partial<Record<PanelKind, StartFakePanel>> = {
+  cpanel: startCpanelFake,
 };
