@@ -80,19 +80,26 @@ describeEachDialect('the daily usage figures', (dialect) => {
   });
 
   describe.each(Object.entries(fakePanels))('on %s', (kind, startFake) => {
-    it('reads the figures the panel reports for the account', async () => {
+    it('reads the figures the panel reports for the account; the same panel with refused credentials is skipped, its secrets in no log line', async () => {
       const fake = await startFake!();
       try {
         fake.seedAccount({ username: 'usagefig', domain: 'usagefig.example', package: 'starter' });
+        fake.seedAccount({ username: 'usagebad', domain: 'usagebad.example', package: 'starter' });
         const { serverId } = await hostingServer(t, { connection: fake.connection() });
+        const refused = await hostingServer(t, { connection: fake.wrongCredentials() });
         const id = await serviceOn(serverId, 'usagefig', 'active', fake.kind);
+        const onRefused = await serviceOn(refused.serverId, 'usagebad', 'active', fake.kind);
         await runUsageUpdate(t.services);
+        expect(await usageOf(onRefused)).toEqual({ usage: null, usageAt: null });
+        const logs = errorLog.join('\n');
+        for (const secret of fake.secrets()) expect(logs).not.toContain(secret);
         const { usage } = await usageOf(id);
         if (!createPanel(fake.connection()).capabilities.usage) {
           expect(usage, `${kind} reports no usage`).toBeNull();
           return;
         }
         expect(usage, kind).not.toBeNull();
+        expect(errorLog.some((line) => line.includes('hosting usage: server skipped') && line.includes(refused.serverId))).toBe(true);
         expect(Object.keys(usage!).sort()).toEqual(['bandwidthLimitMb', 'bandwidthUsedMb', 'diskLimitMb', 'diskUsedMb', 'mailboxes']);
       } finally {
         await fake.close();
