@@ -232,6 +232,21 @@ describeEachDialect('billing drives the hosting lifecycle', (dialect) => {
   });
 
   describe('a change of plan', () => {
+    it('before the account exists: the create uses the new package, no change step', async () => {
+      const a = await accountWithMembers(t);
+      const plan = await hostingPlan(t, { package: 'starter' });
+      const bought = await buyPlan(t, a.owner, a.accountId, plan.priceIds[0], 'early.example');
+      const premium = await hostingPlan(t, { name: 'Premium early', package: 'premium_pkg', groupId: plan.groupId });
+      const subscription = subscriptionObject(await providerSubscription(bought.providerSubscriptionId));
+      const [item] = subscription.items!.data!;
+      const upgraded = { ...subscription, items: { data: [{ ...item, price: { ...item.price, id: premium.priceIds[0], product: premium.productId } }] } };
+      await t.services.receivePaymentEvent({ id: `evt_early_${bought.subscriptionId}`, object: 'event', type: 'customer.subscription.updated', created: subscription.created + 600, data: { object: upgraded } } as PaymentEvent);
+
+      const service = await serviceOfSubscription(t, bought.subscriptionId);
+      expect(service).toMatchObject({ status: 'pending', product_id: premium.productId, product_name: 'Premium early', package: 'premium_pkg' });
+      expect((await stepsOf(t, service!.id)).map((s) => s.action)).toEqual(['create']);
+    });
+
     it('to another mapped product changes the product and asks the panel for the new package', async () => {
       const { bought, plan, serviceId } = await activeService();
       const premium = await hostingPlan(t, { name: 'Premium', package: 'premium_pkg', groupId: plan.groupId });
