@@ -124,7 +124,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
       const { products } = await call('listProducts', { category: 'Hosting' }, operator);
       expect(products).toContainEqual({
         id: plan.productId, name: PLAN, description: 'Five sites and daily backups.', category: 'Hosting', popular: true,
-        features: ['5 websites', 'Daily backups'], prices: [{ id: plan.priceId, unitAmount: 2999, currency: 'USD', interval: 'month' }],
+        features: ['5 websites', 'Daily backups'], prices: [{ id: plan.priceId, unitAmount: 2999, currency: 'USD', interval: 'month' }], orderFields: [],
       });
     });
 
