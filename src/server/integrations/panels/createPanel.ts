@@ -1,5 +1,6 @@
 import { createCpanelPanel } from './cpanel/index.ts';
 import type { Panel, PanelConnection, PanelKind } from './panel.ts';
+import { createDirectadminPanel } from './directadmin/index.ts';
 
 type PanelAdapter = (connection: PanelConnection) => Panel;
 
@@ -7,7 +8,7 @@ type PanelAdapter = (connection: PanelConnection) => Panel;
 const adapters: Record<PanelKind, PanelAdapter> = {
   cpanel: createCpanelPanel,
   plesk: missing('plesk'),
-  directadmin: missing('directadmin'),
+  directadmin: createDirectadminPanel,
   proxmox: missing('proxmox'),
 };
 
