@@ -6,7 +6,7 @@ import { EVENT_CATEGORIES } from '../../common/admin/webhooks/texts.ts';
 import { eventCatalogue, isEventType } from './catalogue.ts';
 
 const SERVER = join(import.meta.dirname, '..');
-const TYPE = /'((?:user|payment|order|domain|system|support|admin)\.[a-z_]+(?:\.[a-z_]+)*)'/g;
+const TYPE = /'((?:user|payment|order|domain|hosting|system|support|admin)\.[a-z_]+(?:\.[a-z_]+)*)'/g;
 
 /** The server's source files that record events (tests left out). */
 function eventWriters(): string[] {
