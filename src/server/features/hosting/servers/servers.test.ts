@@ -22,6 +22,8 @@ describeEachDialect('/super-admin/servers: servers, groups, credentials and heal
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { errorLog });
+    // Every line the app writes, requests and the health job's included, is searched for secrets.
+    t.app.log.level = 'debug';
     operator = await signUpOperator(t);
   });
   afterAll(async () => { await t.stop(); });

@@ -8,7 +8,7 @@ import { ServerFormModal } from './ServerFormModal.tsx';
 
 const server: ServerView = {
   id: 'srv_1', name: 'eu-1', panel: 'cpanel', groupId: null, groupName: null, scheme: 'https', host: 'whm.example.com', port: 2087,
-  verifyTls: true, maxAccounts: null, enabled: true, options: {}, credentialsUpdatedAt: '2026-11-20T10:00:00.000Z',
+  verifyTls: true, maxAccounts: null, enabled: true, options: { sharedIp: undefined, node: undefined, storage: undefined, displayHost: undefined }, credentialsUpdatedAt: '2026-11-20T10:00:00.000Z',
   health: {
     lastCheckAt: null, lastCheckOk: null, latencyMs: null, lastError: null, panelVersion: null, panelAccounts: null, panelMaxAccounts: null,
     portalAccounts: 0, credentialsProblem: null,
