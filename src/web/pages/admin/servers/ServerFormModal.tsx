@@ -48,6 +48,9 @@ export function ServerFormModal({ server, groups, onClose, onSaved }: ServerForm
       maxAccounts: server?.maxAccounts ?? '' as number | string,
       enabled: server?.enabled ?? true,
       displayHost: server?.options.displayHost ?? '',
+      sharedIp: server?.options.sharedIp ?? '',
+      node: server?.options.node ?? '',
+      storage: server?.options.storage ?? '',
       user: '',
       secret: '',
     },
@@ -68,7 +71,12 @@ export function ServerFormModal({ server, groups, onClose, onSaved }: ServerForm
         name: values.name.trim(), panel: values.panel, groupId: values.groupId, scheme: values.scheme as 'https' | 'http', host: values.host.trim(),
         port: Number(values.port), verifyTls: values.verifyTls, enabled: values.enabled,
         maxAccounts: values.maxAccounts === '' ? null : Number(values.maxAccounts),
-        options: { ...server?.options, displayHost: values.displayHost.trim() || undefined },
+        options: {
+          displayHost: values.displayHost.trim() || undefined,
+          sharedIp: values.panel === 'plesk' ? values.sharedIp.trim() || undefined : undefined,
+          node: values.panel === 'proxmox' ? values.node.trim() || undefined : undefined,
+          storage: values.panel === 'proxmox' ? values.storage.trim() || undefined : undefined,
+        },
         credentials: credentialsOf(values.panel, values.user.trim(), values.secret),
       });
       onSaved(result.server);
@@ -99,6 +107,9 @@ export function ServerFormModal({ server, groups, onClose, onSaved }: ServerForm
       <Switch label="Verify the TLS certificate (off accepts a panel's self-signed one)" {...form.getInputProps('verifyTls', { type: 'checkbox' })} />
       <NumberInput label="Max accounts" description="Empty: no limit of ours." min={1} allowDecimal={false} {...form.getInputProps('maxAccounts')} />
       <TextInput label="Display host" description="The name customers see (the host when empty)." {...form.getInputProps('displayHost')} />
+      {panel === 'plesk' && <TextInput label="Shared IP" description="The IP new webspaces get (the panel's first shared IP when empty)." {...form.getInputProps('sharedIp')} />}
+      {panel === 'proxmox' && <TextInput label="Node" description="The node VMs are cloned on." {...form.getInputProps('node')} />}
+      {panel === 'proxmox' && <TextInput label="Storage" description="The storage for full clones." {...form.getInputProps('storage')} />}
       <Switch label="Enabled (new accounts may be placed here)" {...form.getInputProps('enabled', { type: 'checkbox' })} />
       <Text size="sm" fw={600} mt="xs">Credentials</Text>
       <Text size="xs" c="dimmed">
