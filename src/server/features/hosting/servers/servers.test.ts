@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CREDENTIALS_KIND_MISMATCH, CREDENTIALS_REQUIRED, groupInUse, HOST_INVALID, PANEL_CHANGE_NEEDS_CREDENTIALS, PLESK_CREDENTIALS, SERVER_NAME_TAKEN, serverInUse,
+  CREDENTIALS_KIND_MISMATCH, CREDENTIALS_REQUIRED, groupInUse, HOST_INVALID, PANEL_CHANGE_NEEDS_CREDENTIALS, PLESK_CREDENTIALS, SERVER_NAME_TAKEN, serverInUse, UNEXPECTED_TEST_FAILURE,
 } from '../../../../common/hosting/serversTexts.ts';
 import { CredentialsUnreadable } from '../../../integrations/panels/credentials.ts';
 import { accountWithMembers, createUser } from '../../../../../test/support/factories.ts';
@@ -251,7 +251,12 @@ describeEachDialect('/super-admin/servers: servers, groups, credentials and heal
       const res = await t.call('testHostingServer', { serverId }, operator);
       expect(res.status).toBe(200);
       expect(res.result.success).toBe(false);
+      // The panel's own refusal, not a network failure or the unexpected-error sentence.
       expect(res.result.error).toBeTruthy();
+      expect(res.result.error).not.toBe(UNEXPECTED_TEST_FAILURE);
+      expect(res.result.error).not.toContain('could not be reached');
+      expect(res.result.calls.length).toBeGreaterThan(0);
+      expect(res.result.calls.at(-1)!.status).not.toBeNull();
       expect(res.result.server.health).toMatchObject({ lastCheckOk: false, lastError: res.result.error });
     });
 
