@@ -30,6 +30,7 @@ function Servers() {
   const state = useFn('listHostingServers', {});
   const removeServer = useFnMutation('deleteHostingServer', ['listHostingServers']);
   const removeGroup = useFnMutation('deleteServerGroup', ['listHostingServers']);
+  const saveServer = useFnMutation('saveHostingServer', ['listHostingServers']);
   const feedback = useFeedback();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -49,6 +50,21 @@ function Servers() {
     }
   };
 
+  // The stored credentials stay: an edit without them keeps them.
+  const toggle = async (server: ServerView) => {
+    feedback.clear();
+    setBusyId(server.id);
+    try {
+      const { id, name, panel, groupId, scheme, host, port, verifyTls, maxAccounts, options } = server;
+      await saveServer.mutateAsync({ serverId: id, name, panel, groupId, scheme, host, port, verifyTls, maxAccounts, options, enabled: !server.enabled });
+      feedback.success(`${name} is now ${server.enabled ? 'disabled' : 'enabled'}.`);
+    } catch (error) {
+      feedback.failure('Failed to save', error);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
   let body: ReactNode;
   if (state.isPending) {
     body = <Stack aria-busy aria-label="Loading servers">{[0, 1].map((i) => <Skeleton key={i} height={150} />)}</Stack>;
@@ -59,8 +75,8 @@ function Servers() {
     body = (
       <Stack gap="md">
         {servers.length === 0 ? <NoServers onAdd={() => setDialog({ kind: 'server', server: null })} /> : servers.map((server) => (
-          <ServerCard key={server.id} server={server} deleting={busyId === server.id}
-            onEdit={() => setDialog({ kind: 'server', server })}
+          <ServerCard key={server.id} server={server} busy={busyId === server.id}
+            onEdit={() => setDialog({ kind: 'server', server })} onToggle={() => toggle(server)}
             onDelete={() => remove(server.id, server.name, () => removeServer.mutateAsync({ serverId: server.id }))} />
         ))}
         <GroupsCard groups={groups} busyId={busyId} onAdd={() => setDialog({ kind: 'group', group: null })}

@@ -27,7 +27,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** One server's health card: the last check's facts, Test Connection and its timed call log. */
-export function ServerCard({ server, onEdit, onDelete, deleting }: { server: ServerView; onEdit(): void; onDelete(): void; deleting: boolean }) {
+export function ServerCard({ server, onEdit, onDelete, onToggle, busy }: { server: ServerView; onEdit(): void; onDelete(): void; onToggle(): void; busy: boolean }) {
   const test = useFnMutation('testHostingServer', ['listHostingServers']);
   const [answer, setAnswer] = useState<TestAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +64,10 @@ export function ServerCard({ server, onEdit, onDelete, deleting }: { server: Ser
           <Group gap="xs">
             <Button size="compact-sm" onClick={run} loading={test.isPending}>Test Connection</Button>
             <Button size="compact-sm" variant="default" onClick={onEdit} aria-label={`Edit ${server.name}`}>Edit</Button>
-            <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} loading={deleting} aria-label={`Delete ${server.name}`}>Delete</Button>
+            <Button size="compact-sm" variant="default" onClick={onToggle} loading={busy} aria-label={`${server.enabled ? 'Disable' : 'Enable'} ${server.name}`}>
+              {server.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} disabled={busy} aria-label={`Delete ${server.name}`}>Delete</Button>
           </Group>
         </Group>
         {health.credentialsProblem && <Alert color="red" role="alert">{health.credentialsProblem}</Alert>}

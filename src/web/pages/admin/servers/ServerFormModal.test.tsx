@@ -63,7 +63,7 @@ describe('the servers page', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const problem = 'The stored credentials cannot be read with this installation\'s key; enter them again.';
-    renderWithProviders(<ServerCard server={{ ...server, health: { ...server.health, credentialsProblem: problem } }} onEdit={() => undefined} onDelete={() => undefined} deleting={false} />);
+    renderWithProviders(<ServerCard server={{ ...server, health: { ...server.health, credentialsProblem: problem } }} onEdit={() => undefined} onDelete={() => undefined} onToggle={() => undefined} busy={false} />);
     expect(screen.getByRole('alert').textContent).toBe(problem);
     await userEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
     const log = await screen.findByRole('log', { name: 'Test log of eu-1' });
