@@ -1,6 +1,8 @@
 import type { PanelKind } from '../../../src/server/integrations/panels/panel.ts';
 import type { StartFakePanel } from './fakePanel.ts';
+import { startPleskFake } from './plesk.fake.ts';
 
 /** Every panel's fake, so a lifecycle test runs once per panel: describe.each(Object.entries(fakePanels)). */
 export const fakePanels: Partial<Record<PanelKind, StartFakePanel>> = {
+  plesk: startPleskFake,
 };

@@ -1,11 +1,12 @@
 import type { Panel, PanelConnection, PanelKind } from './panel.ts';
+import { createPleskPanel } from './plesk/index.ts';
 
 type PanelAdapter = (connection: PanelConnection) => Panel;
 
 /** The adapter of each panel kind; each kind's folder holds its adapter and tests (the fake is under test/support/panels). */
 const adapters: Record<PanelKind, PanelAdapter> = {
   cpanel: missing('cpanel'),
-  plesk: missing('plesk'),
+  plesk: createPleskPanel,
   directadmin: missing('directadmin'),
   proxmox: missing('proxmox'),
 };
