@@ -1,6 +1,6 @@
-import type { PanelCallOptions, PanelConnection } from '../panel.ts';
+import type { PanelCallOptions, PanelCallRecord, PanelConnection } from '../panel.ts';
 import { panelFetch, unreadableAnswer } from '../panelHttp.ts';
-import { pleskError } from './pleskErrors.ts';
+import { pleskError, safeReason } from './pleskErrors.ts';
 import { buildPacket, child, children, parsePacket, textAt, type XmlElement, type XmlFields } from './pleskXml.ts';
 
 export const PLESK_AGENT_PATH = '/enterprise/control/agent.php';
@@ -30,17 +30,31 @@ function authHeaders(connection: PanelConnection): Record<string, string> {
  * Per-operation errors are left to `resultsOf`, since a packet may carry several operations.
  */
 export async function pleskCall(connection: PanelConnection, call: PleskCall, options: PanelCallOptions = {}): Promise<XmlElement> {
-  const response = await panelFetch(connection, {
-    command: call.command,
-    method: 'POST',
-    path: PLESK_AGENT_PATH,
-    headers: { 'Content-Type': 'text/xml; charset=UTF-8', ...authHeaders(connection) },
-    body: buildPacket(call.operations),
-    timeoutMs: call.timeoutMs,
-  }, options);
+  // The HTTP exchange is recorded once its body is read, so the record tells a business error from success.
+  let exchange: PanelCallRecord | null = null;
+  const record = (outcome?: string) => { if (exchange) options.record?.(outcome ? { ...exchange, outcome } : exchange); };
+  let response: Awaited<ReturnType<typeof panelFetch>>;
+  try {
+    response = await panelFetch(connection, {
+      command: call.command,
+      method: 'POST',
+      path: PLESK_AGENT_PATH,
+      headers: { 'Content-Type': 'text/xml; charset=UTF-8', ...authHeaders(connection) },
+      body: buildPacket(call.operations),
+      timeoutMs: call.timeoutMs,
+    }, { signal: options.signal, record: (entry) => { exchange = entry; } });
+  } catch (error) {
+    record();
+    throw error;
+  }
   const packet = response.status === 200 ? parsePacket(response.text) : null;
-  if (!packet) throw unreadableAnswer(connection, call.command, response.status);
+  if (!packet) {
+    record(response.status === 200 ? 'not an API answer' : undefined);
+    throw unreadableAnswer(connection, call.command, response.status);
+  }
   const system = child(packet, 'system');
+  const failed = system ?? packet.children.flatMap((object) => object.children.flatMap((operation) => children(operation, 'result'))).find(resultFailed);
+  record(failed ? `error ${textAt(failed, 'errcode')}: ${safeReason(connection, textAt(failed, 'errtext'), call.secrets)}` : undefined);
   if (system) throw pleskError(connection, call.command, textAt(system, 'errcode'), textAt(system, 'errtext'), call.secrets);
   return packet;
 }

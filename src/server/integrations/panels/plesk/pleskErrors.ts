@@ -23,7 +23,7 @@ export function pleskErrorKind(code: string): PanelErrorKind {
  * any secret of the call (a password echoed back, the credentials) is blanked out of it first.
  */
 export function pleskError(connection: PanelConnection, command: string, code: string, errtext: string, secrets: string[] = []): PanelError {
-  const reason = scrub(errtext || 'no reason given', [...secrets, ...credentialValues(connection)]);
+  const reason = safeReason(connection, errtext || 'no reason given', secrets);
   return new PanelError(pleskErrorKind(code), `Plesk refused ${command}: ${reason} (error ${code || 'without a code'})`, { panel: 'plesk', command, code });
 }
 
@@ -33,6 +33,8 @@ function credentialValues(connection: PanelConnection): string[] {
   return 'secretKey' in credentials ? [credentials.secretKey] : [credentials.password];
 }
 
-function scrub(text: string, secrets: string[]): string {
-  return secrets.filter((secret) => secret.length > 0).reduce((current, secret) => current.split(secret).join('[hidden]'), text);
+/** The panel's text with the call's secrets and the connection's credentials blanked out. */
+export function safeReason(connection: PanelConnection, text: string, secrets: string[] = []): string {
+  return [...secrets, ...credentialValues(connection)].filter((secret) => secret.length > 0)
+    .reduce((current, secret) => current.split(secret).join('[hidden]'), text);
 }
