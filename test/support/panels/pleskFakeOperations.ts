@@ -192,7 +192,9 @@ const serverGet: Handler = (state, operation) => {
 
 const serverProtos: Handler = () => [ok({ protos: { proto: ['1.6.9.1', '1.6.9.0', '1.6.8.0'] } })];
 
+/** Base64 of the IP as the docs say; newer Plesk also takes it plain (reference §2.2). */
 function decodedIp(value: string): string | null {
+  if (isIP(value)) return value;
   const text = Buffer.from(value, 'base64').toString('utf8');
   return isIP(text) ? text : null;
 }

@@ -3,7 +3,7 @@ import { type PleskFake, startPleskFake } from '../../../../../test/support/pane
 import { createPanel } from '../createPanel.ts';
 import type { Panel } from '../panel.ts';
 import { parsePacket } from './pleskXml.ts';
-import { expectPanelError, newAccount, recorder } from './pleskTestKit.ts';
+import { expectPanelError, newAccount, recorder } from '../../../../../test/support/panels/pleskTestKit.ts';
 
 const password = newAccount().password;
 

@@ -4,7 +4,7 @@ import { FAKE_PLESK_SHARED_IP } from '../../../../../test/support/panels/pleskFa
 import { createPanel } from '../createPanel.ts';
 import type { Panel } from '../panel.ts';
 import { parsePacket, textAt } from './pleskXml.ts';
-import { newAccount } from './pleskTestKit.ts';
+import { newAccount } from '../../../../../test/support/panels/pleskTestKit.ts';
 
 describe('the Plesk adapter against a local fake of its XML API: the lifecycle', () => {
   let fake: PleskFake;

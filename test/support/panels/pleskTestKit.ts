@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { PleskFake } from '../../../../../test/support/panels/plesk.fake.ts';
-import { type CreateAccountRequest, type PanelCallRecord, PanelError, type PanelErrorKind } from '../panel.ts';
+import type { PleskFake } from './plesk.fake.ts';
+import { type CreateAccountRequest, type PanelCallRecord, PanelError, type PanelErrorKind } from '../../../src/server/integrations/panels/panel.ts';
 
 /** Shared by the Plesk adapter's tests: a create request and checks that nothing secret leaks. */
 export const newAccount = (overrides: Partial<CreateAccountRequest> = {}): CreateAccountRequest => ({
