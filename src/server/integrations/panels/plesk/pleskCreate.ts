@@ -2,6 +2,7 @@ import type { CreateAccountRequest, PanelAccount, PanelCallOptions, PanelConnect
 import { PanelError } from '../panel.ts';
 import { PANEL_CREATE_TIMEOUT_MS } from '../panelHttp.ts';
 import { okResults, pleskCall, pleskOperation } from './pleskClient.ts';
+import { readPleskAccount } from './pleskReads.ts';
 import { children, textAt } from './pleskXml.ts';
 
 /** The IP a new webspace gets: the server's setting, else the first shared IP Plesk lists. */
@@ -19,20 +20,23 @@ async function sharedIp(connection: PanelConnection, options?: PanelCallOptions)
  * external-id and our username as login, so a create whose answer was lost is found again by login.
  * If Plesk refuses the webspace, the customer made here is deleted (Upmind does the same); if the
  * webspace's answer is lost, nothing is undone: it may exist, and the caller reads the state back.
+ * A retry after a lost answer resumes: a customer that already carries this service's external-id
+ * is ours, so its webspace is added if missing, or the account answered if it is complete.
  */
 export async function createPleskAccount(connection: PanelConnection, request: CreateAccountRequest, options?: PanelCallOptions): Promise<PanelAccount> {
   if (!request.domain) throw new PanelError('refused', 'A Plesk subscription needs a domain.', { panel: 'plesk', command: 'webspace.add' });
+  const earlier = await ourEarlierAttempt(connection, request, options);
+  if (earlier?.domain) return earlier;
   const ip = await sharedIp(connection, options);
   const secrets = [request.password];
-  const customer = await pleskOperation(connection, {
+  const customerId = earlier?.ref.customerId ?? textAt(await pleskOperation(connection, {
     command: 'customer.add',
     timeoutMs: PANEL_CREATE_TIMEOUT_MS,
     secrets,
     operations: { customer: { add: { gen_info: {
       pname: request.contactName, login: request.username, passwd: request.password, email: request.email, 'external-id': request.serviceId,
     } } } },
-  }, options);
-  const customerId = textAt(customer, 'id');
+  }, options), 'id');
   let webspaceId: string;
   try {
     const webspace = await pleskOperation(connection, {
@@ -57,6 +61,16 @@ export async function createPleskAccount(connection: PanelConnection, request: C
     username: request.username, domain: request.domain, package: request.package, suspended: false, suspendReason: null,
     email: request.email, ref: { customerId, webspaceId },
   };
+}
+
+/** The account an earlier create for this same service left (its customer, maybe its webspace), else null. */
+async function ourEarlierAttempt(connection: PanelConnection, request: CreateAccountRequest, options?: PanelCallOptions): Promise<PanelAccount | null> {
+  const found = await readPleskAccount(connection, request.username, options);
+  if (!found || found.externalId !== request.serviceId) return null;
+  if (found.account.domain && found.account.domain !== request.domain) {
+    throw new PanelError('exists', `Plesk customer "${request.username}" already holds another subscription (${found.account.domain}).`, { panel: 'plesk', command: 'customer.add' });
+  }
+  return found.account;
 }
 
 /** Best effort: a customer left behind shows up in the daily reconcile; the webspace's error is the one to report. */

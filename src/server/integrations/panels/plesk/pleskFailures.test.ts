@@ -30,7 +30,7 @@ describe('the Plesk adapter against a local fake of its XML API: failures', () =
     fake.seedAccount({ username: 'someone1', domain: 'acme-widgets.com' });
     await expectPanelError(fake, plesk.createAccount(newAccount()), 'exists', /Domain acme-widgets\.com already exists.*1007/, [password]);
     expect(fake.accounts().map((a) => a.username)).toEqual(['someone1']);
-    expect(commands()).toEqual(['ip.get', 'customer.add', 'webspace.add', 'customer.del']);
+    expect(commands()).toEqual(['customer.get+webspace.get+service-plan.get', 'ip.get', 'customer.add', 'webspace.add', 'customer.del']);
   });
 
   it('a system user holding the name: the webspace is refused with \'exists\' and the customer is undone', async () => {
@@ -70,10 +70,25 @@ describe('the Plesk adapter against a local fake of its XML API: failures', () =
   it('a create that Plesk carries out but never answers: \'unknown\', then findAccount finds exactly one account', async () => {
     fake.http.actThen({ hang: true, body: '' }, (r) => fake.isOperation(r, 'create'));
     await expectPanelError(fake, plesk.createAccount(newAccount(), { signal: AbortSignal.timeout(300) }), 'unknown', /may have acted/, [password]);
-    expect(commands()).toEqual(['ip.get', 'customer.add', 'webspace.add']);
+    expect(commands().slice(1)).toEqual(['ip.get', 'customer.add', 'webspace.add']);
     const found = await plesk.findAccount('acmewid1');
     expect(found).toMatchObject({ username: 'acmewid1', domain: 'acme-widgets.com', package: 'starter', suspended: false });
     expect(fake.accounts()).toHaveLength(1);
+    fake.http.requests.length = 0;
+    expect(await plesk.createAccount(newAccount())).toEqual(found);
+    expect(commands()).toEqual(['customer.get+webspace.get+service-plan.get']);
+  });
+
+  it('a retry after the customer step\'s answer was lost adds only the webspace to the customer made for this service', async () => {
+    fake.http.actThen({ hang: true, body: '' }, (r) => r.body.includes('<customer><add>'));
+    await expectPanelError(fake, plesk.createAccount(newAccount(), { signal: AbortSignal.timeout(300) }), 'unknown', /customer\.add/, [password]);
+    expect(fake.accounts()).toMatchObject([{ username: 'acmewid1', domain: null }]);
+    const created = await plesk.createAccount(newAccount());
+    expect(created).toEqual(await plesk.findAccount('acmewid1'));
+    expect(fake.accounts()).toMatchObject([{ username: 'acmewid1', domain: 'acme-widgets.com', package: 'starter' }]);
+    await expectPanelError(fake, plesk.createAccount(newAccount({ serviceId: 'svc-9999', domain: 'other.example' })), 'exists', /1002/, [password]);
+    await expectPanelError(fake, plesk.createAccount(newAccount({ domain: 'other.example' })), 'exists', /already holds another subscription/, [password]);
+    expect(fake.state.webspaces.map((w) => w.name)).toEqual(['acme-widgets.com']);
   });
 
   it('an answer that is not the API\'s (an HTML page) on a write is \'unknown\'', async () => {
@@ -140,7 +155,7 @@ describe('the Plesk adapter against a local fake of its XML API: failures', () =
     fake.http.override({ body: 'garbage' });
     await plesk.testConnection({ record }).catch(() => undefined);
     expect(calls.map((c) => `${c.command} ${c.status} ${c.outcome}`)).toEqual([
-      'ip.get 200 ok', 'customer.add 200 ok', 'webspace.add 200 ok', 'customer.set 200 ok', 'server.create_session 200 ok',
+      'customer.get+webspace.get 200 error 1013: Client does not exist', 'ip.get 200 ok', 'customer.add 200 ok', 'webspace.add 200 ok', 'customer.set 200 ok', 'server.create_session 200 ok',
       'customer.del 200 ok', 'customer.del 200 error 1013: Client does not exist',
       'server.get 200 not an API answer',
     ]);

@@ -93,6 +93,6 @@ describe('the Plesk fake answers as Plesk does', () => {
     await plesk.terminate(account);
     const operations: FakePanelOperation[] = ['create', 'suspend', 'unsuspend', 'changePackage', 'changePassword', 'terminate'];
     const matched = fake.http.requests.map((request) => operations.filter((op) => fake.isOperation(request, op)).join(',') || '-');
-    expect(matched).toEqual(['-', '-', 'create', '-', 'suspend', '-', 'unsuspend', '-', 'changePackage', 'changePassword', 'terminate']);
+    expect(matched).toEqual(['-', '-', '-', 'create', '-', 'suspend', '-', 'unsuspend', '-', 'changePackage', 'changePassword', 'terminate']);
   });
 });

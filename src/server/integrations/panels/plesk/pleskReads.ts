@@ -27,6 +27,8 @@ export interface PleskAccountState {
   account: PanelAccount;
   customerStatus: string;
   webspaceStatus: string | null;
+  /** The portal's service id the customer was made for (its external-id), '' when made elsewhere. */
+  externalId: string;
 }
 
 function stateOf(customer: XmlElement, webspace: XmlElement | null, plans: Map<string, string>): PleskAccountState {
@@ -46,7 +48,7 @@ function stateOf(customer: XmlElement, webspace: XmlElement | null, plans: Map<s
     email: textAt(info, 'email') || null,
     ref,
   };
-  return { account, customerStatus, webspaceStatus };
+  return { account, customerStatus, webspaceStatus, externalId: textAt(info, 'external-id') };
 }
 
 /** The customer named `username` with its webspace, or null when Plesk has no such customer. */
