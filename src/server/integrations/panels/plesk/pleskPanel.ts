@@ -22,6 +22,8 @@ const notFound = (account: PanelAccount, command: string) =>
  * - terminate deletes the customer, which removes its subscriptions. An account that is already
  *   gone throws PanelError('not_found') (Plesk's 1013): the caller treats that as terminated. A
  *   second terminate therefore writes nothing harmful: Plesk refuses the delete of a missing customer.
+ * - createAccount reads first and resumes what an earlier attempt for the same service made
+ *   (see ./pleskCreate.ts); a login held by anyone else is 'exists'.
  * - Errors keep the panel's text, never the credentials or a password sent in the call.
  */
 export function createPleskPanel(connection: PanelConnection): Panel {
