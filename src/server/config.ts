@@ -170,6 +170,10 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   slowClients?: Partial<SlowClientLimits>;
   /** Time-out of each supplier and registry read of the back office's domain detail and verification; only tests set it (default SUPPLIER_CALL_TIMEOUT_MS). */
   domainReadTimeoutMs?: number;
+  /** Time-out of every hosting-panel call of the lifecycle runner, create included; only tests set it (default PANEL_TIMEOUT_MS, PANEL_CREATE_TIMEOUT_MS for create). */
+  panelTimeoutMs?: number;
+  /** The lifecycle's username generator; only tests set it, to make a name collide (default generateUsername). */
+  hostingUsernames?: (domain: string | null) => string;
   googleEnabled: boolean;
   /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */
   paymentMode: 'stripe' | 'test';

@@ -173,11 +173,11 @@ export const FLOW_CREATED = 'Flow created.';
 export const FLOW_DELETED = 'Flow deleted.';
 export const FLOW_DUPLICATED = 'Flow duplicated (inactive until you switch it on).';
 
-/** Spec §9: the catalogue's categories, in order. */
-export const EVENT_CATEGORIES = ['user', 'payment', 'order', 'domain', 'system', 'support', 'admin'] as const;
+/** Spec §9: the catalogue's categories, in order; hosting (issue 22) joins the spec's seven. */
+export const EVENT_CATEGORIES = ['user', 'payment', 'order', 'domain', 'hosting', 'system', 'support', 'admin'] as const;
 export type EventCategoryName = (typeof EVENT_CATEGORIES)[number];
 export const EVENT_CATEGORY_LABELS: Record<EventCategoryName, string> = {
-  user: 'User', payment: 'Payment', order: 'Order', domain: 'Domain', system: 'System', support: 'Support', admin: 'Admin',
+  user: 'User', payment: 'Payment', order: 'Order', domain: 'Domain', hosting: 'Hosting', system: 'System', support: 'Support', admin: 'Admin',
 };
 
 export const ALL_SEVERITIES: Severity[] = ['info', 'warning', 'error', 'critical'];
