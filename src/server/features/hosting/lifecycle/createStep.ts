@@ -150,7 +150,8 @@ export async function createStep(run: StepRun): Promise<StepSuccess> {
       return activated(run, server, service, owner, account, 'done');
     } catch (error) {
       if (!(error instanceof PanelError) || (error.kind !== 'unknown' && error.kind !== 'exists')) throw error;
-      const found = await panel.findAccount(username, callOptions(run));
+      // A read-back that fails too leaves the create's own outcome: unknown (it may have acted) stays unknown.
+      const found = await panel.findAccount(username, callOptions(run)).catch((readError: unknown) => { throw error.kind === 'unknown' ? error : readError; });
       if (found && isOurAccount(found, service, owner.email)) return activated(run, server, service, owner, found, 'done');
       if (error.kind === 'unknown' || rolls.left === 0) throw error;
       service = await dropUsername(run, service);

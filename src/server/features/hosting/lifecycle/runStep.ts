@@ -87,7 +87,7 @@ export async function runStep(services: Services, stepId: string, options: { sig
   const ends = success !== null || !failure!.retry || gaveUp;
   const now = clock.nowIso();
   await inTransaction(db, async (tx) => {
-    await finishAttempt(tx.db, attemptId, now, success?.outcome ?? failure!.outcome, success?.message ?? failure!.message, run.calls);
+    await finishAttempt(tx.db, attemptId, now, success ? success.outcome : failure!.outcome, success ? success.message : failure!.message, run.calls);
     const input = ends ? withoutPassword(run.input) : run.input;
     if (success) {
       await success.apply(tx);
