@@ -20,7 +20,7 @@ export async function seedServerGroup(t: TestApp, fillPolicy: ServerFillPolicy =
 }
 
 /** A server that reaches `fake` with its valid credentials, sealed as the back office stores them. */
-export async function seedServer(t: TestApp, fake: FakePanel, options: { groupId: string | null; maxAccounts?: number | null; enabled?: boolean; displayHost?: string }): Promise<string> {
+export async function seedServer(t: TestApp, fake: Pick<FakePanel, 'kind' | 'connection'>, options: { groupId: string | null; maxAccounts?: number | null; enabled?: boolean; displayHost?: string }): Promise<string> {
   const id = randomUUID();
   const now = t.services.clock.nowIso();
   const connection = fake.connection();
@@ -81,3 +81,24 @@ export async function hostingEvents(t: TestApp, serviceId: string) {
   const rows = await t.services.db.selectFrom('platform_events').select(['event_type', 'payload']).where('correlation_id', '=', serviceId).orderBy('created_at').execute();
   return rows.map((r) => ({ type: r.event_type, payload: JSON.parse(r.payload) as Record<string, unknown> }));
 }
+
+/** A failed step of a fresh pending service of `accountId` (a server row that is never called), as the provisioning queue lists it. */
+export async function seedFailedStep(t: TestApp, accountId: string, action: HostingStepAction = 'create', input: Record<string, unknown> = {}) {
+  const groupId = await seedServerGroup(t);
+  const serverId = await seedServer(t, UNREACHABLE_CPANEL, { groupId });
+  const { productId, name } = await seedHostingPlan(t, { panel: 'cpanel', groupId });
+  const serviceId = await seedPendingService(t, { accountId, productId, productName: name, panel: 'cpanel', serverId });
+  const stepId = `stp_${unique()}${unique()}`;
+  const now = t.services.clock.nowIso();
+  await t.services.db.insertInto('hosting_steps').values({
+    id: stepId, service_id: serviceId, action, input: JSON.stringify(input), status: 'failed', attempts: 1, last_error: 'Sorry, the package does not exist.',
+    requested_by: null, created_at: now, updated_at: now, finished_at: now,
+  }).execute();
+  return { stepId, serviceId, serverId };
+}
+
+/** A cPanel server at a closed port, for rows no test calls. */
+export const UNREACHABLE_CPANEL: Pick<FakePanel, 'kind' | 'connection'> = {
+  kind: 'cpanel',
+  connection: () => ({ kind: 'cpanel', scheme: 'http', host: '127.0.0.1', port: 9, verifyTls: false, credentials: { kind: 'cpanel', username: 'root', apiToken: 'UNREACHABLE-TOKEN' }, options: {} }),
+};

@@ -19,6 +19,7 @@ import * as adminSupport from '../admin/support/contract.ts';
 import * as adminUsers from '../admin/users/contract.ts';
 import * as adminWhois from '../admin/whois/contract.ts';
 import * as adminWhmcsImport from '../admin/whmcsImport/contract.ts';
+import * as hostingQueue from '../hosting/queueContract.ts';
 import * as billing from '../billing/contract.ts';
 import * as catalog from '../catalog/contract.ts';
 import * as dashboard from '../dashboard/contract.ts';
@@ -126,6 +127,7 @@ export const contracts = {
   ...adminWhois.contracts,
   ...adminWhmcsImport.contracts,
   ...adminDomainInventory.contracts,
+  ...hostingQueue.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -19,6 +19,7 @@ import { adminSupportSamples } from './admin/support.ts';
 import { adminUsersSamples } from './admin/users.ts';
 import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
+import { adminHostingQueueSamples } from './admin/hostingQueue.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -202,6 +203,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminWhoisSamples,
+  ...adminHostingQueueSamples,
   ...adminWhmcsImportSamples,
   ...adminAuditSamples,
   ...adminDeliveriesSamples,

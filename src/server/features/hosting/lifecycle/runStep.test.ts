@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../../../test/support/clock.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import {
-  attemptRows, requestHostingStep, seedHostingPlan, seedPendingService, seedServer, seedServerGroup, serviceRow, stepRow,
+  attemptRows, requestHostingStep, seedHostingPlan, seedPendingService, seedServer, seedServerGroup, serviceRow, stepRow, UNREACHABLE_CPANEL,
 } from '../../../../../test/support/hosting.ts';
-import type { FakePanel } from '../../../../../test/support/panels/fakePanel.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { type Panel, type PanelAccount, PanelError } from '../../../integrations/panels/panel.ts';
 import { runStep } from './runStep.ts';
@@ -62,8 +61,6 @@ vi.mock('../../../integrations/panels/createPanel.ts', () => ({ createPanel: () 
 const unknown = () => new PanelError('unknown', 'cPanel/WHM did not answer createacct in time; it may have acted.', { panel: 'cpanel', command: 'createacct' });
 const unavailable = () => new PanelError('unavailable', 'cPanel/WHM at 127.0.0.1 could not be reached (connection refused).', { panel: 'cpanel', command: 'accountsummary' });
 
-/** Only what seedServer reads of a fake: the server row points nowhere, the scripted panel answers. */
-const stubFake = { kind: 'cpanel', connection: () => ({ kind: 'cpanel', scheme: 'http', host: '127.0.0.1', port: 9, verifyTls: false, credentials: { kind: 'cpanel', username: 'root', apiToken: 'TOKEN-SECRET' }, options: {} }) } as unknown as FakePanel;
 
 describeEachDialect('runStep against a scripted panel', (dialect) => {
   let t: TestApp;
@@ -84,7 +81,7 @@ describeEachDialect('runStep against a scripted panel', (dialect) => {
   async function plan(options: { fillPolicy?: 'fill' | 'spread'; servers?: { maxAccounts: number | null; enabled?: boolean }[] } = {}) {
     const groupId = await seedServerGroup(t, options.fillPolicy ?? 'fill');
     const serverIds: string[] = [];
-    for (const s of options.servers ?? [{ maxAccounts: null }]) serverIds.push(await seedServer(t, stubFake, { groupId, maxAccounts: s.maxAccounts, enabled: s.enabled }));
+    for (const s of options.servers ?? [{ maxAccounts: null }]) serverIds.push(await seedServer(t, UNREACHABLE_CPANEL, { groupId, maxAccounts: s.maxAccounts, enabled: s.enabled }));
     const { productId } = await seedHostingPlan(t, { panel: 'cpanel', groupId });
     return { groupId, serverIds, productId };
   }
