@@ -16,7 +16,8 @@ export interface FakeRequest {
 export interface FakeAnswer {
   status?: number;
   contentType?: string;
-  body: string;
+  /** Empty when absent (a `hang` or `drop` never sends one). */
+  body?: string;
   /** Wait this long before answering (a slow registrar). */
   delayMs?: number;
   /** Close the connection without answering (a dropped connection). */
@@ -89,7 +90,7 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
       return;
     }
     res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/xml; charset=utf-8' });
-    res.end(answer.body);
+    res.end(answer.body ?? '');
   });
   async function answerOf(request: FakeRequest): Promise<FakeAnswer> {
     const target = targeted.find((t) => t.left > 0 && t.matches(request));
@@ -116,10 +117,13 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
       holds.push(hold);
       return hold;
     },
+    // Resolves a turn of the event loop after the close, once clients have seen their kept-alive
+    // connections end: a request sent at once would otherwise go out on a dead socket ('unknown'
+    // outcome) instead of finding the port closed, as it does for a server that is down.
     down: () => new Promise((resolve) => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
-      server.close(() => resolve());
+      server.close(() => setImmediate(resolve));
     }),
     up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () => new Promise((resolve) => {

@@ -1,12 +1,14 @@
+import { createCpanelPanel } from './cpanel/index.ts';
 import type { Panel, PanelConnection, PanelKind } from './panel.ts';
+import { createDirectadminPanel } from './directadmin/index.ts';
 
 type PanelAdapter = (connection: PanelConnection) => Panel;
 
 /** The adapter of each panel kind; each kind's folder holds its adapter and tests (the fake is under test/support/panels). */
 const adapters: Record<PanelKind, PanelAdapter> = {
-  cpanel: missing('cpanel'),
+  cpanel: createCpanelPanel,
   plesk: missing('plesk'),
-  directadmin: missing('directadmin'),
+  directadmin: createDirectadminPanel,
   proxmox: missing('proxmox'),
 };
 
