@@ -129,6 +129,7 @@ export const AUDIT_TARGET_TYPES = [
   'portfolio_sync',
   'whmcs_import',
   'mail_outbox', 'mail_message',
+  'hosting_service', 'hosting_step',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */

@@ -35,7 +35,10 @@ async function ownerOf(run: StepRun): Promise<Owner> {
 export function isOurAccount(account: PanelAccount, service: Pick<ServiceRow, 'id' | 'domain'>, ownerEmail: string): boolean {
   if (service.domain && account.domain && account.domain.toLowerCase() === service.domain.toLowerCase()) return true;
   if (account.email && account.email.toLowerCase() === ownerEmail.toLowerCase()) return true;
-  return Object.values(account.ref).includes(service.id);
+  if (Object.values(account.ref).includes(service.id)) return true;
+  // A panel that keeps neither a domain nor an address for the account (a VM): the name was free when we
+  // saved it, and it is random past its first letters, so an account under it is the one we made.
+  return account.domain === null && account.email === null;
 }
 
 /** The server the service lives on, or the one its product's group offers by its fill policy. */
