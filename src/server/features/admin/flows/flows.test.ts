@@ -133,11 +133,11 @@ describeEachDialect('back-office event flows', (dialect) => {
   });
 
   describe('getEventCatalog', () => {
-    it('lists every catalogue type once, in the spec\'s seven categories in order, with descriptions and payload docs', async () => {
+    it('lists every catalogue type once, in the spec\'s seven categories (and hosting) in order, with descriptions and payload docs', async () => {
       const res = await t.call('getEventCatalog', {}, operator);
       expect(res.status).toBe(200);
       const categories = res.result.categories;
-      expect(categories.map((c: any) => c.category)).toEqual(['user', 'payment', 'order', 'domain', 'system', 'support', 'admin']);
+      expect(categories.map((c: any) => c.category)).toEqual(['user', 'payment', 'order', 'domain', 'hosting', 'system', 'support', 'admin']);
       const types = categories.flatMap((c: any) => c.types.map((x: any) => x.type));
       expect(types.sort()).toEqual(Object.keys(eventCatalogue).sort());
       const domain = categories.find((c: any) => c.category === 'domain')!;
