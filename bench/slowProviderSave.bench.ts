@@ -14,11 +14,13 @@ import { openDatabase } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { startFakeStripe, stripeModeEnv } from '../test/support/payments/fakeStripe.ts';
 import { positiveNumber, readFlags } from './benchFlags.ts';
+import { TICKETS_PER_ACCOUNT_PER_DAY } from '../src/common/tickets/quota.ts';
 
 const flags = readFlags(process.argv.slice(2), { calls: '200', 'stripe-ms': '3000' });
 const CALLS = positiveNumber(flags, 'calls');
 const STRIPE_MS = positiveNumber(flags, 'stripe-ms');
 const ORIGIN = 'http://localhost:3000';
+let nextAccount = 0;
 
 const stripe = await startFakeStripe();
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-slow-save-'));
@@ -46,12 +48,25 @@ async function signUp(): Promise<{ id: string; token: string }> {
   return { id: json.user.id, token: json.token };
 }
 
+/**
+ * The customer's accounts, enough that no account opens more tickets a day than its quota allows
+ * (three runs of CALLS tickets, spread over them in turn).
+ */
+async function customerAccounts(token: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < Math.ceil((3 * CALLS) / TICKETS_PER_ACCOUNT_PER_DAY); i++) {
+    ids.push((await call('createAccount', { accountName: `Bench customer ${i + 1}` }, token)).account.id);
+  }
+  return ids;
+}
+
 /** Latencies (ms) of sequential ticket calls; with `until`, only the calls started before it settled. */
-async function ticketLatencies(token: string, accountId: string, until?: Promise<unknown>) {
+async function ticketLatencies(token: string, accountIds: string[], until?: Promise<unknown>) {
   let settled = false;
   void until?.finally(() => { settled = true; });
   const latencies: number[] = [];
   for (let i = 0; i < CALLS && !settled; i++) {
+    const accountId = accountIds[nextAccount++ % accountIds.length];
     const start = performance.now();
     await call('submitTicket', { subject: `Bench ${i}`, description: 'Measured.', priority: 'low', accountId }, token);
     latencies.push(performance.now() - start);
@@ -68,14 +83,14 @@ function report(label: string, latencies: number[]) {
 try {
   const [operator, customer] = [await signUp(), await signUp()];
   await database.db.updateTable('users').set({ role: 'super_admin' }).where('id', '=', operator.id).execute();
-  const { account } = await call('createAccount', { accountName: 'Bench customer' }, customer.token);
-  await ticketLatencies(customer.token, account.id);
-  report('submitTicket, no save in flight', await ticketLatencies(customer.token, account.id));
+  const accounts = await customerAccounts(customer.token);
+  await ticketLatencies(customer.token, accounts);
+  report('submitTicket, no save in flight', await ticketLatencies(customer.token, accounts));
 
   const hold = stripe.hold('POST', '/v1/products', STRIPE_MS);
   const save = call('adminSaveProduct', { name: 'Bench slow save' }, operator.token);
   await hold.arrived;
-  report(`submitTicket, Stripe answering in ${STRIPE_MS} ms`, await ticketLatencies(customer.token, account.id, save));
+  report(`submitTicket, Stripe answering in ${STRIPE_MS} ms`, await ticketLatencies(customer.token, accounts, save));
   hold.release();
   await save;
 } finally {

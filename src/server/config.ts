@@ -8,6 +8,12 @@ import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
 import type { SlowClientLimits } from './http/slowClients.ts';
 import type { FunctionLimitSettings } from './rpc/functionLimits.ts';
 
+/** A number of days from 0 to `max`, `fallback` when unset. */
+const wholeDays = (max: number, fallback: number) => {
+  const message = `must be a whole number from 0 to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(max, message).default(fallback);
+};
+
 /**
  * Every environment variable the portal reads, parsed once at boot.
  * A bad value stops start-up with one line naming the variable (see ConfigError).
@@ -48,6 +54,10 @@ const variables = {
     .describe('Secret that signs session cookies; generated once and kept in DATA_DIR when not given.'),
   CREDENTIALS_KEY: z.string().min(32, 'must be at least 32 characters').optional()
     .describe('Key that encrypts the hosting servers\' panel credentials at rest; derived from AUTH_SECRET when not given. Keep it when you rotate AUTH_SECRET.'),
+  HOSTING_SUSPEND_GRACE_DAYS: wholeDays(365, 3)
+    .describe('Days a hosting service stays up after its subscription turns past due; then it is suspended until paid.'),
+  HOSTING_TERMINATE_AFTER_DAYS: wholeDays(3650, 14)
+    .describe('Days after its subscription ends that a hosting service (suspended meanwhile) is removed from its server with its data.'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional()
     .describe('Bearer token that GET /metrics requires; without it /metrics is not served (404).'),
   API_DOCS: z.enum(['public', 'signed-in'], { error: 'must be public or signed-in' }).default('public')

@@ -124,7 +124,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
       const { products } = await call('listProducts', { category: 'Hosting' }, operator);
       expect(products).toContainEqual({
         id: plan.productId, name: PLAN, description: 'Five sites and daily backups.', category: 'Hosting', popular: true,
-        features: ['5 websites', 'Daily backups'], prices: [{ id: plan.priceId, unitAmount: 2999, currency: 'USD', interval: 'month' }],
+        features: ['5 websites', 'Daily backups'], prices: [{ id: plan.priceId, unitAmount: 2999, currency: 'USD', interval: 'month' }], orderFields: [],
       });
     });
 
@@ -181,7 +181,7 @@ describeEachDialect('Stripe mode: the whole journey through HTTP, against a fake
         line_items: [{ price: plan.stripePriceId, quantity: '1' }],
         client_reference_id: a.accountId,
         metadata: { accountId: a.accountId, checkoutSessionId: ours.id, userId: a.owner.id, purpose: 'subscription' },
-        subscription_data: { metadata: { accountId: a.accountId } },
+        subscription_data: { metadata: { accountId: a.accountId, checkoutSessionId: ours.id } },
         success_url: 'http://localhost:3000/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}',
         cancel_url: 'http://localhost:3000/services?checkout=cancelled',
         customer_email: billingEmail,

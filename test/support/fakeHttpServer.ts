@@ -15,6 +15,8 @@ export interface FakeRequest {
 
 export interface FakeAnswer {
   status?: number;
+  /** The HTTP reason phrase (Proxmox VE sends its error message there). */
+  statusText?: string;
   contentType?: string;
   /** Empty when absent (a `hang` or `drop` never sends one). */
   body?: string;
@@ -89,6 +91,7 @@ export async function startFakeHttpServer(handle: (request: FakeRequest) => Fake
       res.on('close', () => hanging.delete(res));
       return;
     }
+    if (answer.statusText !== undefined) res.statusMessage = answer.statusText;
     res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/xml; charset=utf-8' });
     res.end(answer.body ?? '');
   });

@@ -42,6 +42,7 @@ export const tableOwners = {
   hosting_services: 'features/hosting',
   hosting_steps: 'features/hosting',
   hosting_attempts: 'features/hosting',
+  hosting_order_fields: 'features/hosting',
   invoices: 'features/billing',
   invoice_lines: 'features/billing',
   domains: 'features/domains',

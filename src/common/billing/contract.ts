@@ -3,6 +3,7 @@ import { INVOICE_STATUSES, PRICE_INTERVALS, SUBSCRIPTION_STATUSES } from './bill
 import { allow, defineContract } from '../protocol.ts';
 import { paymentMode } from '../catalog/contract.ts';
 import { accountId, id, isoDate } from '../contracts/shared.ts';
+import { hostingOrderInput } from '../hosting/orderFields.ts';
 
 // The spec's texts live apart from the schemas, so pages that show them do not load zod.
 export * from './texts.ts';
@@ -70,11 +71,12 @@ export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
 export const createStripeCheckoutSession = defineContract({
   name: 'createStripeCheckoutSession',
-  summary: 'Starts the payment provider\'s hosted checkout for a price, for the account; answers the session id and the page to send the customer to.',
+  summary: 'Starts the payment provider\'s hosted checkout for a price, for the account; answers the session id and the page to send the customer to. '
+    + 'A hosting plan that asks for the primary domain needs it in `hosting`; a plan without hosting refuses `hosting`.',
   access: 'user',
   kind: 'write',
   permissions: allow.accountAdmins,
-  input: z.object({ priceId: id('Price ID'), accountId }).strict(),
+  input: z.object({ priceId: id('Price ID'), accountId, hosting: hostingOrderInput.optional() }).strict(),
   output: z.object({ sessionId: z.string(), url: z.string() }),
 });
 

@@ -4,6 +4,7 @@ import {
 } from '../billing/billing.ts';
 import { allow, defineContract } from '../protocol.ts';
 import { asObject, empty, id, isoDate } from '../contracts/shared.ts';
+import { HOSTING_ORDER_FIELDS } from '../hosting/orderFields.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const PRICE_NOT_FOUND = 'Price not found.';
@@ -36,6 +37,8 @@ export const catalogProduct = z.object({
   features: z.array(z.string()),
   /** Active prices, month first, then year, then one-off; each by amount. */
   prices: z.array(catalogPrice),
+  /** What the checkout must ask for, for a plan that provisions hosting (the primary domain); empty otherwise. */
+  orderFields: z.array(z.enum(HOSTING_ORDER_FIELDS)),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 
@@ -61,7 +64,7 @@ export const adminPrice = catalogPrice.extend({
 });
 export type AdminPrice = z.infer<typeof adminPrice>;
 
-export const adminProduct = catalogProduct.omit({ prices: true }).extend({
+export const adminProduct = catalogProduct.omit({ prices: true, orderFields: true }).extend({
   active: z.boolean(),
   providerProductId: z.string().nullable(),
   prices: z.array(adminPrice),

@@ -35,6 +35,7 @@ import * as m0033 from './migrations/0033_session_last_active.ts';
 import * as m0034 from './migrations/0034_auth_throttles.ts';
 import * as m0035 from './migrations/0035_invitation_limits_and_ticket_access.ts';
 import * as m0036 from './migrations/0036_hosting.ts';
+import * as m0039 from './migrations/0039_hosting_order_fields.ts';
 
 // Listed explicitly so the bundle-free runtime and tests see the same ordered history.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0034_auth_throttles': m0034,
   '0035_invitation_limits_and_ticket_access': m0035,
   '0036_hosting': m0036,
+  '0039_hosting_order_fields': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

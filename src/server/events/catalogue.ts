@@ -305,6 +305,14 @@ export const eventCatalogue = {
     category: 'system', description: 'A webhook that was degraded or failing delivered again.',
     payload: { webhookId: 'The webhook\'s id.', name: 'Its name.', url: 'Its address.', health: 'Its health now (healthy).', consecutiveFailures: 'Failed attempts in a row (0).' },
   },
+  // hosting
+  'hosting.service.created': {
+    category: 'hosting', description: 'A hosting plan\'s first payment made its service; the account on the panel is being created.',
+    payload: {
+      serviceId: 'The hosting service\'s id.', subscriptionId: 'The portal\'s subscription id.', productName: 'The plan\'s product name.',
+      panel: 'The panel it lives on: cpanel, plesk, directadmin or proxmox.', domain: 'The primary domain given at checkout, lower case (null when none).',
+    },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type EventCategory = EventCategoryName;

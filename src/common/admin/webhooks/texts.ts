@@ -173,7 +173,7 @@ export const FLOW_CREATED = 'Flow created.';
 export const FLOW_DELETED = 'Flow deleted.';
 export const FLOW_DUPLICATED = 'Flow duplicated (inactive until you switch it on).';
 
-/** Spec §9: the catalogue's categories, in order; hosting (issue 22) joins the spec's seven. */
+/** Spec §9: the catalogue's categories, in order; hosting (issue 22) after domain. */
 export const EVENT_CATEGORIES = ['user', 'payment', 'order', 'domain', 'hosting', 'system', 'support', 'admin'] as const;
 export type EventCategoryName = (typeof EVENT_CATEGORIES)[number];
 export const EVENT_CATEGORY_LABELS: Record<EventCategoryName, string> = {

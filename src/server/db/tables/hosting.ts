@@ -113,6 +113,15 @@ export interface HostingAttemptsTable {
   calls: Generated<string>;
 }
 
+/** What the customer gave at checkout for a product that provisions, by our checkout's id. */
+export interface HostingOrderFieldsTable {
+  checkout_session_id: string;
+  account_id: string;
+  product_id: string;
+  domain: Nullable<string>;
+  created_at: Timestamp;
+}
+
 /** The hosting tables, owned by features/hosting (tools/eslint/tableOwners.js). */
 export interface HostingTables {
   hosting_server_groups: HostingServerGroupsTable;
@@ -121,6 +130,7 @@ export interface HostingTables {
   hosting_services: HostingServicesTable;
   hosting_steps: HostingStepsTable;
   hosting_attempts: HostingAttemptsTable;
+  hosting_order_fields: HostingOrderFieldsTable;
 }
 
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PriceInterval } from '../../../common/billing/billing.ts';
+import type { PriceInterval, SubscriptionStatus } from '../../../common/billing/billing.ts';
 import { liveTopics } from '../../../common/live.ts';
 import type { Db, Tx } from '../../db/transaction.ts';
 import type { EventType } from '../../events/catalogue.ts';
@@ -8,6 +8,7 @@ import type { ProviderSubscription } from '../../integrations/payments/events.ts
 import type { Services } from '../../rpc/context.ts';
 import { accountExists, findAccountIdByCustomer } from '../../access/accountBilling.ts';
 import { findCataloguedPrice } from '../catalog/index.ts';
+import { driveHostingFromSubscription } from '../hosting/index.ts';
 import { linkCustomer } from './providerRecords.ts';
 import { findSubscriptionByProviderId, insertSubscription, type SubscriptionState, updateSubscription } from './subscriptionRepository.ts';
 
@@ -52,6 +53,7 @@ export async function applySubscription(tx: Tx, services: Services, subscription
     const state = await stateOf(tx.db, subscription, clock, deleted);
     const id = randomUUID();
     if (await insertSubscription(tx.db, { id, accountId, providerSubscriptionId: subscription.id, state, now })) {
+      await driveHosting(tx, services, { id, account_id: accountId, status: state.status, price_id: state.priceId }, subscription.metadata);
       await linkCustomer(tx, services, accountId, subscription.customer, eventIdOf(source));
       await report(tx, services, accountId, state.status === 'canceled' ? 'payment.subscription.canceled' : 'payment.subscription.created', id, state, eventIdOf(source), now);
       return;
@@ -77,9 +79,22 @@ export async function applySubscription(tx: Tx, services: Services, subscription
     || state.currentPeriodEnd !== stored.current_period_end
     || state.priceId !== stored.price_id;
   await updateSubscription(tx.db, stored.id, state, now);
+  await driveHosting(tx, services, { ...stored, status: state.status, price_id: state.priceId }, subscription.metadata);
   if (source.kind === 'refresh' && !changed) return;
   const ended = state.status === 'canceled' && stored.status !== 'canceled';
   await report(tx, services, stored.account_id, ended ? 'payment.subscription.canceled' : 'payment.subscription.updated', stored.id, state, eventIdOf(source), now);
+}
+
+/**
+ * The subscription's hosting service (if its plan provisions) follows what was just written, in
+ * the same unit of work; the checkout's id in the metadata leads to what the customer gave at checkout.
+ */
+export async function driveHosting(
+  tx: Tx, services: Services, row: { id: string; account_id: string; status: SubscriptionStatus; price_id: string | null }, metadata: Record<string, string> | null | undefined,
+) {
+  await driveHostingFromSubscription(tx, services, {
+    subscriptionId: row.id, accountId: row.account_id, status: row.status, priceId: row.price_id, checkoutSessionId: metadata?.checkoutSessionId ?? null,
+  });
 }
 
 /** The account from the checkout's metadata (if it still exists), the caller's fallback, or the customer. */

@@ -65,7 +65,9 @@ describeEachDialect('listProducts: what is for sale, in the spec order', (dialec
     const res = await t.call('listProducts', {}, null);
     const alpha = res.result.products.find((p: { id: string }) => p.id === ids.alpha)!;
     expect(alpha).toMatchObject({ name: 'Alpha Hosting', description: 'A plan for tests.', category: 'Hosting', popular: true, features: ['1 website', 'Free SSL'] });
-    expect(Object.keys(alpha).sort()).toEqual(['category', 'description', 'features', 'id', 'name', 'popular', 'prices']);
+    expect(Object.keys(alpha).sort()).toEqual(['category', 'description', 'features', 'id', 'name', 'orderFields', 'popular', 'prices']);
+    // Not a plan that provisions hosting: the checkout asks for nothing more.
+    expect(alpha.orderFields).toEqual([]);
     expect(Object.keys(alpha.prices[0]).sort()).toEqual(['currency', 'id', 'interval', 'unitAmount']);
     const support = res.result.products.find((p: { id: string }) => p.id === ids.support);
     expect(support).toMatchObject({ category: null, popular: false });

@@ -193,17 +193,20 @@ export interface CataloguedPrice {
   id: string;
   providerPriceId: string | null;
   interval: PriceInterval | null;
+  productId: string;
   productName: string;
 }
 
 function cataloguedPrices(db: Db) {
   return db.selectFrom('prices as p')
     .innerJoin('products as pr', 'pr.id', 'p.product_id')
-    .select(['p.id', 'p.provider_price_id', 'p.interval', 'pr.name as product_name']);
+    .select(['p.id', 'p.provider_price_id', 'p.interval', 'p.product_id', 'pr.name as product_name']);
 }
 
-function cataloguedPriceOf(row: { id: string; provider_price_id: string | null; interval: PriceInterval | null; product_name: string } | undefined): CataloguedPrice | undefined {
-  return row && { id: row.id, providerPriceId: row.provider_price_id, interval: row.interval, productName: row.product_name };
+function cataloguedPriceOf(
+  row: { id: string; provider_price_id: string | null; interval: PriceInterval | null; product_id: string; product_name: string } | undefined,
+): CataloguedPrice | undefined {
+  return row && { id: row.id, providerPriceId: row.provider_price_id, interval: row.interval, productId: row.product_id, productName: row.product_name };
 }
 
 /** A price customers may buy now: itself and its product active. */

@@ -11,6 +11,7 @@ import { byCaller, recordEvent } from '../../events/recordEvent.ts';
 import type { BackOfficeCallContext } from '../../rpc/context.ts';
 import { failedPrecondition, notFound } from '../../rpc/errors.ts';
 import { countSubscriptionsByPrice } from '../billing/index.ts';
+import { orderFieldsOfProducts } from '../hosting/index.ts';
 import { newPriceId, newProductId } from './catalogIds.ts';
 import {
   findPrice, findProduct, listActivePrices, listActiveProducts, listPriceRows, listProductRows,
@@ -39,10 +40,12 @@ const catalogPriceOf = (row: { id: string; unit_amount: number; currency: string
 export async function publicCatalog(db: Db, category: string | null): Promise<CatalogProduct[]> {
   const [products, prices] = await Promise.all([listActiveProducts(db, category), listActivePrices(db, category)]);
   const pricesOf = groupBy(prices, (p) => p.product_id);
+  const orderFields = await orderFieldsOfProducts(db, products.map((p) => p.id));
   return products
     .map((p): CatalogProduct => ({
       id: p.id, name: p.name, description: p.description, category: p.category, popular: p.popular,
       features: featuresOf(p.features), prices: (pricesOf.get(p.id) ?? []).map(catalogPriceOf).sort(comparePrices),
+      orderFields: orderFields.get(p.id) ?? [],
     }))
     .filter((p) => p.prices.length > 0)
     .sort(compareProducts);

@@ -1,6 +1,7 @@
 import { createCpanelPanel } from './cpanel/index.ts';
 import type { Panel, PanelConnection, PanelKind } from './panel.ts';
 import { createDirectadminPanel } from './directadmin/index.ts';
+import { createProxmoxPanel } from './proxmox/index.ts';
 
 type PanelAdapter = (connection: PanelConnection) => Panel;
 
@@ -9,7 +10,7 @@ const adapters: Record<PanelKind, PanelAdapter> = {
   cpanel: createCpanelPanel,
   plesk: missing('plesk'),
   directadmin: createDirectadminPanel,
-  proxmox: missing('proxmox'),
+  proxmox: (connection) => createProxmoxPanel(connection),
 };
 
 export function createPanel(connection: PanelConnection): Panel {

@@ -21,6 +21,8 @@ export interface PanelRequest {
 
 export interface PanelResponse {
   status: number;
+  /** The HTTP reason phrase: where Proxmox VE puts its error message. */
+  statusText: string;
   contentType: string;
   text: string;
 }
@@ -70,7 +72,7 @@ export async function panelFetch(connection: PanelConnection, request: PanelRequ
     throw new PanelError('unknown', `${panelName(panel)} dropped the answer to ${request.command}; it may have acted.`, { panel, command: request.command });
   }
   record(response.status, response.status < 400 ? 'ok' : `HTTP ${response.status}`);
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+  return { status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text };
 }
 
 /** The reason a connection was never made, or null when the request may have gone out. */

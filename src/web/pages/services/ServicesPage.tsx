@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { groupByCategory, HOSTING_CATEGORY } from '../../../common/billing/billing.ts';
 import type { CatalogProduct } from '../../../common/catalog/contract.ts';
@@ -8,6 +9,7 @@ import { FeedbackAlert } from '../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { TestModeBadge } from '../../components/badges/TestModeBadge.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { HostingDomainModal } from './HostingDomainModal.tsx';
 import { PricingCard } from './PricingCard.tsx';
 import { useCheckout } from './useCheckout.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
@@ -64,11 +66,18 @@ export default function ServicesPage({ category }: { category?: string }) {
   const memberOnly = activeAccountId !== null && activeAbilities !== null && !activeAbilities.manageBilling;
   const title = category ? TITLES[category] ?? `${category} Plans` : 'Available Services & Plans';
 
+  // A hosting plan that asks for the primary domain asks for it before the checkout starts.
+  const [askingDomain, setAskingDomain] = useState<{ priceId: string; planName: string } | null>(null);
+  const startPlan = (product: CatalogProduct, priceId: string) => {
+    if (product.orderFields.includes('domain')) setAskingDomain({ priceId, planName: product.name });
+    else void checkout.start(priceId);
+  };
+
   const cards = (products: CatalogProduct[]) => (
     <SimpleGrid cols={cardGrid}>
       {products.map((product) => (
         <PricingCard
-          key={product.id} product={product} busyPriceId={checkout.busyPriceId} disabled={memberOnly} onStart={checkout.start}
+          key={product.id} product={product} busyPriceId={checkout.busyPriceId} disabled={memberOnly} onStart={(priceId) => startPlan(product, priceId)}
           headingOrder={category ? 2 : 3}
         />
       ))}
@@ -112,6 +121,15 @@ export default function ServicesPage({ category }: { category?: string }) {
       {memberOnly && <Alert color="blue">{MEMBER_NOTE}</Alert>}
       <FeedbackAlert feedback={checkout.feedback} closable />
       {body}
+      {askingDomain && (
+        <HostingDomainModal
+          planName={askingDomain.planName} onClose={() => setAskingDomain(null)}
+          onConfirm={(domain) => {
+            setAskingDomain(null);
+            void checkout.start(askingDomain.priceId, { domain });
+          }}
+        />
+      )}
     </Stack>
   );
 }

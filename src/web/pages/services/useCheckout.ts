@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CHECKOUT_TIMEOUT_MS } from '../../../common/billing/billing.ts';
+import type { HostingOrderInput } from '../../../common/hosting/orderFields.ts';
 import { callFunction } from '../../api/client.ts';
 import { CHECKOUT_TEXTS, checkoutFailedText } from '../../api/errorTexts.ts';
 import { useFeedback } from '../../components/MutationFeedback.tsx';
@@ -31,7 +32,8 @@ export function useCheckout() {
     };
   }, []);
 
-  const start = async (priceId: string) => {
+  /** `hosting`: the order-time fields of a plan that provisions hosting (its primary domain). */
+  const start = async (priceId: string, hosting?: HostingOrderInput) => {
     feedback.clear();
     if (!user) return feedback.error(CHECKOUT_TEXTS.logIn);
     if (!activeAccountId) return feedback.error(CHECKOUT_TEXTS.noAccount);
@@ -49,7 +51,7 @@ export function useCheckout() {
       feedback.error(text);
     };
     try {
-      const session = await Promise.race([callFunction('createStripeCheckoutSession', { priceId, accountId: activeAccountId }), timedOut]);
+      const session = await Promise.race([callFunction('createStripeCheckoutSession', { priceId, accountId: activeAccountId, ...(hosting ? { hosting } : {}) }), timedOut]);
       if (mine !== attempt.current) return undefined;
       if (session === TIMED_OUT) return fail(CHECKOUT_TEXTS.timedOut);
       if (!session.url) return fail(CHECKOUT_TEXTS.noSession);

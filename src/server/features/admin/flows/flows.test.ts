@@ -133,7 +133,7 @@ describeEachDialect('back-office event flows', (dialect) => {
   });
 
   describe('getEventCatalog', () => {
-    it('lists every catalogue type once, in the spec\'s seven categories (and hosting) in order, with descriptions and payload docs', async () => {
+    it('lists every catalogue type once, in the spec\'s seven categories and hosting, in order, with descriptions and payload docs', async () => {
       const res = await t.call('getEventCatalog', {}, operator);
       expect(res.status).toBe(200);
       const categories = res.result.categories;

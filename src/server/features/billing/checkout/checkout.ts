@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutMode } from '../../../../common/billing/billing.ts';
+import type { HostingOrderInput } from '../../../../common/hosting/orderFields.ts';
 import {
   BILLING_NOT_ACTIVATED, PAYMENT_CUSTOMER_UNKNOWN, PAYMENT_PROVIDER_UNAVAILABLE, PLAN_UNAVAILABLE,
 } from '../../../../common/billing/contract.ts';
@@ -11,6 +12,7 @@ import type { Caller, FunctionContext } from '../../../rpc/context.ts';
 import { failedPrecondition, FunctionError, notFound } from '../../../rpc/errors.ts';
 import { findBillingAccount } from '../../../access/accountBilling.ts';
 import { findSellablePrice } from '../../catalog/index.ts';
+import { checkHostingOrder, keepHostingOrder } from '../../hosting/index.ts';
 import { ACCOUNT_NOT_FOUND } from '../profile.ts';
 
 /** What a billing checkout pays for; the completion event's handler switches on it (domain orders have their own, in the domains area). */
@@ -24,11 +26,12 @@ type Ctx = Pick<FunctionContext, 'services' | 'log' | 'requestId'>;
  * with the provider's answer: if that write fails, the provider holds an unused session that
  * expires on its own, and nothing half-made is left on our side.
  */
-export async function startCheckout(ctx: Ctx, caller: Caller, input: { accountId: string; priceId: string }) {
+export async function startCheckout(ctx: Ctx, caller: Caller, input: { accountId: string; priceId: string; hosting?: HostingOrderInput }) {
   const { db, payments, config } = ctx.services;
   const [price, account] = await Promise.all([findSellablePrice(db, input.priceId), findBillingAccount(db, input.accountId)]);
   if (!price || !price.providerPriceId) throw notFound(PLAN_UNAVAILABLE);
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  const hostingOrder = await checkHostingOrder(db, price.productId, input.hosting);
 
   const id = `chk_${randomBytes(16).toString('base64url')}`;
   const mode: CheckoutMode = price.interval ? 'subscription' : 'payment';
@@ -53,6 +56,7 @@ export async function startCheckout(ctx: Ctx, caller: Caller, input: { accountId
       id, providerSessionId: session.id, accountId: input.accountId, userId: caller.userId, priceId: price.id, mode, purpose,
       url: session.url, now,
     });
+    if (hostingOrder) await keepHostingOrder(tx, hostingOrder, { checkoutSessionId: id, accountId: input.accountId, now });
     await recordIfActingAs(tx, caller, {
       action: 'billing.checkout_started', target: { type: 'checkout_session', id }, after: { accountId: input.accountId, priceId: price.id, mode }, at: now,
     });

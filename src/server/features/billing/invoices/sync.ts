@@ -11,6 +11,7 @@ import {
 } from './repository.ts';
 import { pastDueMail } from './pastDueMail.ts';
 import { findSubscriptionByProviderId, setSubscriptionStatus } from '../subscriptionRepository.ts';
+import { driveHosting } from '../subscriptionSync.ts';
 import { findCataloguedPrice } from '../../catalog/index.ts';
 
 type InvoiceEvent = Extract<PaymentEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.finalized' | 'invoice.voided' }>;
@@ -75,6 +76,7 @@ export async function applyInvoiceEvent(tx: Tx, services: Services, event: Invoi
     await recordEvent(tx, { type: 'payment.invoice.paid', accountId, ...fields, payload, at: now });
     if (subscription && (subscription.status === 'past_due' || subscription.status === 'unpaid') && event.created >= Number(subscription.provider_updated)) {
       await setSubscriptionStatus(tx.db, subscription.id, 'active', event.created, now);
+      await driveHosting(tx, services, { ...subscription, status: 'active' }, invoice.parent?.subscription_details?.metadata);
     }
   }
 
@@ -88,6 +90,7 @@ export async function applyInvoiceEvent(tx: Tx, services: Services, event: Invoi
     if (subscription && (subscription.status === 'active' || subscription.status === 'trialing')
       && event.created >= Number(subscription.provider_updated)) {
       await setSubscriptionStatus(tx.db, subscription.id, 'past_due', event.created, now);
+      await driveHosting(tx, services, { ...subscription, status: 'past_due' }, invoice.parent?.subscription_details?.metadata);
     }
     const contact = await findBillingContact(tx.db, accountId);
     if (contact) {

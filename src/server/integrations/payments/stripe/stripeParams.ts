@@ -26,8 +26,9 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
     ...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
   };
   if (request.mode === 'subscription') {
-    // The subscription carries the account, so its own events (renewals, cancellations) find it.
-    params.subscription_data = { metadata: { accountId: request.accountId } };
+    // The subscription carries the account, so its own events (renewals, cancellations) find it, and
+    // our checkout's id, so its first payment finds what the customer gave at checkout (a hosting domain).
+    params.subscription_data = { metadata: { accountId: request.accountId, checkoutSessionId: request.metadata.checkoutSessionId } };
   } else {
     // A one-off payment gets an invoice like a subscription's, and a customer the next checkout reuses.
     params.invoice_creation = { enabled: true, invoice_data: { metadata } };

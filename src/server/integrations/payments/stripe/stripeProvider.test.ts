@@ -77,7 +77,7 @@ describe('the Stripe adapter against a local fake of Stripe\'s API', () => {
         client_reference_id: 'acc_1',
         metadata: { accountId: 'acc_1', checkoutSessionId: 'chk_1', userId: 'user_1', purpose: 'subscription' },
         customer_email: 'billing@example.test',
-        subscription_data: { metadata: { accountId: 'acc_1' } },
+        subscription_data: { metadata: { accountId: 'acc_1', checkoutSessionId: 'chk_1' } },
       });
     });
 

@@ -52,7 +52,7 @@ export async function payTestCheckout(
     const periodEnd = addIntervals(now, line.interval!, 1);
     subscription = {
       id: testId('sub'), object: 'subscription', customer: customer.id, status: 'active', cancel_at_period_end: false, canceled_at: null,
-      ended_at: null, created: now, metadata: { accountId }, billing_cycle_anchor: now, latest_invoice: null, productName: line.description,
+      ended_at: null, created: now, metadata: subscriptionMetadata(session.metadata), billing_cycle_anchor: now, latest_invoice: null, productName: line.description,
       items: { data: [{
         id: testId('si'), quantity: session.quantity, current_period_start: now, current_period_end: periodEnd,
         price: {
@@ -91,6 +91,12 @@ export async function payTestCheckout(
   ];
   await emitTestEvents(tx, deps, events);
   return { redirectUrl: completed.successUrl };
+}
+
+/** What Stripe copies from subscription_data.metadata: the account and our checkout's id (stripeParams.ts). */
+function subscriptionMetadata(metadata: Record<string, string>): Record<string, string> {
+  const { accountId, checkoutSessionId } = metadata;
+  return checkoutSessionId ? { accountId, checkoutSessionId } : { accountId };
 }
 
 /** The customer left the checkout: the session expires, as Stripe's does when told to. */

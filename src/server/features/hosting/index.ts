@@ -1,0 +1,4 @@
+/** The hosting area's public face: what billing and the catalogue may call. */
+export { driveHostingFromSubscription, type SubscriptionFacts } from './lifecycle/billingDrive.ts';
+export { checkHostingOrder, type HostingOrder, keepHostingOrder } from './lifecycle/orderFields.ts';
+export { orderFieldsOfProducts } from './lifecycle/billingRepository.ts';
