@@ -6,7 +6,8 @@ import {
 } from '../../../../../test/support/hosting.ts';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../../../test/support/testApp.ts';
 import { type Panel, type PanelAccount, PanelError } from '../../../integrations/panels/panel.ts';
-import { runStep } from './runStep.ts';
+import { runStep, STEP_LEASE_MS } from './runStep.ts';
+import { recoverStuckSteps } from './stepRecovery.ts';
 
 /**
  * The runner's decisions against a scripted panel (no HTTP): the order of steps, the claim, a
@@ -175,5 +176,27 @@ describeEachDialect('runStep against a scripted panel', (dialect) => {
     const step = await stepRow(t, stepId);
     expect(step.last_error).toBe('The password is too weak.');
     expect(JSON.parse(step.input)).toEqual({});
+  });
+
+  it('nudges a step whose job was lost (and one whose run died) once it is overdue, and the nudge runs it', async () => {
+    const { productId } = await plan();
+    const lost = await requestHostingStep(t, await pending(productId), 'create');
+    const died = await requestHostingStep(t, await pending(productId), 'create');
+    await t.services.db.deleteFrom('jobs').where('queue', '=', 'hosting.step').execute();
+    await t.services.db.updateTable('hosting_steps').set({ status: 'running' }).where('id', '=', died).execute();
+    const keys = async () => (await t.services.db.selectFrom('jobs').select(['singleton_key', 'payload']).where('queue', '=', 'hosting.step').execute())
+      .map((j) => JSON.parse(j.payload).stepId as string);
+    await recoverStuckSteps(t.services);
+    expect(await keys()).not.toContain(lost);
+    clock.advance(16 * 60_000);
+    await recoverStuckSteps(t.services);
+    expect(await keys()).toContain(lost);
+    expect(await keys()).not.toContain(died);
+    clock.advance(STEP_LEASE_MS);
+    await recoverStuckSteps(t.services);
+    expect(await keys()).toContain(died);
+    expect(await runStep(t.services, lost)).toBe('done');
+    expect(await runStep(t.services, died)).toBe('done');
+    expect(script.calls.filter((c) => c === 'createAccount')).toHaveLength(2);
   });
 });
