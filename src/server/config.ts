@@ -7,6 +7,7 @@ import { DEFAULT_POOL_SIZE } from './db/connection.ts';
 import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
 import type { SlowClientLimits } from './http/slowClients.ts';
 import type { FunctionLimitSettings } from './rpc/functionLimits.ts';
+import type { Panel, PanelConnection } from './integrations/panels/panel.ts';
 
 /** A number of days from 0 to `max`, `fallback` when unset. */
 const wholeDays = (max: number, fallback: number) => {
@@ -184,6 +185,8 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   panelTimeoutMs?: number;
   /** The lifecycle's username generator; only tests set it, to make a name collide (default generateUsername). */
   hostingUsernames?: (domain: string | null) => string;
+  /** The lifecycle runner's panel for a server; only tests set it, to script a panel's answers (default createPanel). */
+  hostingPanel?: (connection: PanelConnection) => Panel;
   googleEnabled: boolean;
   /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */
   paymentMode: 'stripe' | 'test';

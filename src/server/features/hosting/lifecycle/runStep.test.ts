@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ManualClock } from '../../../../../test/support/clock.ts';
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import {
@@ -57,8 +57,6 @@ function scriptedPanel(): Panel {
   };
 }
 
-vi.mock('../../../integrations/panels/createPanel.ts', () => ({ createPanel: () => scriptedPanel() }));
-
 const unknown = () => new PanelError('unknown', 'cPanel/WHM did not answer createacct in time; it may have acted.', { panel: 'cpanel', command: 'createacct' });
 const unavailable = () => new PanelError('unavailable', 'cPanel/WHM at 127.0.0.1 could not be reached (connection refused).', { panel: 'cpanel', command: 'accountsummary' });
 
@@ -69,7 +67,7 @@ describeEachDialect('runStep against a scripted panel', (dialect) => {
   const clock = new ManualClock();
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { clock, config: { panelTimeoutMs: 1_000 } });
+    t = await startTestApp(dialect, { clock, config: { panelTimeoutMs: 1_000, hostingPanel: () => scriptedPanel() } });
     a = await accountWithMembers(t);
   });
   afterAll(async () => { await t.stop(); });
