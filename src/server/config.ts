@@ -7,6 +7,7 @@ import { DEFAULT_POOL_SIZE } from './db/connection.ts';
 import { parseAllowList } from './features/events/outbound/addressPolicy.ts';
 import type { SlowClientLimits } from './http/slowClients.ts';
 import type { FunctionLimitSettings } from './rpc/functionLimits.ts';
+import type { Panel, PanelConnection } from './integrations/panels/panel.ts';
 
 /** A number of days from 0 to `max`, `fallback` when unset. */
 const wholeDays = (max: number, fallback: number) => {
@@ -180,6 +181,12 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   slowClients?: Partial<SlowClientLimits>;
   /** Time-out of each supplier and registry read of the back office's domain detail and verification; only tests set it (default SUPPLIER_CALL_TIMEOUT_MS). */
   domainReadTimeoutMs?: number;
+  /** Time-out of every hosting-panel call of the lifecycle runner, create included; only tests set it (default PANEL_TIMEOUT_MS, PANEL_CREATE_TIMEOUT_MS for create). */
+  panelTimeoutMs?: number;
+  /** The lifecycle's username generator; only tests set it, to make a name collide (default generateUsername). */
+  hostingUsernames?: (domain: string | null) => string;
+  /** The lifecycle runner's panel for a server; only tests set it, to script a panel's answers (default createPanel). */
+  hostingPanel?: (connection: PanelConnection) => Panel;
   googleEnabled: boolean;
   /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */
   paymentMode: 'stripe' | 'test';

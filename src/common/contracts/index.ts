@@ -19,6 +19,7 @@ import * as adminSupport from '../admin/support/contract.ts';
 import * as adminUsers from '../admin/users/contract.ts';
 import * as adminWhois from '../admin/whois/contract.ts';
 import * as adminWhmcsImport from '../admin/whmcsImport/contract.ts';
+import * as hostingQueue from '../hosting/queueContract.ts';
 import * as billing from '../billing/contract.ts';
 import * as hostingProducts from '../hosting/productsContract.ts';
 import * as hostingServers from '../hosting/serversContract.ts';
@@ -130,6 +131,7 @@ export const contracts = {
   ...adminDomainInventory.contracts,
   ...hostingServers.contracts,
   ...hostingProducts.contracts,
+  ...hostingQueue.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -34,7 +34,7 @@ describe('event catalogue', () => {
     expect(types.filter((type) => !isEventType(type))).toEqual([]);
   });
 
-  it('documents each type: a category of the spec\'s seven, a description and every payload field', () => {
+  it('documents each type: a category of the spec\'s seven (and hosting), a description and every payload field', () => {
     for (const [type, entry] of Object.entries(eventCatalogue)) {
       expect(EVENT_CATEGORIES, type).toContain(entry.category);
       expect(type.startsWith(`${entry.category}.`), `${type} is named after its category`).toBe(true);

@@ -17,6 +17,15 @@ const ORDER = {
   domain: 'The domain name, lower case.',
 } as const;
 
+/** Payload fields shared by the hosting lifecycle's events (never a password or credential). */
+const HOSTING = {
+  serviceId: 'The hosting service\'s id.',
+  username: 'The account\'s username on the panel.',
+  serverId: 'The server it lives on.',
+  productName: 'The plan\'s name.',
+  action: 'The lifecycle step: create, suspend, unsuspend, terminate, change_package or change_password.',
+} as const;
+
 export const eventCatalogue = {
   // user
   'user.signed_up': {
@@ -247,6 +256,36 @@ export const eventCatalogue = {
       operatorUserId: 'The operator\'s user id.', accountId: 'The account that was acted as.', reason: 'The reason it was started with.',
       endedBy: 'operator (stopped), expired (the hour ran out, closed by the next request) or revoked (the operator was demoted or disabled).',
     },
+  },
+
+  // hosting (issue 22): the lifecycle of a hosting account on a panel
+  'hosting.service.activated': {
+    category: 'hosting', description: 'A hosting account was created on its panel (or found there, made by an earlier attempt); the service is active and the welcome mail sent.',
+    payload: { ...HOSTING, package: 'The package (plan, template) on the panel.' },
+  },
+  'hosting.service.suspended': {
+    category: 'hosting', description: 'A hosting account was suspended on its panel.',
+    payload: { ...HOSTING, reason: 'overdue (billing: lifted by payment) or operator (lifted only by an operator).', note: 'The operator\'s note, or null.' },
+  },
+  'hosting.service.unsuspended': {
+    category: 'hosting', description: 'A suspended hosting account was restored on its panel.',
+    payload: { ...HOSTING },
+  },
+  'hosting.service.terminated': {
+    category: 'hosting', description: 'A hosting account was removed from its panel, with its data (or was found gone).',
+    payload: { ...HOSTING },
+  },
+  'hosting.service.package_changed': {
+    category: 'hosting', description: 'A hosting account moved to another package on its panel (an upgrade or downgrade).',
+    payload: { ...HOSTING, previousPackage: 'The package before.', package: 'The package now.' },
+  },
+  'hosting.service.password_changed': {
+    category: 'hosting', description: 'The password of a hosting account was changed on its panel (never carried in the event).',
+    payload: { ...HOSTING },
+  },
+  'hosting.provisioning.failed': {
+    category: 'hosting', description: 'A lifecycle step failed and went to the provisioning queue for an operator (Retry or Mark done).',
+    payload: { ...HOSTING, stepId: 'The step\'s id.', message: 'The panel\'s reason, or ours.', attempts: 'Attempts made.' },
   },
 
   // system

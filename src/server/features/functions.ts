@@ -26,6 +26,7 @@ import { handlers as dashboard } from './dashboard/functions.ts';
 import { handlers as domains } from './domains/functions.ts';
 import { handlers as hostingProducts } from './hosting/products/functions.ts';
 import { handlers as hostingServers } from './hosting/servers/functions.ts';
+import { handlers as hostingQueue } from './hosting/queue/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
 import { handlers as members } from './members/functions.ts';
 import { handlers as profile } from './profile/functions.ts';
@@ -69,4 +70,5 @@ export const handlers: FunctionHandler[] = [
   ...adminDomainInventory,
   ...hostingServers,
   ...hostingProducts,
+  ...hostingQueue,
 ] as FunctionHandler[];

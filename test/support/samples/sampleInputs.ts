@@ -20,6 +20,7 @@ import { adminUsersSamples } from './admin/users.ts';
 import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
 import { hostingSamples } from './admin/hosting.ts';
+import { adminHostingQueueSamples } from './admin/hostingQueue.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -203,6 +204,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminSupportSamples,
   ...adminMailSamples,
   ...adminWhoisSamples,
+  ...adminHostingQueueSamples,
   ...adminWhmcsImportSamples,
   ...adminAuditSamples,
   ...adminDeliveriesSamples,

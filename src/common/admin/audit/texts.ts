@@ -52,6 +52,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domains.whmcs_import_previewed': 'WHMCS import previewed',
   'domains.whmcs_imported': 'WHMCS import applied',
   'domains.whmcs_import_failed': 'WHMCS import failed part-way',
+  'hosting.step_requested': 'Hosting step run by hand',
+  'hosting.step_retried': 'Provisioning step retried',
+  'hosting.step_resolved': 'Provisioning step marked done by hand',
   'registrars.supplier_activated': 'Supplier activated',
   'registrars.supplier_deactivated': 'Supplier deactivated',
   'registrars.api_tested': 'Registrar API tested',
@@ -136,6 +139,7 @@ export const AUDIT_TARGET_TYPES = [
   'whmcs_import',
   'mail_outbox', 'mail_message',
   'hosting_server', 'hosting_server_group',
+  'hosting_service', 'hosting_step',
 ] as const;
 
 /** The back-office page of a target, for the types that have one. */

@@ -4,3 +4,5 @@ export { checkHostingOrder, type HostingOrder, keepHostingOrder } from './lifecy
 export { orderFieldsOfProducts } from './lifecycle/billingRepository.ts';
 export { findServer, panelOfServer, sealServerCredentials, connectionOf, type ServerRow } from './servers/connection.ts';
 export { listMappings } from './products/service.ts';
+export { requestStep, type StepRequest } from './lifecycle/requestStep.ts';
+export { stepPasswordInput } from './lifecycle/stepPassword.ts';
