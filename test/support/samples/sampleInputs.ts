@@ -19,6 +19,7 @@ import { adminSupportSamples } from './admin/support.ts';
 import { adminUsersSamples } from './admin/users.ts';
 import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
+import { hostingImportSamples } from './admin/hostingImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -209,6 +210,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminWebhooksSamples,
   ...adminEventsSamples,
   ...adminDomainInventorySamples,
+  ...hostingImportSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),

@@ -52,6 +52,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'domains.whmcs_import_previewed': 'WHMCS import previewed',
   'domains.whmcs_imported': 'WHMCS import applied',
   'domains.whmcs_import_failed': 'WHMCS import failed part-way',
+  'hosting.accounts_import_previewed': 'Hosting server accounts previewed for import',
+  'hosting.accounts_imported': 'Hosting server accounts imported',
   'registrars.supplier_activated': 'Supplier activated',
   'registrars.supplier_deactivated': 'Supplier deactivated',
   'registrars.api_tested': 'Registrar API tested',
@@ -125,6 +127,7 @@ export const AUDIT_TARGET_TYPES = [
   'subscription', 'payment_customer', 'catalog', 'product', 'price', 'webhook', 'webhook_delivery', 'event_flow', 'event',
   'portfolio_sync',
   'whmcs_import',
+  'hosting_import',
   'mail_outbox', 'mail_message',
 ] as const;
 
