@@ -54,6 +54,7 @@ const AdminRegistrarsPage = lazy(() => import('./pages/admin/registrars/AdminReg
 const AdminDomainDetailPage = lazy(() => import('./pages/admin/domains/detail/AdminDomainDetailPage.tsx'));
 const AdminDomainsPage = lazy(() => import('./pages/admin/domains/AdminDomainsPage.tsx'));
 const AdminBulkMapPage = lazy(() => import('./pages/admin/domains/BulkMapPage.tsx'));
+const AdminHostingImportPage = lazy(() => import('./pages/admin/hostingImport/HostingImportPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -121,6 +122,7 @@ export function AppRoutes() {
         <Route path="/super-admin/domains/:domain" element={guarded(<AdminDomainDetailPage />)} />
         <Route path="/super-admin/domains" element={guarded(<AdminDomainsPage />)} />
         <Route path="/super-admin/domains/bulk-map" element={guarded(<AdminBulkMapPage />)} />
+        <Route path="/super-admin/servers/:serverId/import" element={guarded(<AdminHostingImportPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>

@@ -29,4 +29,12 @@ export const HOSTING_IMPORT_TEXTS = {
   previewDone: (accounts: number) => `${accounts} account${accounts === 1 ? '' : 's'} on the server.`,
   importDone: (imported: number, skipped: number) => `Imported ${imported} account${imported === 1 ? '' : 's'}, skipped ${skipped}.`,
   noAccounts: 'No accounts on this server',
+  noAccountsHint: 'Accounts made on the panel by hand show here, ready to be mapped to customers.',
+  loadFailed: "Failed to load the server's accounts",
+  importFailed: 'Import failed',
+  chooseAccount: 'Choose the customer account',
+  importButton: (n: number) => `Import ${n} account${n === 1 ? '' : 's'}`,
+  noProduct: 'No product (package name)',
+  inPortal: 'In the portal',
+  terminatedInPortal: 'Terminated in the portal',
 } as const;
