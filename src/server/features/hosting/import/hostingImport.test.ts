@@ -60,6 +60,7 @@ describeEachDialect('importing the accounts that already exist on a server', (di
       expect(res.result.products).toContainEqual({ id: s.productId, name: `Starter ${kind}`, package: 'starter' });
       expect(res.result.server).toMatchObject({ id: s.serverId, panel: kind });
       expect(await auditEntries(t, 'hosting.accounts_import_previewed', s.serverId)).toHaveLength(1);
+      for (const secret of s.fake.secrets()) expect(JSON.stringify(res.result)).not.toContain(secret);
     });
 
     it('imports them as active or suspended services with no subscription; a second import skips them', async () => {
