@@ -144,6 +144,19 @@ describeEachDialect('importing the accounts that already exist on a server', (di
     });
   });
 
+  it('imports an account once when two imports of it run at the same time', async () => {
+    const username = panelUsername('ra');
+    const { fake, serverId } = await serverWithAccounts(t, fakePanels.cpanel!, [{ username }]);
+    fakes.push(fake);
+    const { accountId } = await customerWithEmail(t, `race-${randomBytes(6).toString('hex')}@example.test`);
+    const input = { serverId, items: [{ username, accountId, productId: null }] };
+    const answers = await Promise.all([t.call('importServerAccounts', input, operator), t.call('importServerAccounts', input, operator)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.result.imported).sort()).toEqual([0, 1]);
+    expect(answers.flatMap((a) => a.result.items.map((i) => i.reason)).sort()).toEqual(['already_imported', null]);
+    expect(await servicesOn(serverId)).toHaveLength(1);
+  });
+
   it('answers 404 for a server it does not have', async () => {
     const res = await t.call('previewServerImport', { serverId: 'no-such-server' }, operator);
     expect(res.status).toBe(404);

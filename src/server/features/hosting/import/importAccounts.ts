@@ -39,7 +39,7 @@ function serviceRow(server: ServerRow, account: PanelAccount, item: ImportItem, 
 /**
  * Decides each item against the panel's list as read for this call and the portal's rows as they
  * are inside `db` (the caller's transaction), then writes the services in one go. The unique
- * server-and-username index stands behind the check for an import running at the same time.
+ * server-and-username index settles an import running at the same time (insertImportedServices).
  */
 export async function importAccounts(db: Db, server: ServerRow, onPanel: PanelAccount[], items: ImportItem[], now: string): Promise<ImportOutcome> {
   const panelAccounts = new Map(onPanel.map((a) => [a.username, a]));
@@ -60,9 +60,11 @@ export async function importAccounts(db: Db, server: ServerRow, onPanel: PanelAc
     rows.push(row);
     return { username: item.username, outcome: 'imported', reason: null, message: null, serviceId: row.id };
   });
-  await insertImportedServices(db, rows);
+  const written = await insertImportedServices(db, rows);
+  // An import running at the same time took the username first: this one skips it like any already imported.
+  const answered = results.map((r) => (r.serviceId !== null && !written.has(r.serviceId) ? skipped(r.username, 'already_imported') : r));
 
   const skippedBy: ImportOutcome['skippedBy'] = {};
-  for (const r of results) if (r.reason) skippedBy[r.reason] = (skippedBy[r.reason] ?? 0) + 1;
-  return { items: results, imported: rows.length, skippedBy };
+  for (const r of answered) if (r.reason) skippedBy[r.reason] = (skippedBy[r.reason] ?? 0) + 1;
+  return { items: answered, imported: written.size, skippedBy };
 }

@@ -26,6 +26,16 @@ export async function mappedProducts(db: Db, panel: PanelKind): Promise<{ produc
 /** Rows per statement: 500 services of 20 columns would pass SQLite's parameter limit in one. */
 const ROWS_PER_INSERT = 100;
 
-export async function insertImportedServices(db: Db, rows: Insertable<HostingServicesTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('hosting_services').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+/**
+ * Writes the rows, leaving out any whose server and username another import wrote meanwhile (the
+ * unique index decides, on both dialects); answers the ids written.
+ */
+export async function insertImportedServices(db: Db, rows: Insertable<HostingServicesTable>[]): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const inserted = await db.insertInto('hosting_services').values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['server_id', 'username']).doNothing()).returning('id').execute();
+    for (const row of inserted) written.add(row.id);
+  }
+  return written;
 }
