@@ -55,6 +55,7 @@ const AdminServersPage = lazy(() => import('./pages/admin/servers/AdminServersPa
 const AdminDomainDetailPage = lazy(() => import('./pages/admin/domains/detail/AdminDomainDetailPage.tsx'));
 const AdminDomainsPage = lazy(() => import('./pages/admin/domains/AdminDomainsPage.tsx'));
 const AdminBulkMapPage = lazy(() => import('./pages/admin/domains/BulkMapPage.tsx'));
+const AdminHostingImportPage = lazy(() => import('./pages/admin/hostingImport/HostingImportPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -123,6 +124,7 @@ export function AppRoutes() {
         <Route path="/super-admin/domains/:domain" element={guarded(<AdminDomainDetailPage />)} />
         <Route path="/super-admin/domains" element={guarded(<AdminDomainsPage />)} />
         <Route path="/super-admin/domains/bulk-map" element={guarded(<AdminBulkMapPage />)} />
+        <Route path="/super-admin/servers/:serverId/import" element={guarded(<AdminHostingImportPage />)} />
         <Route path="/404" element={page(<NotFoundPage />)} />
         <Route path="*" element={<UnknownRoute />} />
       </Route>

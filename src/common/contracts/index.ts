@@ -28,6 +28,7 @@ import * as dashboard from '../dashboard/contract.ts';
 import * as domainManagement from '../domains/managementContract.ts';
 import * as domainOrders from '../domains/ordersContract.ts';
 import * as domains from '../domains/contract.ts';
+import * as hostingImport from '../hosting/importContract.ts';
 import * as invitations from '../invitations/contract.ts';
 import * as accountInvitations from '../invitations/accountInvitations.ts';
 import * as accountOwnership from '../accounts/ownership.ts';
@@ -132,6 +133,7 @@ export const contracts = {
   ...hostingServers.contracts,
   ...hostingProducts.contracts,
   ...hostingQueue.contracts,
+  ...hostingImport.contracts,
 } satisfies Record<string, FunctionContract>;
 
 export type Contracts = typeof contracts;

@@ -27,6 +27,7 @@ import { handlers as domains } from './domains/functions.ts';
 import { handlers as hostingProducts } from './hosting/products/functions.ts';
 import { handlers as hostingServers } from './hosting/servers/functions.ts';
 import { handlers as hostingQueue } from './hosting/queue/functions.ts';
+import { handlers as hostingImport } from './hosting/import/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
 import { handlers as members } from './members/functions.ts';
 import { handlers as profile } from './profile/functions.ts';
@@ -71,4 +72,5 @@ export const handlers: FunctionHandler[] = [
   ...hostingServers,
   ...hostingProducts,
   ...hostingQueue,
+  ...hostingImport,
 ] as FunctionHandler[];

@@ -21,6 +21,7 @@ import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
 import { hostingSamples } from './admin/hosting.ts';
 import { adminHostingQueueSamples } from './admin/hostingQueue.ts';
+import { hostingImportSamples } from './admin/hostingImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
@@ -212,6 +213,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminWebhooksSamples,
   ...adminEventsSamples,
   ...adminDomainInventorySamples,
+  ...hostingImportSamples,
 
   // Test-only back-office functions (test/support/backOfficeFunctions.ts).
   testBackOfficeCountAccounts: async () => ({}),
