@@ -24,6 +24,7 @@ import { handlers as billing } from './billing/functions.ts';
 import { handlers as catalog } from './catalog/functions.ts';
 import { handlers as dashboard } from './dashboard/functions.ts';
 import { handlers as domains } from './domains/functions.ts';
+import { handlers as hostingServices } from './hosting/services/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
 import { handlers as members } from './members/functions.ts';
 import { handlers as profile } from './profile/functions.ts';
@@ -47,6 +48,7 @@ export const handlers: FunctionHandler[] = [
   ...billing,
   ...testPayments,
   ...domains,
+  ...hostingServices,
   ...adminOrders,
   ...adminCostHolds,
   ...adminDomainDetail,

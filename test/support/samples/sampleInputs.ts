@@ -21,6 +21,7 @@ import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
+import { hostingServicesSamples } from './hostingServices.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
 import { addMember, createAccount, createUser, type PermissionCast } from '../factories.ts';
 import { anotherSession } from '../sessions.ts';
@@ -191,6 +192,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
     return { supplier: 'sandbox', mode: 'apply' };
   },
   ...domainOrderSamples,
+  ...hostingServicesSamples,
   ...domainManagementSamples,
   ...adminDashboardSamples,
   ...adminUsersSamples,
