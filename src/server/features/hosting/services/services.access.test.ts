@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, type PermissionCast, permissionCast } from '../../../../../test/support/factories.ts';
 import { buyPlan, hostingPlan } from '../../../../../test/support/hostingBilling.ts';
 import { hostingServiceRow } from '../../../../../test/support/hostingServices.ts';
