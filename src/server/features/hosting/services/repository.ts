@@ -21,6 +21,14 @@ export async function listServicesOfAccount(db: Db, accountId: string) {
   return services(db).where('s.account_id', '=', accountId).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
 }
 
+/**
+ * Takes the service's row lock for the rest of the caller's transaction (an update that changes
+ * nothing), so two requests for the same service decide one after the other.
+ */
+export async function lockService(db: Db, serviceId: string): Promise<void> {
+  await db.updateTable('hosting_services').set((eb) => ({ status: eb.ref('status') })).where('id', '=', serviceId).execute();
+}
+
 /** Whether a password change of the service is still to be carried out (queued, running or waiting to retry). */
 export async function hasUnfinishedPasswordChange(db: Db, serviceId: string): Promise<boolean> {
   const row = await db.selectFrom('hosting_steps').select('id').where('service_id', '=', serviceId).where('action', '=', 'change_password')

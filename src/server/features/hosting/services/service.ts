@@ -13,7 +13,7 @@ import { requestStep } from '../lifecycle/requestStep.ts';
 import { STEP_PASSWORD_BINDING } from '../lifecycle/stepSecrets.ts';
 import { capabilitiesOfServers, panelOfService } from './capabilities.ts';
 import { presentService } from './present.ts';
-import { hasUnfinishedPasswordChange, type ServiceRow } from './repository.ts';
+import { hasUnfinishedPasswordChange, lockService, type ServiceRow } from './repository.ts';
 
 type Deps = Pick<Services, 'db' | 'config'>;
 
@@ -77,6 +77,7 @@ export async function queuePasswordChange(services: Services, caller: Caller, se
   if (!panel?.capabilities.changePassword) throw failedPrecondition(PASSWORD_UNSUPPORTED);
   if (password.toLowerCase().includes(service.username.toLowerCase())) throw invalidArgument(PASSWORD_HAS_USERNAME);
   await inTransaction(services.db, async (tx) => {
+    await lockService(tx.db, service.id);
     if (await hasUnfinishedPasswordChange(tx.db, service.id)) throw aborted(PASSWORD_CHANGE_PENDING);
     const stepId = await requestStep(tx, services, {
       serviceId: service.id,
