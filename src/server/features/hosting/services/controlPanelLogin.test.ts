@@ -63,6 +63,23 @@ describeEachDialect('logging in to a service\'s control panel (single sign-on)',
     });
   }
 
+  it('Plesk binds the one-time session to the browser\'s address: the caller\'s, not the portal\'s', async () => {
+    const fake = await fakePanels.plesk!();
+    try {
+      const { serviceId } = await hostingServiceRow(t, cast.accountId, { fake });
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/fn/openServiceControlPanel', remoteAddress: '10.9.8.7',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${cast.owner.token}` }, payload: JSON.stringify({ data: { serviceId } }),
+      });
+      expect(res.statusCode).toBe(200);
+      const session = fake.http.requests.find((r) => r.body.includes('<create_session>'));
+      const sent = /<user_ip>([^<]*)<\/user_ip>/.exec(session?.body ?? '')?.[1] ?? '';
+      expect([sent, Buffer.from(sent, 'base64').toString('utf8')]).toContain('10.9.8.7');
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('a panel that does not answer gets a sentence to try again later, and no audit entry', async () => {
     const fake = await fakePanels.cpanel!();
     try {
