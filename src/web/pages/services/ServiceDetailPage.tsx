@@ -7,7 +7,7 @@ import { useFn, useFnMutation } from '../../api/hooks.ts';
 import { FeedbackAlert, useFeedback } from '../../components/MutationFeedback.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ChangeServicePasswordModal } from './ChangeServicePasswordModal.tsx';
-import { serviceFacts, ServiceStatusBadge, ServiceUsage } from './serviceFacts.tsx';
+import { serviceFacts, ServiceStatusBadge, ServiceUsage, SETUP_POLL_MS } from './serviceFacts.tsx';
 
 /** The server answers 'not found' for another account's service as for an unknown one. */
 const HIDDEN_CODES = new Set(['not-found', 'invalid-argument']);
@@ -53,7 +53,9 @@ function ControlPanelButton({ serviceId }: { serviceId: string }) {
 /** /services/:serviceId: one hosting service, its facts, usage, and what the caller may do with it. */
 export default function ServiceDetailPage() {
   const { serviceId = '' } = useParams();
-  const query = useFn('getAccountService', { serviceId }, { enabled: serviceId !== '' });
+  const query = useFn('getAccountService', { serviceId }, {
+    enabled: serviceId !== '', refetchInterval: (q) => (q.state.data?.service.status === 'pending' ? SETUP_POLL_MS : false),
+  });
   const [changingPassword, setChangingPassword] = useState(false);
 
   if (query.isPending && serviceId) return <Center py="xl"><Loader aria-label="Loading service" /></Center>;

@@ -5,7 +5,7 @@ import { liveTopics } from '../../../common/live.ts';
 import { fnKey, useFn } from '../../api/hooks.ts';
 import { useLiveTopic } from '../../api/useLiveTopic.ts';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
-import { serviceFacts, ServiceStatusBadge, ServiceUsage } from './serviceFacts.tsx';
+import { serviceFacts, ServiceStatusBadge, ServiceUsage, SETUP_POLL_MS } from './serviceFacts.tsx';
 
 export const SERVICES_LOAD_FAILED = 'Could not load your services.';
 const grid = { base: 1, sm: 2, lg: 3 };
@@ -34,10 +34,13 @@ function ServiceCard({ service }: { service: AccountService }) {
 /**
  * "Your services" on /services: the active account's hosting services, above the plans. Nothing
  * at all when the account has none (the plans below are the next step). Refreshed when the
- * account's billing changes (a payment activates or restores a service) and on focus.
+ * account's billing changes (a payment activates or restores a service), on focus, and every few
+ * seconds while one is being set up.
  */
 export function YourServices({ accountId }: { accountId: string }) {
-  const query = useFn('listAccountServices', { accountId });
+  const query = useFn('listAccountServices', { accountId }, {
+    refetchInterval: (q) => (q.state.data?.services.some((s) => s.status === 'pending') ? SETUP_POLL_MS : false),
+  });
   useLiveTopic(query.isSuccess ? liveTopics.billing(accountId) : null, fnKey('listAccountServices', { accountId }));
 
   let body;

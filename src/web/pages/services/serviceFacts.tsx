@@ -2,6 +2,9 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { AccountService } from '../../../common/hosting/servicesContract.ts';
 import { formatDate, formatDateTime } from '../../components/dateFormat.ts';
 
+/** While a service is being set up the runner finishes it without a billing change to announce it: look again now and then. */
+export const SETUP_POLL_MS = 10_000;
+
 const STATUS: Record<AccountService['status'], { label: string; color: string }> = {
   pending: { label: 'Being set up', color: 'blue' },
   active: { label: 'Active', color: 'green' },
