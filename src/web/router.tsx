@@ -18,6 +18,7 @@ const NewTicketPage = lazy(() => import('./pages/tickets/NewTicketPage.tsx'));
 const TicketsPage = lazy(() => import('./pages/tickets/TicketsPage.tsx'));
 const TicketDetailPage = lazy(() => import('./pages/tickets/TicketDetailPage.tsx'));
 const ServicesPage = lazy(() => import('./pages/services/ServicesPage.tsx'));
+const ServiceDetailPage = lazy(() => import('./pages/services/ServiceDetailPage.tsx'));
 const BillingPage = lazy(() => import('./pages/billing/BillingPage.tsx'));
 const TestCheckoutPage = lazy(() => import('./pages/testMode/TestCheckoutPage.tsx'));
 const TestPortalPage = lazy(() => import('./pages/testMode/TestPortalPage.tsx'));
@@ -87,6 +88,7 @@ export function AppRoutes() {
         <Route path="/tickets/:ticketId" element={guarded(<TicketDetailPage />)} />
         <Route path="/services" element={guarded(<ServicesPage key="all" />)} />
         <Route path="/services/hosting" element={guarded(<ServicesPage key="hosting" category={HOSTING_CATEGORY} />)} />
+        <Route path="/services/:serviceId" element={guarded(<ServiceDetailPage />)} />
         <Route path="/billing" element={guarded(<BillingPage />)} />
         <Route path="/domains/search" element={guarded(<DomainSearchPage />)} />
         <Route path="/domains/register" element={guarded(<DomainRegisterPage />)} />

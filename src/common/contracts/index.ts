@@ -40,6 +40,7 @@ import * as passkeys from '../profile/passkeys.ts';
 import * as session from '../session/contract.ts';
 import * as testPayments from '../testPayments/contract.ts';
 import * as tickets from '../tickets/contract.ts';
+import * as hostingServices from '../hosting/servicesContract.ts';
 
 export const contracts = {
   getSessionState: session.getSessionState,
@@ -101,6 +102,10 @@ export const contracts = {
   getDomainOrder: domainOrders.getDomainOrder,
   listDomainOrders: domainOrders.listDomainOrders,
   cancelDomainOrder: domainOrders.cancelDomainOrder,
+  listAccountServices: hostingServices.listAccountServices,
+  getAccountService: hostingServices.getAccountService,
+  openServiceControlPanel: hostingServices.openServiceControlPanel,
+  changeServicePassword: hostingServices.changeServicePassword,
   listDomains: domainManagement.listDomains,
   getDomainDetails: domainManagement.getDomainDetails,
   updateDomainContacts: domainManagement.updateDomainContacts,

@@ -28,6 +28,7 @@ import { handlers as hostingProducts } from './hosting/products/functions.ts';
 import { handlers as hostingServers } from './hosting/servers/functions.ts';
 import { handlers as hostingQueue } from './hosting/queue/functions.ts';
 import { handlers as hostingImport } from './hosting/import/functions.ts';
+import { handlers as hostingServices } from './hosting/services/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
 import { handlers as members } from './members/functions.ts';
 import { handlers as profile } from './profile/functions.ts';
@@ -51,6 +52,7 @@ export const handlers: FunctionHandler[] = [
   ...billing,
   ...testPayments,
   ...domains,
+  ...hostingServices,
   ...adminOrders,
   ...adminCostHolds,
   ...adminDomainDetail,

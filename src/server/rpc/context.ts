@@ -75,6 +75,8 @@ export interface FunctionContext {
   services: Services;
   requestId: string;
   log: FastifyBaseLogger;
+  /** The caller's address as the app reads it (behind trusted proxies, the forwarded one): a panel's one-time login is bound to it. */
+  clientIp?: string;
 }
 
 /** A context whose caller is known to be signed in (access 'user' or 'back_office'). */

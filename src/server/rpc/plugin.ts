@@ -48,7 +48,7 @@ export async function rpcRoutes(app: FastifyInstance, opts: RpcOptions) {
       const envelope = body.safeParse(request.body ?? {});
       if (!envelope.success) throw invalidArgument(envelope.error.issues[0].message);
       const input = parseInput(contract, envelope.data.data);
-      const ctx: FunctionContext = { caller, services: opts.services, requestId: request.id, log: request.log };
+      const ctx: FunctionContext = { caller, services: opts.services, requestId: request.id, log: request.log, clientIp: request.ip };
       const result = contract.access === 'back_office' && contract.kind === 'write'
         ? await auditedBackOfficeWrite(handler, input, ctx, opts.services)
         : await handler.handle(input, ctx as never);

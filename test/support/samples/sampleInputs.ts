@@ -24,6 +24,7 @@ import { adminHostingQueueSamples } from './admin/hostingQueue.ts';
 import { hostingImportSamples } from './admin/hostingImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
+import { hostingServicesSamples } from './hostingServices.ts';
 import { seedSandboxSupplier } from '../domains/suppliers.ts';
 import { addMember, createAccount, createUser, type PermissionCast } from '../factories.ts';
 import { anotherSession } from '../sessions.ts';
@@ -194,6 +195,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
     return { supplier: 'sandbox', mode: 'apply' };
   },
   ...domainOrderSamples,
+  ...hostingServicesSamples,
   ...domainManagementSamples,
   ...adminDashboardSamples,
   ...adminUsersSamples,

@@ -103,6 +103,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ticket.closed': 'Ticket closed',
   'ticket.staff_replied': 'Staff replied to ticket',
   'ticket.status_changed': 'Ticket status changed',
+  'hosting.sso_opened': 'Control panel opened (single sign-on)',
+  'hosting.password_change_requested': 'Hosting password change requested',
   'mail.outbox_listed': 'Mail outbox read',
   'mail.message_read': 'Mail message opened',
   'user.details_updated': 'User details updated',

@@ -4,3 +4,4 @@ export type { AccountBillingSummary, BillingSummaryColumns } from './accountSumm
 export { invoicesOfAccount, subscriptionsOfAccount } from './accountHistory.ts';
 export { countSubscriptionsByPrice } from './subscriptionRepository.ts';
 export { markInvoiceRefunded } from './invoices/refunds.ts';
+export { renewalDatesOf } from './renewalDates.ts';

@@ -12,6 +12,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { HostingDomainModal } from './HostingDomainModal.tsx';
 import { PricingCard } from './PricingCard.tsx';
 import { useCheckout } from './useCheckout.ts';
+import { YourServices } from './YourServices.tsx';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert.tsx';
 
 const TITLES: Record<string, string> = { [HOSTING_CATEGORY]: 'Hosting Plans' };
@@ -120,6 +121,7 @@ export default function ServicesPage({ category }: { category?: string }) {
       {params.get('checkout') === 'cancelled' && <Alert color="blue" role="status">{CHECKOUT_CANCELLED}</Alert>}
       {memberOnly && <Alert color="blue">{MEMBER_NOTE}</Alert>}
       <FeedbackAlert feedback={checkout.feedback} closable />
+      {!category && activeAccountId && <YourServices accountId={activeAccountId} />}
       {body}
       {askingDomain && (
         <HostingDomainModal
