@@ -8,9 +8,8 @@ import {
   PASSWORD_BAD_CHARACTER, PASSWORD_CHANGE_PENDING, PASSWORD_HAS_USERNAME, PASSWORD_NEEDS_LETTER_AND_DIGIT, PASSWORD_NOT_ACTIVE, PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
 } from '../../../../common/hosting/servicesTexts.ts';
-import { openCredentials } from '../../../integrations/panels/credentials.ts';
 import { HOSTING_STEP_QUEUE } from '../lifecycle/requestStep.ts';
-import { STEP_PASSWORD_BINDING } from '../lifecycle/stepSecrets.ts';
+import { openStepPassword } from '../lifecycle/stepPassword.ts';
 import { SERVICE_MANAGERS_ONLY } from './policy.ts';
 
 describeEachDialect('changing a service\'s control panel password', (dialect) => {
@@ -57,7 +56,7 @@ describeEachDialect('changing a service\'s control panel password', (dialect) =>
     expect(steps).toMatchObject([{ action: 'change_password', status: 'queued', requested_by: cast.admin.id }]);
     expect(steps[0].input).not.toContain(password);
     const sealed = (JSON.parse(steps[0].input) as { password: string }).password;
-    expect(openCredentials(t.services.config, STEP_PASSWORD_BINDING, sealed)).toBe(password);
+    expect(openStepPassword(t.services.config, serviceId, sealed)).toBe(password);
     const jobs = await t.services.db.selectFrom('jobs').select(['queue', 'payload']).where('singleton_key', '=', steps[0].id).execute();
     expect(jobs).toEqual([{ queue: HOSTING_STEP_QUEUE, payload: expect.not.stringContaining(password) }]);
 

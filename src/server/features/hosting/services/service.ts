@@ -4,13 +4,12 @@ import {
 } from '../../../../common/hosting/servicesTexts.ts';
 import { record, recordIfActingAs } from '../../../audit/record.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { sealCredentials } from '../../../integrations/panels/credentials.ts';
 import { PanelError } from '../../../integrations/panels/panel.ts';
 import type { Caller, Services } from '../../../rpc/context.ts';
 import { aborted, failedPrecondition, invalidArgument, unavailable } from '../../../rpc/errors.ts';
 import { renewalDatesOf } from '../../billing/index.ts';
 import { requestStep } from '../lifecycle/requestStep.ts';
-import { STEP_PASSWORD_BINDING } from '../lifecycle/stepSecrets.ts';
+import { stepPasswordInput } from '../lifecycle/stepPassword.ts';
 import { capabilitiesOfServers, panelOfService } from './capabilities.ts';
 import { presentService } from './present.ts';
 import { hasUnfinishedPasswordChange, lockService, type ServiceRow } from './repository.ts';
@@ -69,7 +68,7 @@ export async function openControlPanel(services: Services, caller: Caller, servi
 
 /**
  * Queues the change of the panel password to `password`, sealed in the step's input (the runner
- * opens it with STEP_PASSWORD_BINDING); the plain password is never stored, logged or answered.
+ * opens it bound to the service); the plain password is never stored, logged or answered.
  */
 export async function queuePasswordChange(services: Services, caller: Caller, service: ServiceRow, password: string): Promise<void> {
   requireActive(service, { notActive: PASSWORD_NOT_ACTIVE, suspended: PASSWORD_NOT_ACTIVE });
@@ -82,7 +81,7 @@ export async function queuePasswordChange(services: Services, caller: Caller, se
     const stepId = await requestStep(tx, services, {
       serviceId: service.id,
       action: 'change_password',
-      input: { password: sealCredentials(services.config, STEP_PASSWORD_BINDING, password) },
+      input: stepPasswordInput(services.config, service.id, password),
       requestedBy: caller.userId,
     });
     await recordIfActingAs(tx, caller, {
