@@ -125,6 +125,11 @@ export interface PanelCapabilities {
   sso: boolean;
   changePassword: boolean;
   usage: boolean;
+  /**
+   * A create whose answer was lost may have left the account half made (a Proxmox VM cloned but not
+   * configured or started): calling createAccount again with the same serviceId finishes it.
+   */
+  resumableCreate: boolean;
 }
 
 export interface Panel {

@@ -1,6 +1,6 @@
 import { accountOwnerId } from '../../../access/fragments.ts';
 import { userEmail, userName } from '../../../auth/fragments.ts';
-import { type Panel, type PanelAccount, PanelError, type PanelOptions } from '../../../integrations/panels/panel.ts';
+import { type CreateAccountRequest, type Panel, type PanelAccount, PanelError, type PanelOptions } from '../../../integrations/panels/panel.ts';
 import type { ServerRow } from '../servers/connection.ts';
 import { generatePassword, generateUsername } from './accountNames.ts';
 import { markActivated } from './effects.ts';
@@ -132,7 +132,14 @@ export async function createStep(run: StepRun): Promise<StepSuccess> {
     const username = service.username!;
     const existing = await panel.findAccount(username, callOptions(run));
     if (existing) {
-      if (isOurAccount(existing, service, owner.email)) return activated(run, server, service, owner, existing, 'already');
+      if (isOurAccount(existing, service, owner.email)) {
+        if (service.status !== 'pending' || !panel.capabilities.resumableCreate) return activated(run, server, service, owner, existing, 'already');
+        // Made by an earlier attempt whose answer was lost, perhaps half way: the same create finishes it.
+        const password = openServicePassword(run.services.config, service.id, service.password);
+        if (!password) return activated(run, server, service, owner, existing, 'already');
+        const finished = await panel.createAccount(await createRequest(run, service, owner, password), callOptions(run, 'create'));
+        return activated(run, server, service, owner, finished, 'already');
+      }
       if (service.status !== 'pending') throw new StepRefused(`The account ${username} on the panel belongs to someone else.`);
       service = await dropUsername(run, service);
       continue;
@@ -147,9 +154,7 @@ export async function createStep(run: StepRun): Promise<StepSuccess> {
       service = { ...service, password: sealed };
     }
     try {
-      const account = await panel.createAccount({
-        username, password, domain: service.domain, package: await packageOf(run, service), email: owner.email, contactName: owner.name, serviceId: service.id,
-      }, callOptions(run, 'create'));
+      const account = await panel.createAccount(await createRequest(run, service, owner, password), callOptions(run, 'create'));
       return activated(run, server, service, owner, account, 'done');
     } catch (error) {
       if (!(error instanceof PanelError) || (error.kind !== 'unknown' && error.kind !== 'exists')) throw error;
@@ -160,6 +165,13 @@ export async function createStep(run: StepRun): Promise<StepSuccess> {
       service = await dropUsername(run, service);
     }
   }
+}
+
+async function createRequest(run: StepRun, service: ServiceRow, owner: Owner, password: string): Promise<CreateAccountRequest> {
+  return {
+    username: service.username!, password, domain: service.domain, package: await packageOf(run, service),
+    email: owner.email, contactName: owner.name, serviceId: service.id,
+  };
 }
 
 async function packageOf(run: StepRun, service: ServiceRow): Promise<string> {

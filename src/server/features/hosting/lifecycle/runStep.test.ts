@@ -32,7 +32,7 @@ function scriptedPanel(): Panel {
   };
   return {
     kind: 'cpanel',
-    capabilities: { sso: true, changePassword: true, usage: true },
+    capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
     testConnection: async () => ({ version: '1', accounts: 0, maxAccounts: null }),
     listPackages: async () => [],
     findAccount: async (username) => { step('findAccount'); return script.accounts.get(username) ?? null; },

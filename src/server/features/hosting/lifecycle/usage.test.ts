@@ -19,7 +19,7 @@ vi.mock(import('../../../integrations/panels/createPanel.ts'), async (importOrig
   const real = await importOriginal();
   const stub = (connection: PanelConnection): Panel => ({
     kind: connection.kind,
-    capabilities: { sso: true, changePassword: true, usage: true },
+    capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
     usage: async (account) => {
       if (connection.host === STUB_DOWN) throw new PanelError('unavailable', 'connection refused', { panel: connection.kind, command: 'showbw' });
       if (account.username === 'gonegone') throw new PanelError('not_found', 'no such user', { panel: connection.kind, command: 'showbw' });

@@ -67,7 +67,7 @@ export function createCpanelPanel(connection: PanelConnection): Panel {
 
   return {
     kind: 'cpanel',
-    capabilities: { sso: true, changePassword: true, usage: true },
+    capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
 
     async testConnection(options): Promise<PanelServerFacts> {
       const { data } = await whmCall(connection, { command: 'version' }, options);

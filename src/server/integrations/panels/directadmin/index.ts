@@ -37,7 +37,7 @@ export function createDirectadminPanel(connection: PanelConnection): Panel {
 
   return {
     kind: 'directadmin',
-    capabilities: { sso: true, changePassword: true, usage: true },
+    capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
 
     async testConnection(options) {
       await call({ command: 'CMD_API_LOGIN_TEST', method: 'GET', params: {} }, options);

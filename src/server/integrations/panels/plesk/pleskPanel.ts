@@ -64,7 +64,7 @@ export function createPleskPanel(connection: PanelConnection): Panel {
 
   return {
     kind: 'plesk',
-    capabilities: { sso: true, changePassword: true, usage: true },
+    capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
     testConnection: (options) => pleskServerFacts(connection, options),
     listPackages: (options) => listPleskPackages(connection, options),
     findAccount: (username, options) => findPleskAccount(connection, username, options),

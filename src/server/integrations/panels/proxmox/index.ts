@@ -43,7 +43,7 @@ export function createProxmoxPanel(connection: PanelConnection, tuning: ProxmoxT
   const context = createProxmoxContext(connection, tuning);
   return {
     kind: 'proxmox',
-    capabilities: { sso: false, changePassword: true, usage: true },
+    capabilities: { sso: false, changePassword: true, usage: true, resumableCreate: true },
     testConnection: (options = {}) => testConnection(context, options),
     listPackages: (options = {}) => listPackages(context, options),
     findAccount: (username, options = {}) => findAccount(context, username, options),
