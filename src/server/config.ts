@@ -185,7 +185,7 @@ export interface Config extends Omit<Parsed, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   panelTimeoutMs?: number;
   /** The lifecycle's username generator; only tests set it, to make a name collide (default generateUsername). */
   hostingUsernames?: (domain: string | null) => string;
-  /** The lifecycle runner's panel for a server; only tests set it, to script a panel's answers (default createPanel). */
+  /** The panel of a hosting server (servers/connection.ts panelOfServer); only tests set it, to script a panel's answers (default createPanel). */
   hostingPanel?: (connection: PanelConnection) => Panel;
   googleEnabled: boolean;
   /** 'stripe' when the three Stripe variables are set, else the built-in test mode. */

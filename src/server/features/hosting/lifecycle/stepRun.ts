@@ -2,8 +2,7 @@ import type { Tx } from '../../../db/transaction.ts';
 import { PANEL_CREATE_TIMEOUT_MS, PANEL_TIMEOUT_MS } from '../../../integrations/panels/panelHttp.ts';
 import type { Panel, PanelAccount, PanelCallOptions, PanelCallRecord } from '../../../integrations/panels/panel.ts';
 import type { Services } from '../../../rpc/context.ts';
-import { createPanel } from '../../../integrations/panels/createPanel.ts';
-import { connectionOf, findServer, type ServerRow } from '../servers/connection.ts';
+import { findServer, panelOfServer, type ServerRow } from '../servers/connection.ts';
 import type { ServiceRow, StepRow } from './stepRepository.ts';
 
 /** One attempt at a step: what the action reads and the panel calls it makes, each recorded for the attempt log. */
@@ -49,7 +48,7 @@ export async function serverOf(run: StepRun, serverId: string): Promise<ServerRo
   return server;
 }
 
-export const panelOf = (run: StepRun, server: ServerRow): Panel => (run.services.config.hostingPanel ?? createPanel)(connectionOf(run.services.config, server));
+export const panelOf = (run: StepRun, server: ServerRow): Panel => panelOfServer(run.services.config, server);
 
 /** The service's account as the panel reports it now, or null; refused when the service never got an account. */
 export async function accountOnPanel(run: StepRun): Promise<{ panel: Panel; account: PanelAccount | null } | null> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan } from '../../../../../test/support/billing/factories.ts';
 import { accountWithMembers } from '../../../../../test/support/factories.ts';
 import { hostingServer } from '../../../../../test/support/hostingBilling.ts';
@@ -15,24 +15,21 @@ const STUB_UP = 'stub-up.panel.test';
 const STUB_DOWN = 'stub-down.panel.test';
 const stubFigures = (username: string): PanelUsage => ({ diskUsedMb: username.length, diskLimitMb: 1024, bandwidthUsedMb: 7, bandwidthLimitMb: null, mailboxes: 2 });
 
-vi.mock(import('../../../integrations/panels/createPanel.ts'), async (importOriginal) => {
-  const real = await importOriginal();
-  const stub = (connection: PanelConnection): Panel => ({
-    kind: connection.kind,
-    capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
-    usage: async (account) => {
-      if (connection.host === STUB_DOWN) throw new PanelError('unavailable', 'connection refused', { panel: connection.kind, command: 'showbw' });
-      if (account.username === 'gonegone') throw new PanelError('not_found', 'no such user', { panel: connection.kind, command: 'showbw' });
-      return stubFigures(account.username);
-    },
-  }) as Partial<Panel> as Panel;
-  return { createPanel: (connection: PanelConnection) => ([STUB_UP, STUB_DOWN].includes(connection.host) ? stub(connection) : real.createPanel(connection)) };
-});
+const stub = (connection: PanelConnection): Panel => ({
+  kind: connection.kind,
+  capabilities: { sso: true, changePassword: true, usage: true, resumableCreate: false },
+  usage: async (account) => {
+    if (connection.host === STUB_DOWN) throw new PanelError('unavailable', 'connection refused', { panel: connection.kind, command: 'showbw' });
+    if (account.username === 'gonegone') throw new PanelError('not_found', 'no such user', { panel: connection.kind, command: 'showbw' });
+    return stubFigures(account.username);
+  },
+}) as Partial<Panel> as Panel;
+const hostingPanel = (connection: PanelConnection) => ([STUB_UP, STUB_DOWN].includes(connection.host) ? stub(connection) : createPanel(connection));
 
 describeEachDialect('the daily usage figures', (dialect) => {
   let t: TestApp;
   const errorLog: string[] = [];
-  beforeAll(async () => { t = await startTestApp(dialect, { errorLog }); });
+  beforeAll(async () => { t = await startTestApp(dialect, { errorLog, config: { hostingPanel } }); });
   afterAll(async () => { await t.stop(); });
 
   const stubConnection = (host: string): PanelConnection => ({

@@ -8,6 +8,7 @@ import type { Panel, PanelConnection, PanelCredentials, PanelOptions } from '../
 
 export type ServerRow = Selectable<HostingServersTable>;
 type KeyConfig = Pick<Config, 'CREDENTIALS_KEY' | 'AUTH_SECRET'>;
+type PanelConfig = KeyConfig & Pick<Config, 'hostingPanel'>;
 
 /** Credentials as stored on a server row: sealed, bound to the row's id. */
 export const sealServerCredentials = (config: KeyConfig, serverId: string, credentials: PanelCredentials) =>
@@ -26,7 +27,8 @@ export function connectionOf(config: KeyConfig, row: ServerRow): PanelConnection
   };
 }
 
-export const panelOfServer = (config: KeyConfig, row: ServerRow): Panel => createPanel(connectionOf(config, row));
+/** The panel of a server row: its adapter, or the panel a test scripts through config.hostingPanel. */
+export const panelOfServer = (config: PanelConfig, row: ServerRow): Panel => (config.hostingPanel ?? createPanel)(connectionOf(config, row));
 
 export async function findServer(db: Db, serverId: string): Promise<ServerRow | undefined> {
   return db.selectFrom('hosting_servers').selectAll().where('id', '=', serverId).executeTakeFirst();
