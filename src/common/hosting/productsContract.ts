@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { allow, defineContract } from '../protocol.ts';
 import { asObject, empty, id } from '../contracts/shared.ts';
+import { HOSTING_ORDER_FIELDS as ORDER_FIELDS } from './orderFields.ts';
 import { PANEL_KINDS } from './panels.ts';
 
-/** What a customer may be asked for at order time. */
-export const ORDER_FIELDS = ['domain'] as const;
 export const PACKAGE_MAX = 200;
 
 const panelKind = z.enum(PANEL_KINDS, { error: `Panel type must be one of ${PANEL_KINDS.join(', ')}.` });

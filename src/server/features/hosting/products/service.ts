@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { PANEL_NAMES, type PanelKind } from '../../../../common/hosting/panels.ts';
-import type { ORDER_FIELDS, ProductMapping, saveHostingProduct } from '../../../../common/hosting/productsContract.ts';
+import type { HostingOrderField } from '../../../../common/hosting/orderFields.ts';
+import type { ProductMapping, saveHostingProduct } from '../../../../common/hosting/productsContract.ts';
 import { groupHasNoServer, MAPPING_GROUP_NOT_FOUND, noReachableServer, PRODUCT_NOT_FOUND } from '../../../../common/hosting/productsTexts.ts';
 import { record } from '../../../audit/record.ts';
 import type { Db } from '../../../db/transaction.ts';
@@ -18,7 +19,7 @@ type MappingInput = z.output<typeof saveHostingProduct.input>;
 
 const mappingOf = (row: MappingRow): ProductMapping => ({
   productId: row.product_id, panel: row.panel, groupId: row.group_id, groupName: row.group_name, package: row.package,
-  orderFields: JSON.parse(row.order_fields) as (typeof ORDER_FIELDS)[number][],
+  orderFields: JSON.parse(row.order_fields) as HostingOrderField[],
 });
 
 export async function listMappings(db: Db): Promise<ProductMapping[]> {
