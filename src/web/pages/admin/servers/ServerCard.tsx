@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PANEL_NAMES } from '../../../../common/hosting/panels.ts';
 import type { ServerView } from '../../../../common/hosting/serversContract.ts';
 import type { FnOutput } from '../../../api/client.ts';
@@ -64,6 +65,9 @@ export function ServerCard({ server, onEdit, onDelete, onToggle, busy }: { serve
           <Group gap="xs">
             <Button size="compact-sm" onClick={run} loading={test.isPending}>Test Connection</Button>
             <Button size="compact-sm" variant="default" onClick={onEdit} aria-label={`Edit ${server.name}`}>Edit</Button>
+            <Button size="compact-sm" variant="default" component={Link} to={`/super-admin/servers/${server.id}/import`} aria-label={`Import accounts from ${server.name}`}>
+              Import accounts
+            </Button>
             <Button size="compact-sm" variant="default" onClick={onToggle} loading={busy} aria-label={`${server.enabled ? 'Disable' : 'Enable'} ${server.name}`}>
               {server.enabled ? 'Disable' : 'Enable'}
             </Button>
