@@ -13,6 +13,9 @@ describe('deep links through sign-in', () => {
     const tracked = await e2e.open();
     const { page } = tracked;
     const signIn = async () => {
+      // The address changes before the lazily loaded login page replaces the one before it (a
+      // transition): wait for the login form itself, or the register page's Email field gets filled.
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       await field(page, 'Email').fill(person.email);
       await field(page, 'Password').fill(person.password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
