@@ -37,6 +37,8 @@ const AdminProductsPage = lazy(() => import('./pages/admin/products/AdminProduct
 const AdminOrdersPage = lazy(() => import('./pages/admin/orders/AdminOrdersPage.tsx'));
 const AdminFailedOrdersPage = lazy(() => import('./pages/admin/orders/AdminFailedOrdersPage.tsx'));
 const AdminOrderDetailPage = lazy(() => import('./pages/admin/orders/AdminOrderDetailPage.tsx'));
+const ProvisioningQueuePage = lazy(() => import('./pages/admin/provisioningQueue/ProvisioningQueuePage.tsx'));
+const ProvisioningStepPage = lazy(() => import('./pages/admin/provisioningQueue/ProvisioningStepPage.tsx'));
 const AdminTicketsPage = lazy(() => import('./pages/admin/support/AdminTicketsPage.tsx'));
 const AdminTicketDetailPage = lazy(() => import('./pages/admin/support/AdminTicketDetailPage.tsx'));
 const AdminMailPage = lazy(() => import('./pages/admin/mail/AdminMailPage.tsx'));
@@ -107,6 +109,8 @@ export function AppRoutes() {
         <Route path="/super-admin/orders" element={guarded(<AdminOrdersPage />)} />
         <Route path="/super-admin/orders/failed" element={guarded(<AdminFailedOrdersPage />)} />
         <Route path="/super-admin/orders/:orderId" element={guarded(<AdminOrderDetailPage />)} />
+        <Route path="/super-admin/provisioning" element={guarded(<ProvisioningQueuePage />)} />
+        <Route path="/super-admin/provisioning/:stepId" element={guarded(<ProvisioningStepPage />)} />
         <Route path="/super-admin/tickets" element={guarded(<AdminTicketsPage />)} />
         <Route path="/super-admin/tickets/:ticketId" element={guarded(<AdminTicketDetailPage />)} />
         <Route path="/super-admin/mail" element={guarded(<AdminMailPage />)} />

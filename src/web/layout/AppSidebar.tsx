@@ -43,6 +43,7 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
       { to: '/super-admin/accounts', label: 'Accounts' },
       { to: '/super-admin/orders', label: 'Orders' },
       { to: '/super-admin/orders/failed', label: 'Failed Orders' },
+      { to: '/super-admin/provisioning', label: 'Provisioning Queue' },
       { to: '/super-admin/domains', label: 'Domains' },
       { to: '/super-admin/domains/bulk-map', label: 'Bulk Mapping' },
       { to: '/super-admin/portfolio-sync', label: 'Portfolio Sync' },

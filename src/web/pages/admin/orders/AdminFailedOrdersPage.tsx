@@ -5,6 +5,7 @@ import {
   BULK_RETRY_FAILED, bulkRetrySummary, FAILED_TO_LOAD_FAILED_ORDERS, FAILED_ORDERS_LIMIT, NO_FAILED_ORDERS, SELECT_ORDERS_TO_RETRY,
 } from '../../../../common/admin/orders/texts.ts';
 import { formatAmount } from '../../../../common/billing/billing.ts';
+import { FAILED_ORDERS_SEE_QUEUE } from '../../../../common/hosting/queueTexts.ts';
 import type { FnOutput } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFn, useFnMutation } from '../../../api/hooks.ts';
@@ -86,7 +87,8 @@ function FailedOrders() {
         context={(
           <>
             Orders the registration job could not finish, oldest first{queue.data ? ` (${queue.data.totalCount} in the queue)` : ''}.
-            Retry sends paid ones back to the registration job.
+            Retry sends paid ones back to the registration job.{' '}
+            <Anchor component={Link} to="/super-admin/provisioning" size="sm">{FAILED_ORDERS_SEE_QUEUE}</Anchor>.
           </>
         )}
       />
