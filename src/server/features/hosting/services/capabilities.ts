@@ -1,5 +1,6 @@
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/transaction.ts';
+import { PANEL_CAPABILITIES } from '../../../integrations/panels/capabilities.ts';
 import type { Panel, PanelCapabilities } from '../../../integrations/panels/panel.ts';
 import { findServer, panelOfServer } from '../servers/connection.ts';
 
@@ -17,12 +18,13 @@ export async function panelOfService(db: Db, config: KeyConfig, serverId: string
   }
 }
 
-/** What each server's panel offers, for a page of services (no panel is called: capabilities are the adapter's). */
-export async function capabilitiesOfServers(db: Db, config: KeyConfig, serverIds: (string | null)[]): Promise<Map<string, PanelCapabilities>> {
-  const found = new Map<string, PanelCapabilities>();
-  for (const id of new Set(serverIds)) {
-    const panel = id ? await panelOfService(db, config, id) : null;
-    if (id && panel) found.set(id, panel.capabilities);
-  }
-  return found;
+/**
+ * What each server's panel offers, for a page of services: one query for the servers' panel kinds,
+ * then the kind's row. No credentials are opened and no panel is called; a server that is gone has none.
+ */
+export async function capabilitiesOfServers(db: Db, serverIds: (string | null)[]): Promise<Map<string, PanelCapabilities>> {
+  const ids = [...new Set(serverIds.filter((id) => id !== null))];
+  if (ids.length === 0) return new Map();
+  const servers = await db.selectFrom('hosting_servers').select(['id', 'panel']).where('id', 'in', ids).execute();
+  return new Map(servers.map((server) => [server.id, PANEL_CAPABILITIES[server.panel]]));
 }

@@ -17,9 +17,9 @@ import { hasUnfinishedPasswordChange, lockService, type ServiceRow } from './rep
 type Deps = Pick<Services, 'db' | 'config'>;
 
 /** The services as the page shows them, with the renewal dates read through billing's public face. */
-export async function presentServices({ db, config }: Deps, rows: ServiceRow[], manages: boolean): Promise<AccountService[]> {
+export async function presentServices({ db }: Deps, rows: ServiceRow[], manages: boolean): Promise<AccountService[]> {
   const renewals = await renewalDatesOf(db, rows.map((r) => r.subscription_id).filter((id) => id !== null));
-  const capabilities = await capabilitiesOfServers(db, config, rows.map((r) => r.server_id));
+  const capabilities = await capabilitiesOfServers(db, rows.map((r) => r.server_id));
   return rows.map((row) => presentService(
     row, row.subscription_id ? renewals.get(row.subscription_id) ?? null : null, row.server_id ? capabilities.get(row.server_id) ?? null : null, manages,
   ));
