@@ -199,6 +199,29 @@ describeEachDialect('billing drives the hosting lifecycle', (dialect) => {
     });
   });
 
+  describe('with no grace (HOSTING_SUSPEND_GRACE_DAYS=0)', () => {
+    let noGrace: TestApp;
+    beforeAll(async () => { noGrace = await startTestApp(dialect, { clock, env: { HOSTING_SUSPEND_GRACE_DAYS: '0' } }); });
+    afterAll(async () => { await noGrace.stop(); });
+
+    it('a failed renewal suspends at once, and the sweep asks for no second suspension', async () => {
+      const a = await accountWithMembers(noGrace);
+      const plan = await hostingPlan(noGrace, { name: 'Business', package: 'starter' });
+      const bought = await buyPlan(noGrace, a.owner, a.accountId, plan.priceIds[0], 'now.example');
+      const serviceId = (await serviceOfSubscription(noGrace, bought.subscriptionId))!.id;
+      await settleService(noGrace, serviceId, 'active');
+
+      const portalSessionId = await openTestPortal(noGrace, a.owner, a.accountId, bought.customerId);
+      expect((await noGrace.call('testPortalUpdateCard', { portalSessionId, ...DECLINING_CARD }, a.owner)).status).toBe(200);
+      expect((await noGrace.call('testPortalRenewNow', { portalSessionId, subscriptionId: bought.providerSubscriptionId }, a.owner)).status).toBe(200);
+      expect((await stepsOf(noGrace, serviceId)).slice(1)).toEqual([{ action: 'suspend', input: { reason: 'overdue' }, status: 'queued', requestedBy: null }]);
+
+      clock.advance(MINUTE_MS);
+      await runHostingSweep(noGrace.services, clock.now());
+      expect(await stepsOf(noGrace, serviceId)).toHaveLength(2);
+    });
+  });
+
   describe('the end of a subscription', () => {
     it('cancelled: suspended at once, terminated 14 days after the end and not before; nothing after termination', async () => {
       const { a, bought, serviceId } = await activeService();

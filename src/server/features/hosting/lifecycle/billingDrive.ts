@@ -22,7 +22,7 @@ export interface SubscriptionFacts {
   checkoutSessionId: string | null;
 }
 
-type Deps = Pick<Services, 'jobs' | 'clock' | 'log'>;
+type Deps = Pick<Services, 'jobs' | 'clock' | 'log' | 'config'>;
 
 /** Paid for (the first invoice, or a trial): the service exists and stays up. */
 const RUNNING: SubscriptionStatus[] = ['active', 'trialing'];
@@ -32,9 +32,9 @@ const ENDED: SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired']
 /**
  * Decides, in billing's unit of work, what a subscription's change means for its hosting service
  * (reference/provisioning.md section 1, WHMCS's rules): the first payment creates it, past due
- * starts the grace that the sweep ends with a suspension, payment lifts a suspension for
- * non-payment (never an operator's), the end suspends it and starts the wait before termination,
- * and a change of plan changes the package. Steps are only requested here; the runner carries
+ * starts the grace that the sweep ends with a suspension (no grace configured: suspended at once),
+ * payment lifts a suspension for non-payment (never an operator's), the end suspends it and starts
+ * the wait before termination, and a change of plan changes the package. Steps are only requested here; the runner carries
  * them out. A subscription whose plan does not provision has no service and nothing happens.
  */
 export async function driveHostingFromSubscription(tx: Tx, services: Deps, facts: SubscriptionFacts): Promise<void> {
@@ -60,7 +60,12 @@ export async function driveHostingFromSubscription(tx: Tx, services: Deps, facts
     const overdueSuspension = (service.status === 'suspended' && service.suspend_reason === 'overdue') || steps.pendingOverdueSuspension();
     if (overdueSuspension) await steps.request('unsuspend');
   } else if (facts.status === 'past_due') {
-    if (service.past_due_since === null) await updateService(tx.db, service.id, { past_due_since: now, updated_at: now });
+    if (service.past_due_since === null) {
+      await updateService(tx.db, service.id, { past_due_since: now, updated_at: now });
+      // No grace configured: suspended as the payment fails, not at the sweep's next round minutes later
+      // (the step is stamped from now, so the sweep sees it as this episode's and asks for no second one).
+      if (services.config.HOSTING_SUSPEND_GRACE_DAYS === 0 && service.status === 'active') await steps.request('suspend', { reason: 'overdue' });
+    }
   } else if (ENDED.includes(facts.status) && service.ended_at === null) {
     await updateService(tx.db, service.id, { ended_at: now, updated_at: now });
     if (service.status === 'active') await steps.request('suspend', { reason: 'overdue' });
