@@ -53,7 +53,7 @@ function ServiceRow({ service }: { service: AdminHostingService }) {
   );
 }
 
-function Services() {
+export function HostingServicesList() {
   const filters = useUrlFilters(FIELDS);
   const { values } = filters;
   // The page belongs to the filters it was chosen under: other filters start at page 1.
@@ -126,5 +126,5 @@ function Services() {
 
 /** /super-admin/services: every hosting service, filtered by status, server, product and account, a page at a time. */
 export default function AdminHostingServicesPage() {
-  return <RequireSuperAdmin><Services /></RequireSuperAdmin>;
+  return <RequireSuperAdmin><HostingServicesList /></RequireSuperAdmin>;
 }
