@@ -55,6 +55,8 @@ const AdminPortfolioSyncPage = lazy(() => import('./pages/admin/portfolio/AdminP
 const AdminWhoisLookupPage = lazy(() => import('./pages/admin/whois/AdminWhoisLookupPage.tsx'));
 const AdminRegistrarsPage = lazy(() => import('./pages/admin/registrars/AdminRegistrarsPage.tsx'));
 const AdminServersPage = lazy(() => import('./pages/admin/servers/AdminServersPage.tsx'));
+const AdminHostingServicesPage = lazy(() => import('./pages/admin/hostingServices/AdminHostingServicesPage.tsx'));
+const AdminHostingServicePage = lazy(() => import('./pages/admin/hostingServices/AdminHostingServicePage.tsx'));
 const AdminDomainDetailPage = lazy(() => import('./pages/admin/domains/detail/AdminDomainDetailPage.tsx'));
 const AdminDomainsPage = lazy(() => import('./pages/admin/domains/AdminDomainsPage.tsx'));
 const AdminBulkMapPage = lazy(() => import('./pages/admin/domains/BulkMapPage.tsx'));
@@ -127,6 +129,8 @@ export function AppRoutes() {
         <Route path="/super-admin/whois-lookup" element={guarded(<AdminWhoisLookupPage />)} />
         <Route path="/super-admin/registrars" element={guarded(<AdminRegistrarsPage />)} />
         <Route path="/super-admin/servers" element={guarded(<AdminServersPage />)} />
+        <Route path="/super-admin/services/:serviceId" element={guarded(<AdminHostingServicePage />)} />
+        <Route path="/super-admin/services" element={guarded(<AdminHostingServicesPage />)} />
         <Route path="/super-admin/domains/:domain" element={guarded(<AdminDomainDetailPage />)} />
         <Route path="/super-admin/domains" element={guarded(<AdminDomainsPage />)} />
         <Route path="/super-admin/domains/bulk-map" element={guarded(<AdminBulkMapPage />)} />

@@ -20,6 +20,7 @@ import * as adminUsers from '../admin/users/contract.ts';
 import * as adminWhois from '../admin/whois/contract.ts';
 import * as adminWhmcsImport from '../admin/whmcsImport/contract.ts';
 import * as hostingQueue from '../hosting/queueContract.ts';
+import * as hostingAdminServices from '../hosting/adminServicesContract.ts';
 import * as billing from '../billing/contract.ts';
 import * as hostingProducts from '../hosting/productsContract.ts';
 import * as hostingServers from '../hosting/serversContract.ts';
@@ -138,6 +139,7 @@ export const contracts = {
   ...hostingServers.contracts,
   ...hostingProducts.contracts,
   ...hostingQueue.contracts,
+  ...hostingAdminServices.contracts,
   ...hostingImport.contracts,
 } satisfies Record<string, FunctionContract>;
 

@@ -7,6 +7,7 @@ import {
 } from './servicesTexts.ts';
 
 export const HOSTING_SERVICE_STATUSES = ['pending', 'active', 'suspended', 'terminated'] as const;
+export type HostingServiceStatus = (typeof HOSTING_SERVICE_STATUSES)[number];
 
 /**
  * A service is read by the members of its account; outsiders (another account's members, an

@@ -27,6 +27,7 @@ import { handlers as domains } from './domains/functions.ts';
 import { handlers as hostingProducts } from './hosting/products/functions.ts';
 import { handlers as hostingServers } from './hosting/servers/functions.ts';
 import { handlers as hostingQueue } from './hosting/queue/functions.ts';
+import { handlers as hostingAdminServices } from './hosting/adminServices/functions.ts';
 import { handlers as hostingImport } from './hosting/import/functions.ts';
 import { handlers as hostingServices } from './hosting/services/functions.ts';
 import { handlers as invitations } from './invitations/functions.ts';
@@ -74,5 +75,6 @@ export const handlers: FunctionHandler[] = [
   ...hostingServers,
   ...hostingProducts,
   ...hostingQueue,
+  ...hostingAdminServices,
   ...hostingImport,
 ] as FunctionHandler[];

@@ -49,6 +49,7 @@ function sidebarGroups(canManageAccount: boolean, isSuperAdmin: boolean): Group[
       { to: '/super-admin/portfolio-sync', label: 'Portfolio Sync' },
       { to: '/super-admin/registrars', label: 'Registrars' },
       { to: '/super-admin/servers', label: 'Servers' },
+      { to: '/super-admin/services', label: 'Hosting Services' },
       { to: '/super-admin/tickets', label: 'Support Tickets' },
       { to: '/super-admin/products', label: 'Products' },
       { to: '/super-admin/mail', label: 'Mail Outbox' },

@@ -21,6 +21,7 @@ import { adminWhoisSamples } from './admin/whois.ts';
 import { adminWhmcsImportSamples } from './admin/whmcsImport.ts';
 import { hostingSamples } from './admin/hosting.ts';
 import { adminHostingQueueSamples } from './admin/hostingQueue.ts';
+import { adminHostingServicesSamples } from './admin/hostingServices.ts';
 import { hostingImportSamples } from './admin/hostingImport.ts';
 import { domainManagementSamples } from './domainManagement.ts';
 import { domainOrderSamples } from './domainOrders.ts';
@@ -208,6 +209,7 @@ export const sampleInputs: Record<FunctionName, SampleInput> & Record<string, Sa
   ...adminMailSamples,
   ...adminWhoisSamples,
   ...adminHostingQueueSamples,
+  ...adminHostingServicesSamples,
   ...adminWhmcsImportSamples,
   ...adminAuditSamples,
   ...adminDeliveriesSamples,

@@ -104,6 +104,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ticket.staff_replied': 'Staff replied to ticket',
   'ticket.status_changed': 'Ticket status changed',
   'hosting.sso_opened': 'Control panel opened (single sign-on)',
+  'hosting.sso_opened_by_operator': 'Control panel opened by an operator as the customer',
   'hosting.password_change_requested': 'Hosting password change requested',
   'mail.outbox_listed': 'Mail outbox read',
   'mail.message_read': 'Mail message opened',

@@ -26,31 +26,38 @@ export async function presentServices({ db }: Deps, rows: ServiceRow[], manages:
 }
 
 /** Single sign-on needs a live account: never into a suspended one (a suspension would be bypassed) nor one not made yet. */
-function requireActive(service: ServiceRow, refusal: { notActive: string; suspended: string }): asserts service is ServiceRow & { username: string; server_id: string } {
+function requireActive(service: ServiceRow, refusal: Pick<LoginRefusals, 'notActive' | 'suspended'>): asserts service is ServiceRow & { username: string; server_id: string } {
   if (service.status === 'suspended') throw failedPrecondition(refusal.suspended);
   if (service.status !== 'active' || !service.username || !service.server_id) throw failedPrecondition(refusal.notActive);
 }
 
+/** The refusals of a panel login, in the words of who asks (the customer, or an operator). */
+export interface LoginRefusals { notActive: string; suspended: string; unsupported: string }
+
 /**
- * A one-time login URL to the service's panel, for the caller's browser at `clientIp` (Plesk binds
- * the session to it). The URL is a credential: it goes to the caller only, never to the audit or a
- * log line. The panel is called outside any transaction; the audit entry is written once it answered.
+ * A one-time login URL into the service's panel as its customer, for a browser at `clientIp` (Plesk
+ * binds the session to it). The URL is a credential: whoever asked gets it, never an audit entry or
+ * a log line. The panel is called outside any transaction; the caller records once it answered.
  */
-export async function openControlPanel(services: Services, caller: Caller, service: ServiceRow, clientIp: string, requestId: string): Promise<string> {
-  requireActive(service, { notActive: SSO_NOT_ACTIVE, suspended: SSO_SUSPENDED });
+export async function panelLoginUrl(services: Services, service: ServiceRow, clientIp: string, refusals: LoginRefusals): Promise<string> {
+  requireActive(service, refusals);
   const panel = await panelOfService(services.db, services.config, service.server_id);
   if (!panel) throw unavailable(PANEL_NO_ANSWER);
-  if (!panel.capabilities.sso) throw failedPrecondition(SSO_UNSUPPORTED);
-  let url: string;
+  if (!panel.capabilities.sso) throw failedPrecondition(refusals.unsupported);
   try {
     const account = await panel.findAccount(service.username);
     if (!account) throw unavailable(PANEL_NO_ANSWER);
-    url = await panel.loginUrl(account, clientIp);
+    return await panel.loginUrl(account, clientIp);
   } catch (error) {
     if (!(error instanceof PanelError)) throw error;
     services.log.warn({ serviceId: service.id, panel: error.details.panel, command: error.details.command, kind: error.kind }, 'control panel login failed');
     throw unavailable(PANEL_NO_ANSWER);
   }
+}
+
+/** The customer's single sign-on (panelLoginUrl), audited once the panel answered. */
+export async function openControlPanel(services: Services, caller: Caller, service: ServiceRow, clientIp: string, requestId: string): Promise<string> {
+  const url = await panelLoginUrl(services, service, clientIp, { notActive: SSO_NOT_ACTIVE, suspended: SSO_SUSPENDED, unsupported: SSO_UNSUPPORTED });
   await inTransaction(services.db, async (tx) => {
     await record(tx, {
       actor: caller.actingAs ? { userId: caller.actingAs.operatorUserId, email: caller.actingAs.operatorEmail } : { userId: caller.userId, email: caller.email },
