@@ -9,14 +9,14 @@ import { findServiceDetail, isOpenStep, mappedGroupOf, stepsOfService } from './
  * One service as an operator sees it, with what may be done to it now and its job history; null
  * for an unknown id. No panel is called: the abilities come from the adapter's capabilities.
  */
-export async function serviceDetail({ db, config }: Pick<Services, 'db' | 'config'>, serviceId: string)
+export async function serviceDetail({ db }: Pick<Services, 'db'>, serviceId: string)
   : Promise<{ service: AdminHostingServiceDetail; steps: HostingServiceStep[] } | null> {
   const row = await findServiceDetail(db, serviceId);
   if (!row) return null;
   const [stepRows, renewals, capabilities, mappedGroup] = await Promise.all([
     stepsOfService(db, serviceId),
     renewalDatesOf(db, row.subscription_id ? [row.subscription_id] : []),
-    capabilitiesOfServers(db, config, [row.server_id]),
+    capabilitiesOfServers(db, [row.server_id]),
     mappedGroupOf(db, row.product_id),
   ]);
   const steps = stepRows.map(presentStep);
