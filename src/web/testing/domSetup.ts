@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A findBy… wait ends as soon as the element is there; its bound only has to outlast a busy CI
+// machine, where the first render of a lazily imported page has taken over the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * What jsdom lacks and Mantine asks for: media queries (never matching: the desktop layout),
