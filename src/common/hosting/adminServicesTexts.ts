@@ -1,5 +1,7 @@
 /** What operators read on /super-admin/services and in its functions' refusals (issue 22). */
 
+import { ACTION_LABELS } from './queueTexts.ts';
+
 export const ADMIN_SERVICE_NOT_FOUND = 'No such hosting service. It may have been removed, or the link is wrong.';
 export const OPERATOR_SSO_NOT_ACTIVE = 'The control panel can be opened once the service is active.';
 export const OPERATOR_SSO_SUSPENDED = 'The control panel cannot be opened while the service is suspended: unsuspend it first.';
@@ -13,12 +15,6 @@ export const NO_MATCHING_SERVICES = 'No hosting services match these filters.';
 export const NO_STEPS = 'Nothing has run on the panel for this service yet.';
 
 export const SERVICE_STATUS_LABELS = { pending: 'Pending', active: 'Active', suspended: 'Suspended', terminated: 'Terminated' } as const;
-export const STEP_ACTION_LABELS = {
-  create: 'Create', suspend: 'Suspend', unsuspend: 'Unsuspend', terminate: 'Terminate', change_package: 'Change package', change_password: 'Change password',
-} as const;
-export const STEP_STATUS_LABELS = {
-  queued: 'Queued', running: 'Running', waiting: 'Waiting to retry', done: 'Done', failed: 'Failed', resolved: 'Done by hand', cancelled: 'Cancelled',
-} as const;
 export const SUSPEND_REASON_LABELS = { overdue: 'Overdue', operator: 'By the provider' } as const;
 
 export const TERMINATE_WARNING = 'This removes the account and its files from the panel.';
@@ -26,4 +22,4 @@ export const TERMINATE_CONFIRM_LABEL = 'Type the username to confirm';
 
 export const serviceCountLabel = (total: number) => (total === 1 ? '1 service' : `${total.toLocaleString()} services`);
 /** The green alert after an action was queued. */
-export const queuedLabel = (action: keyof typeof STEP_ACTION_LABELS) => `Queued: ${STEP_ACTION_LABELS[action].toLowerCase()}. The history below shows when the panel has done it.`;
+export const queuedLabel = (action: keyof typeof ACTION_LABELS) => `Queued: ${ACTION_LABELS[action].toLowerCase()}. The history below shows when the panel has done it.`;

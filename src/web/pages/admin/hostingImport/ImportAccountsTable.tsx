@@ -3,6 +3,7 @@ import type { AccountOption } from '../../../../common/admin/accounts/contract.t
 import type { ImportableAccount } from '../../../../common/hosting/importContract.ts';
 import { HOSTING_IMPORT_TEXTS as T } from '../../../../common/hosting/importTexts.ts';
 import { StackedTable } from '../../../components/StackedTable.tsx';
+import classes from '../../../components/StackedTable.module.css';
 
 const COLUMNS = ['Select', 'Username', 'Domain', 'Package', 'Status', 'Customer account', 'Product'] as const;
 
@@ -46,11 +47,11 @@ export function ImportAccountsTable({ accounts, products, choices, onChange, onP
             <Table.Td data-label="Package">{account.package ?? '—'}</Table.Td>
             <Table.Td data-label="Status">
               {account.service ? (
-                <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                <Badge size="sm" variant="light" color="gray" className={classes.badge}>
                   {account.service.status === 'terminated' ? T.terminatedInPortal : T.inPortal}
                 </Badge>
               ) : (
-                <Badge size="sm" variant="light" color={account.suspended ? 'orange' : 'green'} style={{ flexShrink: 0 }}>
+                <Badge size="sm" variant="light" color={account.suspended ? 'orange' : 'green'} className={classes.badge}>
                   {account.suspended ? 'Suspended' : 'Active'}
                 </Badge>
               )}

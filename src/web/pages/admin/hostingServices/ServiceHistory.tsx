@@ -1,10 +1,11 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { HostingServiceStep } from '../../../../common/hosting/adminServicesContract.ts';
-import { NO_STEPS, STEP_ACTION_LABELS } from '../../../../common/hosting/adminServicesTexts.ts';
+import { NO_STEPS } from '../../../../common/hosting/adminServicesTexts.ts';
+import { ACTION_LABELS } from '../../../../common/hosting/queueTexts.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { StackedTable } from '../../../components/StackedTable.tsx';
-import { StepStatusBadge } from './ServiceBadges.tsx';
+import { StepStatusBadge } from '../provisioningQueue/stepLabels.tsx';
 
 const COLUMNS = ['Step', 'Status', 'Requested', 'Finished', 'Attempts', 'Detail'] as const;
 
@@ -19,7 +20,7 @@ function StepRow({ step }: { step: HostingServiceStep }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <Text size="sm" fw={500}>{STEP_ACTION_LABELS[step.action]}</Text>
+        <Text size="sm" fw={500}>{ACTION_LABELS[step.action]}</Text>
         {asked && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{asked}</Text>}
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{step.requestedBy ? `By ${step.requestedBy}` : 'By billing or the customer'}</Text>
       </Table.Td>

@@ -1,12 +1,10 @@
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FnOutput } from '../../../api/client.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
-import { StackedTable } from '../../../components/StackedTable.tsx';
+import { PanelCallsTable } from '../servers/PanelCallsTable.tsx';
 import { OutcomeBadge } from './stepLabels.tsx';
 
 type Attempt = FnOutput<'getProvisioningStep'>['attempts'][number];
-
-const CALL_COLUMNS = ['Command', 'HTTP', 'ms', 'Outcome'] as const;
 
 /** One attempt: when it ran, how it ended, and every timed call it made to the panel. */
 function AttemptCard({ attempt, number }: { attempt: Attempt; number: number }) {
@@ -22,16 +20,7 @@ function AttemptCard({ attempt, number }: { attempt: Attempt; number: number }) 
         </Group>
         {attempt.message && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{attempt.message}</Text>}
         {attempt.calls.length === 0 ? <Text size="sm" c="dimmed">No call reached the panel.</Text> : (
-          <StackedTable label={`Panel calls of attempt ${number}`} columns={CALL_COLUMNS} numeric={['HTTP', 'ms']}>
-            {attempt.calls.map((call, i) => (
-              <Table.Tr key={i}>
-                <Table.Td data-label="Command" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{call.command}</Table.Td>
-                <Table.Td data-label="HTTP" ta="right">{call.status ?? '—'}</Table.Td>
-                <Table.Td data-label="ms" ta="right">{call.ms}</Table.Td>
-                <Table.Td data-label="Outcome" style={{ overflowWrap: 'anywhere' }}>{call.outcome}</Table.Td>
-              </Table.Tr>
-            ))}
-          </StackedTable>
+          <PanelCallsTable label={`Panel calls of attempt ${number}`} calls={attempt.calls} />
         )}
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PANEL_NAMES } from '../../../../common/hosting/panels.ts';
@@ -6,6 +6,7 @@ import type { ServerView } from '../../../../common/hosting/serversContract.ts';
 import type { FnOutput } from '../../../api/client.ts';
 import { failureText } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
+import { PanelCallsTable } from './PanelCallsTable.tsx';
 
 type TestAnswer = FnOutput<'testHostingServer'>;
 
@@ -91,21 +92,7 @@ export function ServerCard({ server, onEdit, onDelete, onToggle, busy }: { serve
               <Badge color={answer.success ? 'green' : 'red'} variant="light">{answer.success ? 'Passed' : 'Failed'}</Badge>
               {answer.error && <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>{answer.error}</Text>}
             </Group>
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr><Table.Th>Command</Table.Th><Table.Th ta="right">HTTP</Table.Th><Table.Th ta="right">ms</Table.Th><Table.Th>Outcome</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {answer.calls.map((call, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td ff="monospace">{call.command}</Table.Td>
-                    <Table.Td ta="right">{call.status ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{call.ms}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{call.outcome}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <PanelCallsTable label={`Calls of the test of ${server.name}`} calls={answer.calls} />
           </Stack>
         )}
       </Stack>
