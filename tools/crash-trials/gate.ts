@@ -29,8 +29,9 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * A pass-through in front of a fake outside system (a registrar, a hosting panel), so the trial can stop one
- * chosen call between the portal and the system: the portal has asked, the system has not acted.
+ * A pass-through in front of a fake outside system (a registrar, a hosting panel), so the trial
+ * can stop one chosen call between the portal and the system: the portal has asked, the system
+ * has not acted.
  */
 export async function startGate(target: string): Promise<Gate> {
   const waiting: { matches: (params: URLSearchParams, path: string) => boolean; arrive: () => void; opened: Promise<'release' | 'drop'> }[] = [];
