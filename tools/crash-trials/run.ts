@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resultsTable, violationLines } from './report.ts';
 import { paymentConfirmationScenario } from './scenarios/paymentConfirmation.ts';
+import { provisioningScenario } from './scenarios/provisioning.ts';
 import { registrationScenario } from './scenarios/registration.ts';
 import { webhookBurstScenario } from './scenarios/webhookBurst.ts';
 import { whmcsImportScenario } from './scenarios/whmcsImport.ts';
@@ -22,6 +23,7 @@ const scenarios: Record<string, () => Scenario> = {
   payment: paymentConfirmationScenario,
   webhooks: webhookBurstScenario,
   'whmcs-import': whmcsImportScenario,
+  provisioning: provisioningScenario,
 };
 
 const { values } = parseArgs({
