@@ -59,6 +59,8 @@ export function ImportAccountsTable({ accounts, products, choices, onChange, onP
             <Table.Td data-label="Customer account">
               {account.importable ? (
                 <Button size="compact-sm" variant="subtle" disabled={locked} onClick={() => onPickAccount(account.username)}
+                  // A long account name wraps instead of being cut on a phone's card.
+                  h="auto" maw="100%" styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
                   aria-label={`Customer account for ${account.username}`}>
                   {choice.account?.name ?? T.chooseAccount}
                 </Button>
