@@ -1,2 +1,2 @@
 /** The back office's page of one object: /super-admin/{section}/{id}. */
-export const adminPath = (section: 'users' | 'accounts' | 'orders' | 'tickets' | 'mail' | 'services', id: string) => `/super-admin/${section}/${encodeURIComponent(id)}`;
+export const adminPath = (section: 'users' | 'accounts' | 'orders' | 'tickets' | 'mail' | 'services' | 'provisioning', id: string) => `/super-admin/${section}/${encodeURIComponent(id)}`;

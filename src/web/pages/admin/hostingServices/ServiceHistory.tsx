@@ -5,6 +5,7 @@ import { NO_STEPS } from '../../../../common/hosting/adminServicesTexts.ts';
 import { ACTION_LABELS } from '../../../../common/hosting/queueTexts.ts';
 import { formatDateTime } from '../../../components/dateFormat.ts';
 import { StackedTable } from '../../../components/StackedTable.tsx';
+import { adminPath } from '../adminPaths.ts';
 import { StepStatusBadge } from '../provisioningQueue/stepLabels.tsx';
 
 const COLUMNS = ['Step', 'Status', 'Requested', 'Finished', 'Attempts', 'Detail'] as const;
@@ -32,7 +33,7 @@ function StepRow({ step }: { step: HostingServiceStep }) {
         {step.lastError && <Text size="sm" c={step.status === 'failed' ? 'red' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>{step.lastError}</Text>}
         {step.resolutionNote && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>Done by hand: {step.resolutionNote}</Text>}
         {step.status === 'failed' && (
-          <Anchor component={Link} to={`/super-admin/provisioning/${encodeURIComponent(step.id)}`} size="sm">Open in the provisioning queue</Anchor>
+          <Anchor component={Link} to={adminPath('provisioning', step.id)} size="sm">Open in the provisioning queue</Anchor>
         )}
       </Table.Td>
     </Table.Tr>

@@ -14,7 +14,6 @@ import { inputFields } from '../../../components/resourceList/urlFilters.ts';
 import { useUrlFilters } from '../../../components/resourceList/useUrlFilters.ts';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { adminPath } from '../adminPaths.ts';
-import { queuePath } from './queuePaths.ts';
 
 const COLUMNS = ['Service', 'Account', 'Server', 'Action', 'Last error', 'Attempts', 'Failed'] as const;
 const FIELDS = inputFields(listProvisioningQueue.input, ['action', 'serverId']);
@@ -24,7 +23,7 @@ function StepRow({ step }: { step: ProvisioningStepSummary }) {
   return (
     <Table.Tr>
       <Table.Td data-primary>
-        <RowLink to={queuePath(step.stepId)}>{step.domain ?? step.username ?? step.serviceId}</RowLink>
+        <RowLink to={adminPath('provisioning', step.stepId)}>{step.domain ?? step.username ?? step.serviceId}</RowLink>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{step.productName}{step.username ? ` · ${step.username}` : ''}</Text>
       </Table.Td>
       <Table.Td data-label="Account">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -15,30 +15,19 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireSuperAdmin } from '../../../session/RequireSuperAdmin.tsx';
 import { adminPath } from '../adminPaths.ts';
 import { AttemptLog } from './AttemptLog.tsx';
-import { queuePath, servicePath } from './queuePaths.ts';
 import { ResolveStepModal } from './ResolveStepModal.tsx';
 import { StepStatusBadge } from './stepLabels.tsx';
+import { PageSection } from '../../../components/PageSection.tsx';
 
 type Step = FnOutput<'getProvisioningStep'>['step'];
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function StepFacts({ step }: { step: Step }) {
   const reason = text(step.input.reason);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Section title="Step">
+      <PageSection gap="sm" title="Step">
         <SimpleGrid cols={2} spacing="sm">
           <Fact label="Action">{ACTION_LABELS[step.action]}</Fact>
           <Fact label="Attempts">{step.attempts}</Fact>
@@ -49,18 +38,18 @@ function StepFacts({ step }: { step: Step }) {
         </SimpleGrid>
         {step.error && <Fact label="Last error"><Text span c="red" size="sm" style={{ overflowWrap: 'anywhere' }}>{step.error}</Text></Fact>}
         {step.resolutionNote && <Fact label="Done by hand">{step.resolutionNote}</Fact>}
-      </Section>
-      <Section title="Service">
+      </PageSection>
+      <PageSection gap="sm" title="Service">
         <SimpleGrid cols={2} spacing="sm">
-          <Fact label="Service"><Anchor component={Link} to={servicePath(step.serviceId)} size="sm">{step.domain ?? step.username ?? step.serviceId}</Anchor></Fact>
+          <Fact label="Service"><Anchor component={Link} to={adminPath('services', step.serviceId)} size="sm">{step.domain ?? step.username ?? step.serviceId}</Anchor></Fact>
           <Fact label="Service status">{step.serviceStatus}</Fact>
           <Fact label="Product">{step.productName}</Fact>
           <Fact label="Username">{step.username}</Fact>
           <Fact label="Account"><Anchor component={Link} to={adminPath('accounts', step.accountId)} size="sm">{step.accountName ?? step.accountId}</Anchor></Fact>
           <Fact label="Server">{step.serverName}</Fact>
         </SimpleGrid>
-      </Section>
-      <Section title="Input">
+      </PageSection>
+      <PageSection gap="sm" title="Input">
         {text(step.input.package) || reason || text(step.input.note) ? (
           <SimpleGrid cols={2} spacing="sm">
             <Fact label="Package">{text(step.input.package)}</Fact>
@@ -68,7 +57,7 @@ function StepFacts({ step }: { step: Step }) {
             <Fact label="Note">{text(step.input.note)}</Fact>
           </SimpleGrid>
         ) : <Text size="sm" c="dimmed">This step takes no package, reason or note.</Text>}
-      </Section>
+      </PageSection>
     </SimpleGrid>
   );
 }
@@ -127,7 +116,7 @@ export default function ProvisioningStepPage() {
   return (
     <RequireSuperAdmin>
       <Stack gap="md">
-        <Anchor component={Link} to={queuePath()} size="sm">← Provisioning queue</Anchor>
+        <Anchor component={Link} to="/super-admin/provisioning" size="sm">← Provisioning queue</Anchor>
         <StepDetail key={stepId} stepId={stepId} />
       </Stack>
     </RequireSuperAdmin>
