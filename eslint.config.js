@@ -18,6 +18,10 @@ export default tseslint.config(
       // Driver rows and third-party callbacks are typed at the repository edge; `any` stays there.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-properties': ['error', {
+        object: 'AbortSignal', property: 'any',
+        message: 'Node 20 lets the garbage collector take its time-outs: use withDeadline (src/server/integrations/deadline.ts) or any-signal.',
+      }],
     },
   },
   {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Lighthouse (mobile, the default form factor) on /login, the signed-in dashboard, /services/hosting, /billing,
 # /domains/search, /domains (the empty account), /domains/orders (empty), /domains/register, and the back
-# office's domain pages (inventory, one domain's detail, bulk mapping, registrars),
+# office's domain pages (inventory, one domain's detail, bulk mapping, registrars) and its hosting pages
+# (servers, hosting services, the provisioning queue, beside the orders list they are compared with),
 # against the production build in dist/web served by the real server on its own data.
 # Usage: npm run build && sh bench/web-lighthouse.sh [out-dir]   (default bench/.data/lighthouse)
 set -eu
@@ -41,7 +42,8 @@ audit() {
 audit "$BASE/login" --output=json --output-path="$OUT/login.json"
 for PAGE in dashboard:/ hosting:/services/hosting billing:/billing domain-search:/domains/search domains:/domains domain-orders:/domains/orders domain-register:/domains/register?domain=perf-example.com \
     admin-domains:/super-admin/domains admin-domain:/super-admin/domains/perf-managed.com admin-bulk-map:/super-admin/domains/bulk-map \
-    admin-registrars:/super-admin/registrars; do
+    admin-registrars:/super-admin/registrars admin-orders:/super-admin/orders admin-servers:/super-admin/servers \
+    admin-services:/super-admin/services admin-provisioning:/super-admin/provisioning; do
   audit "$BASE${PAGE#*:}" --extra-headers="{\"Cookie\":\"$COOKIE\"}" --output=json --output-path="$OUT/${PAGE%%:*}.json"
 done
 
@@ -50,7 +52,8 @@ done
 # runs only at similar indexes (an idle run of this machine is about 2000).
 node -e '
 for (const name of ["login", "dashboard", "hosting", "billing", "domain-search", "domains", "domain-orders", "domain-register",
-  "admin-domains", "admin-domain", "admin-bulk-map", "admin-registrars"]) {
+  "admin-domains", "admin-domain", "admin-bulk-map", "admin-registrars", "admin-orders", "admin-servers", "admin-services",
+  "admin-provisioning"]) {
   const r = require(require("path").resolve(process.argv[1], name + ".json"));
   const reqs = r.audits["network-requests"].details.items;
   const sum = (type) => reqs.filter((q) => q.resourceType === type).reduce((s, q) => s + q.transferSize, 0);

@@ -71,10 +71,17 @@ export const attemptRows = (t: TestApp, stepId: string) =>
 
 /** Waits until the step reaches one of `statuses` (the worker runs it). */
 export async function stepReaches(t: TestApp, stepId: string, statuses: HostingStepStatus[]) {
-  return waitFor(async () => {
+  try {
+    return await waitFor(async () => {
+      const step = await stepRow(t, stepId);
+      return statuses.includes(step.status) ? step : undefined;
+    });
+  } catch (error) {
+    // A step that never gets there says where it stood: its row and its attempts, so a slow CI run can be read afterwards.
     const step = await stepRow(t, stepId);
-    return statuses.includes(step.status) ? step : undefined;
-  });
+    const attempts = await attemptRows(t, stepId);
+    throw new Error(`step ${step.action} stayed ${step.status} (attempts ${step.attempts}, last error ${step.last_error ?? 'none'}); attempts: ${JSON.stringify(attempts)}`, { cause: error });
+  }
 }
 
 export async function hostingEvents(t: TestApp, serviceId: string) {

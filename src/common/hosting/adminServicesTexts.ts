@@ -19,6 +19,8 @@ export const SUSPEND_REASON_LABELS = { overdue: 'Overdue', operator: 'By the pro
 
 export const TERMINATE_WARNING = 'This removes the account and its files from the panel.';
 export const TERMINATE_CONFIRM_LABEL = 'Type the username to confirm';
+/** What an operator types to terminate a service by hand: its username, or its id while it has none. */
+export const terminateConfirmText = (service: { id: string; username: string | null }): string => service.username ?? service.id;
 
 export const serviceCountLabel = (total: number) => (total === 1 ? '1 service' : `${total.toLocaleString()} services`);
 /** The green alert after an action was queued. */

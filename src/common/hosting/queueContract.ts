@@ -24,6 +24,8 @@ export const RESOLVE_ONLY_FAILED = 'Only a failed step can be marked done.';
 export const NOTE_REQUIRED = 'Say what was done by hand (a note is required).';
 export const PACKAGE_REQUIRED = 'Name the package to change to.';
 export const REASON_REQUIRED = 'Give the suspension reason: overdue or operator.';
+export const TERMINATE_CONFIRM_REQUIRED = 'Type the service\'s username to terminate it.';
+export const TERMINATE_CONFIRM_MISMATCH = 'That is not this service\'s username: nothing was terminated.';
 
 const action = z.enum(HOSTING_STEP_ACTIONS, { error: `Action must be one of ${HOSTING_STEP_ACTIONS.join(', ')}.` });
 const note = z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(RESOLUTION_NOTE_MAX, `The note must be at most ${RESOLUTION_NOTE_MAX} characters.`);
@@ -119,7 +121,7 @@ export const resolveProvisioningStep = defineContract({
 
 export const runHostingStep = defineContract({
   name: 'runHostingStep',
-  summary: 'Runs a lifecycle step on a service by hand (create, suspend with a reason, unsuspend, terminate, change package): recorded and queued like billing\'s own steps, after the service\'s open ones. Audited.',
+  summary: 'Runs a lifecycle step on a service by hand (create, suspend with a reason, unsuspend, terminate with the service\'s username typed as confirmation, change package): recorded and queued like billing\'s own steps, after the service\'s open ones. Audited.',
   access: 'back_office',
   kind: 'write',
   permissions: allow.backOffice,
@@ -129,8 +131,11 @@ export const runHostingStep = defineContract({
     reason: z.enum(['overdue', 'operator'], { error: REASON_REQUIRED }).optional(),
     note: z.string({ error: 'The note must be a text.' }).trim().max(RESOLUTION_NOTE_MAX, `The note must be at most ${RESOLUTION_NOTE_MAX} characters.`).optional(),
     package: z.string({ error: PACKAGE_REQUIRED }).trim().min(1, PACKAGE_REQUIRED).max(128, 'The package name is too long.').optional(),
+    /** Terminate only: the service's username (its id when it has none), typed by the operator. */
+    confirm: z.string({ error: TERMINATE_CONFIRM_REQUIRED }).max(200, TERMINATE_CONFIRM_MISMATCH).optional(),
   }, asObject).strict()
     .refine((v) => v.action !== 'suspend' || v.reason !== undefined, { message: REASON_REQUIRED, path: ['reason'] })
+    .refine((v) => v.action !== 'terminate' || v.confirm !== undefined, { message: TERMINATE_CONFIRM_REQUIRED, path: ['confirm'] })
     .refine((v) => v.action !== 'change_package' || v.package !== undefined, { message: PACKAGE_REQUIRED, path: ['package'] }),
   output: z.object({ success: z.literal(true), stepId: z.string() }),
 });

@@ -1,5 +1,6 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import { PANEL_NAMES, type PanelKind } from '../../../common/hosting/panels.ts';
+import { withDeadline } from '../deadline.ts';
 import { type PanelCallOptions, type PanelConnection, PanelError } from './panel.ts';
 
 /** Reads and quick writes; a create (cPanel's createacct can take minutes) passes a longer one. */
@@ -45,34 +46,33 @@ export async function panelFetch(connection: PanelConnection, request: PanelRequ
   const started = performance.now();
   const record = (status: number | null, outcome: string) =>
     options.record?.({ command: request.command, status, ms: Math.round(performance.now() - started), outcome });
-  const timeout = AbortSignal.timeout(request.timeoutMs ?? PANEL_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Awaited<ReturnType<typeof undiciFetch>>;
-  try {
-    response = await undiciFetch(`${baseUrlOf(connection)}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal,
-      redirect: 'manual',
-      dispatcher: connection.verifyTls ? agent : insecureAgent,
-    });
-  } catch (error) {
-    const notConnected = connectFailure(error);
-    const timedOut = timeout.aborted;
-    record(null, notConnected ? 'not reachable' : timedOut ? 'timed out' : 'no answer');
-    if (notConnected) throw new PanelError('unavailable', `${panelName(panel)} at ${connection.host} could not be reached (${notConnected}).`, { panel, command: request.command });
-    throw new PanelError('unknown', `${panelName(panel)} did not answer ${request.command}${timedOut ? ' in time' : ''}; it may have acted.`, { panel, command: request.command });
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    record(response.status, 'answer dropped');
-    throw new PanelError('unknown', `${panelName(panel)} dropped the answer to ${request.command}; it may have acted.`, { panel, command: request.command });
-  }
-  record(response.status, response.status < 400 ? 'ok' : `HTTP ${response.status}`);
-  return { status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text };
+  return withDeadline(request.timeoutMs ?? PANEL_TIMEOUT_MS, options.signal, async (signal, timedOut) => {
+    let response: Awaited<ReturnType<typeof undiciFetch>>;
+    try {
+      response = await undiciFetch(`${baseUrlOf(connection)}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal,
+        redirect: 'manual',
+        dispatcher: connection.verifyTls ? agent : insecureAgent,
+      });
+    } catch (error) {
+      const notConnected = connectFailure(error);
+      record(null, notConnected ? 'not reachable' : timedOut() ? 'timed out' : 'no answer');
+      if (notConnected) throw new PanelError('unavailable', `${panelName(panel)} at ${connection.host} could not be reached (${notConnected}).`, { panel, command: request.command });
+      throw new PanelError('unknown', `${panelName(panel)} did not answer ${request.command}${timedOut() ? ' in time' : ''}; it may have acted.`, { panel, command: request.command });
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      record(response.status, 'answer dropped');
+      throw new PanelError('unknown', `${panelName(panel)} dropped the answer to ${request.command}; it may have acted.`, { panel, command: request.command });
+    }
+    record(response.status, response.status < 400 ? 'ok' : `HTTP ${response.status}`);
+    return { status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text };
+  });
 }
 
 /** The reason a connection was never made, or null when the request may have gone out. */

@@ -1,4 +1,5 @@
 import { startRegistrarCallTimer } from '../../observability/registrarMetrics.ts';
+import { withDeadline } from '../deadline.ts';
 import { RegistrarError, type RegistrarId } from './registrar.ts';
 
 /** A registrar call that takes longer than this fails as 'unavailable', outcome unknown (a search passes a shorter signal). */
@@ -28,40 +29,40 @@ export interface RegistrarRequest {
 export async function registrarCall(request: RegistrarRequest): Promise<string> {
   const { registrar, command } = request;
   const observed = startRegistrarCallTimer(registrar, command);
-  const timeout = AbortSignal.timeout(request.timeoutMs ?? REGISTRAR_TIMEOUT_MS);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  const body = new URLSearchParams(request.params).toString();
-  const post = request.method === 'POST';
-  let response: Response;
-  try {
-    response = await fetch(post ? request.url : `${request.url}${request.url.includes('?') ? '&' : '?'}${body}`, {
-      method: post ? 'POST' : 'GET',
-      headers: post ? { 'content-type': 'application/x-www-form-urlencoded' } : undefined,
-      body: post ? body : undefined,
-      signal,
-      redirect: 'error',
-    });
-  } catch (error) {
-    const timedOut = timeout.aborted || (error instanceof Error && error.name === 'TimeoutError');
-    observed(timedOut ? 'timeout' : 'unknown');
-    throw new RegistrarError('unavailable', `${registrar} did not answer ${command}${timedOut ? ' in time' : ''}.`, { registrar, command });
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    observed(timeout.aborted ? 'timeout' : 'unknown');
-    throw new RegistrarError('unavailable', `${registrar} dropped the answer to ${command}.`, { registrar, command });
-  }
-  if (response.status === 401 || response.status === 403) {
-    observed('error');
-    throw new RegistrarError('auth', `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
-  }
-  if (response.status >= 400) {
-    observed('unknown');
-    throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
-  }
-  // An answer, whatever it says: a refusal inside it (a name taken) is the supplier working.
-  observed('ok');
-  return text;
+  return withDeadline(request.timeoutMs ?? REGISTRAR_TIMEOUT_MS, request.signal, async (signal, timedOut) => {
+    const body = new URLSearchParams(request.params).toString();
+    const post = request.method === 'POST';
+    let response: Response;
+    try {
+      response = await fetch(post ? request.url : `${request.url}${request.url.includes('?') ? '&' : '?'}${body}`, {
+        method: post ? 'POST' : 'GET',
+        headers: post ? { 'content-type': 'application/x-www-form-urlencoded' } : undefined,
+        body: post ? body : undefined,
+        signal,
+        redirect: 'error',
+      });
+    } catch (error) {
+      const late = timedOut() || (error instanceof Error && error.name === 'TimeoutError');
+      observed(late ? 'timeout' : 'unknown');
+      throw new RegistrarError('unavailable', `${registrar} did not answer ${command}${late ? ' in time' : ''}.`, { registrar, command });
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      observed(timedOut() ? 'timeout' : 'unknown');
+      throw new RegistrarError('unavailable', `${registrar} dropped the answer to ${command}.`, { registrar, command });
+    }
+    if (response.status === 401 || response.status === 403) {
+      observed('error');
+      throw new RegistrarError('auth', `${registrar} refused ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
+    }
+    if (response.status >= 400) {
+      observed('unknown');
+      throw new RegistrarError('unavailable', `${registrar} answered ${command} with HTTP ${response.status}.`, { registrar, command, code: String(response.status) });
+    }
+    // An answer, whatever it says: a refusal inside it (a name taken) is the supplier working.
+    observed('ok');
+    return text;
+  });
 }

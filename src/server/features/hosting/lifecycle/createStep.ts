@@ -133,11 +133,10 @@ export async function createStep(run: StepRun): Promise<StepSuccess> {
     const existing = await panel.findAccount(username, callOptions(run));
     if (existing) {
       if (isOurAccount(existing, service, owner.email)) {
-        if (service.status !== 'pending' || !panel.capabilities.resumableCreate) return activated(run, server, service, owner, existing, 'already');
-        // Made by an earlier attempt whose answer was lost, perhaps half way: the same create finishes it.
+        if (service.status !== 'pending') return activated(run, server, service, owner, existing, 'already');
+        // Made by an earlier attempt whose answer was lost, perhaps half way.
         const password = openServicePassword(run.services.config, service.id, service.password);
-        if (!password) return activated(run, server, service, owner, existing, 'already');
-        const finished = await panel.createAccount(await createRequest(run, service, owner, password), callOptions(run, 'create'));
+        const finished = password ? await finishCreate(run, panel, service, owner, password, existing) : existing;
         return activated(run, server, service, owner, finished, 'already');
       }
       if (service.status !== 'pending') throw new StepRefused(`The account ${username} on the panel belongs to someone else.`);
@@ -160,11 +159,21 @@ export async function createStep(run: StepRun): Promise<StepSuccess> {
       if (!(error instanceof PanelError) || (error.kind !== 'unknown' && error.kind !== 'exists')) throw error;
       // A read-back that fails too leaves the create's own outcome: unknown (it may have acted) stays unknown.
       const found = await panel.findAccount(username, callOptions(run)).catch((readError: unknown) => { throw error.kind === 'unknown' ? error : readError; });
-      if (found && isOurAccount(found, service, owner.email)) return activated(run, server, service, owner, found, 'done');
+      if (found && isOurAccount(found, service, owner.email)) return activated(run, server, service, owner, await finishCreate(run, panel, service, owner, password, found), 'done');
       if (error.kind === 'unknown' || rolls.left === 0) throw error;
       service = await dropUsername(run, service);
     }
   }
+}
+
+/**
+ * Our account, found after a create whose answer was lost. A create made of several calls (a VM:
+ * clone, then its password, then a start) may have stopped after the first; on such a panel the
+ * same create finishes it (it reads what is there and sends only what is missing).
+ */
+async function finishCreate(run: StepRun, panel: Panel, service: ServiceRow, owner: Owner, password: string, found: PanelAccount): Promise<PanelAccount> {
+  if (!panel.capabilities.resumableCreate) return found;
+  return panel.createAccount(await createRequest(run, service, owner, password), callOptions(run, 'create'));
 }
 
 async function createRequest(run: StepRun, service: ServiceRow, owner: Owner, password: string): Promise<CreateAccountRequest> {

@@ -9,6 +9,8 @@ import type { FakePanel } from '../../../../../test/support/panels/fakePanel.ts'
 import { signUpOperator } from '../../../../../test/support/operators.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
 import { waitFor } from '../../../../../test/support/waitFor.ts';
+import { createPanel } from '../../../integrations/panels/createPanel.ts';
+import { createProxmoxPanel } from '../../../integrations/panels/proxmox/index.ts';
 import { generateUsername } from './accountNames.ts';
 import { stepPasswordInput } from './stepPassword.ts';
 
@@ -34,7 +36,13 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
       fake = await startFake!();
       t = await startTestApp(dialect, {
         runWorkers: true, clock,
-        config: { panelTimeoutMs: 1_500, hostingUsernames: (domain) => nextNames.shift() ?? generateUsername(domain) },
+        config: {
+          // The time a create that never answers is given: long enough that the calls around it fit on a loaded CI machine.
+          panelTimeoutMs: 3_000,
+          hostingUsernames: (domain) => nextNames.shift() ?? generateUsername(domain),
+          // Proxmox's task polls start at 100 ms and double: a create's two tasks alone took 1.4 s, the old time-out's 1.5 s nearly whole.
+          hostingPanel: (connection) => (connection.kind === 'proxmox' ? createProxmoxPanel(connection, { pollIntervalMs: 5 }) : createPanel(connection)),
+        },
       });
       for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
         const original = t.services.log[level].bind(t.services.log);
@@ -64,11 +72,12 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
     });
 
     const pending = (domain?: string) => seedPendingService(t, { accountId: a.accountId, productId, productName: 'Business', panel: fake.kind, domain });
+    const welcomeMails = async (username: string | null) => (await t.outbox(a.owner.email)).filter((m) => m.text_body.includes(`Username: ${username}`));
     const creates = () => fake.http.requests.filter((r) => fake.isOperation(r, 'create')).length;
     const onPanel = (username: string | null) => fake.accounts().filter((acc) => acc.username === username);
     const run = async (serviceId: string, action: Parameters<typeof requestHostingStep>[2], input?: Record<string, unknown>) => {
       const stepId = await requestHostingStep(t, serviceId, action, input);
-      return stepReaches(t, stepId, ['done', 'failed']);
+      return stepReaches(t, stepId, ['done', 'failed', 'waiting']);
     };
     async function activeService(domain?: string) {
       const serviceId = await pending(domain);
@@ -89,8 +98,7 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
       const accounts = onPanel(service.username);
       expect(accounts).toHaveLength(1);
       expect(accounts[0]!.package).toBe('starter');
-      const mails = await t.outbox(a.owner.email);
-      const welcome = mails.filter((m) => m.text_body.includes(`Username: ${service.username}`));
+      const welcome = await welcomeMails(service.username);
       expect(welcome).toHaveLength(1);
       expect(welcome[0]!.text_body).toContain(`Password: ${accounts[0]!.password}`);
       expect(welcome[0]!.text_body).toContain('web1.example.net');
@@ -184,6 +192,10 @@ describeEachDialect('the hosting lifecycle runner', (dialect) => {
       const service = await serviceRow(t, serviceId);
       expect(service).toMatchObject({ status: 'active', password: null });
       expect(onPanel(service.username)).toHaveLength(1);
+      // The whole create, not only its first call: the password the welcome mail gives works on the panel.
+      const welcome = await welcomeMails(service.username);
+      expect(welcome).toHaveLength(1);
+      expect(welcome[0]!.text_body).toContain(`Password: ${onPanel(service.username)[0]!.password}`);
       expect(creates() - before).toBe(1);
       const attempts = await attemptRows(t, step.id);
       expect(attempts.map((r) => r.outcome)).toEqual(['done']);

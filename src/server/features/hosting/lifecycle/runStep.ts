@@ -72,7 +72,7 @@ export async function runStep(services: Services, stepId: string, options: { sig
   const claimed = (await findStep(db, stepId))!;
   const attemptId = await startAttempt(db, stepId, clock.nowIso());
   const service = await findService(db, step.service_id);
-  const run: StepRun = { services, step: claimed, service: service!, input: parseJson<Record<string, unknown>>(step.input, {}), calls: [], signal: options.signal };
+  const run: StepRun = { services, step: claimed, service: service!, input: parseJson<Record<string, unknown>>(step.input, {}), calls: [], signal: options.signal, held: [] };
   let success: StepSuccess | null = null;
   let failure: Failure | null = null;
   try {
@@ -81,6 +81,8 @@ export async function runStep(services: Services, stepId: string, options: { sig
   } catch (error) {
     failure = failureOf(error);
     if (!(error instanceof PanelError) && !(error instanceof StepRefused)) services.log.error({ err: error, stepId, action: step.action }, 'hosting step failed unexpectedly');
+  } finally {
+    for (const signal of run.held) signal.clear();
   }
   const startedAt = await firstAttemptAt(db, stepId);
   const gaveUp = failure?.retry && startedAt !== null && clock.now().getTime() - Date.parse(startedAt) >= RETRY_GIVE_UP_MS;

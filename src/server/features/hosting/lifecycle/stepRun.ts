@@ -1,3 +1,4 @@
+import { anySignal, type ClearableSignal } from 'any-signal';
 import type { Tx } from '../../../db/transaction.ts';
 import { PANEL_CREATE_TIMEOUT_MS, PANEL_TIMEOUT_MS } from '../../../integrations/panels/panelHttp.ts';
 import type { Panel, PanelAccount, PanelCallOptions, PanelCallRecord } from '../../../integrations/panels/panel.ts';
@@ -15,6 +16,8 @@ export interface StepRun {
   calls: PanelCallRecord[];
   /** The job's signal: the queue stopping or the job's time-out ends the call in flight. */
   signal?: AbortSignal;
+  /** The signals of this attempt's calls, let go of when the attempt ends. */
+  held: ClearableSignal[];
 }
 
 /**
@@ -38,8 +41,10 @@ export class StepRefused extends Error {
 /** Options for one panel call: the attempt's record and signal, and a time-out (long for a create: cPanel may take minutes). */
 export function callOptions(run: StepRun, kind: 'quick' | 'create' = 'quick'): PanelCallOptions {
   const ms = run.services.config.panelTimeoutMs ?? (kind === 'create' ? PANEL_CREATE_TIMEOUT_MS : PANEL_TIMEOUT_MS);
-  const timeout = AbortSignal.timeout(ms);
-  return { signal: run.signal ? AbortSignal.any([run.signal, timeout]) : timeout, record: (call) => { run.calls.push(call); } };
+  // any-signal, not AbortSignal.any, whose time-out the garbage collector may take (integrations/deadline.ts).
+  const signal = anySignal([run.signal, AbortSignal.timeout(ms)]);
+  run.held.push(signal);
+  return { signal, record: (call) => { run.calls.push(call); } };
 }
 
 export async function serverOf(run: StepRun, serverId: string): Promise<ServerRow> {

@@ -5,7 +5,7 @@ import { failedPrecondition, notFound } from '../../../rpc/errors.ts';
 import { implement } from '../../../rpc/registry.ts';
 import { requestStep, sendStepJob } from '../lifecycle/requestStep.ts';
 import { findService, findStep, sortableId } from '../lifecycle/stepRepository.ts';
-import { requireFailedStep, requireQueueOperator } from './policy.ts';
+import { requireFailedStep, requireQueueOperator, requireTerminateConfirmed } from './policy.ts';
 import { listFailedSteps, stepDetail } from './repository.ts';
 import { resolveStep } from './resolve.ts';
 
@@ -64,6 +64,7 @@ export const handlers = [
     const { tx, services } = ctx;
     const service = await findService(tx.db, input.serviceId);
     if (!service) throw notFound(queue.SERVICE_NOT_FOUND);
+    if (input.action === 'terminate') requireTerminateConfirmed(service, input.confirm);
     const stepInput = input.action === 'suspend' ? { reason: input.reason, ...(input.note ? { note: input.note } : {}) }
       : input.action === 'change_package' ? { package: input.package } : {};
     const stepId = await requestStep(tx, services, { serviceId: service.id, action: input.action, input: stepInput, requestedBy: ctx.caller.userId });

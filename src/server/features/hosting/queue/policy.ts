@@ -1,7 +1,8 @@
 import { requireGlobalSuperAdmin } from '../../../access/accountAccess.ts';
 import type { Caller } from '../../../rpc/context.ts';
-import { failedPrecondition } from '../../../rpc/errors.ts';
-import { RESOLVE_ONLY_FAILED, RETRY_ONLY_FAILED } from '../../../../common/hosting/queueContract.ts';
+import { failedPrecondition, invalidArgument } from '../../../rpc/errors.ts';
+import { terminateConfirmText } from '../../../../common/hosting/adminServicesTexts.ts';
+import { RESOLVE_ONLY_FAILED, RETRY_ONLY_FAILED, TERMINATE_CONFIRM_MISMATCH } from '../../../../common/hosting/queueContract.ts';
 import type { HostingStepStatus } from '../../../db/tables/hosting.ts';
 
 /**
@@ -14,4 +15,9 @@ export const requireQueueOperator = (caller: Caller) => requireGlobalSuperAdmin(
 /** Retry and Mark done apply to a failed step only: a queued or running one is the runner's, a done one is history. */
 export function requireFailedStep(status: HostingStepStatus, what: 'retry' | 'resolve'): void {
   if (status !== 'failed') throw failedPrecondition(what === 'retry' ? RETRY_ONLY_FAILED : RESOLVE_ONLY_FAILED);
+}
+
+/** Removing an account and its data cannot be undone: the name typed on the page is checked again here. */
+export function requireTerminateConfirmed(service: { id: string; username: string | null }, confirm: string | undefined): void {
+  if (confirm !== terminateConfirmText(service)) throw invalidArgument(TERMINATE_CONFIRM_MISMATCH);
 }

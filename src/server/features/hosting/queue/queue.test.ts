@@ -3,7 +3,9 @@ import { auditEntries, signUpOperator } from '../../../../../test/support/operat
 import { accountWithMembers, type AccountWithMembers } from '../../../../../test/support/factories.ts';
 import { hostingEvents, seedFailedStep, serviceRow, stepRow } from '../../../../../test/support/hosting.ts';
 import { describeEachDialect, startTestApp, type TestApp, type TestUser } from '../../../../../test/support/testApp.ts';
-import { RESOLVE_ONLY_FAILED, RETRY_ONLY_FAILED } from '../../../../common/hosting/queueContract.ts';
+import {
+  RESOLVE_ONLY_FAILED, RETRY_ONLY_FAILED, TERMINATE_CONFIRM_MISMATCH, TERMINATE_CONFIRM_REQUIRED,
+} from '../../../../common/hosting/queueContract.ts';
 import { stepPasswordInput } from '../lifecycle/stepPassword.ts';
 
 /** The provisioning queue: failed steps listed for operators, Retry, Mark done, the attempt log, steps run by hand. */
@@ -118,12 +120,34 @@ describeEachDialect('the provisioning queue', (dialect) => {
     expect((await t.call('runHostingStep', { serviceId: 'missing', action: 'unsuspend' }, operator)).status).toBe(404);
   });
 
+  it('terminates by hand only with the service\'s username typed: none or another is a 400 and nothing is queued', async () => {
+    const { serviceId } = await seedFailedStep(t, a.accountId, 'create');
+    await t.services.db.updateTable('hosting_services').set({ username: 'shopuser' }).where('id', '=', serviceId).execute();
+    const terminations = () => t.services.db.selectFrom('hosting_steps').select('id').where('service_id', '=', serviceId).where('action', '=', 'terminate').execute();
+
+    const none = await t.callRaw('runHostingStep', { serviceId, action: 'terminate' }, operator);
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.error)).toContain(TERMINATE_CONFIRM_REQUIRED);
+    for (const confirm of ['shopuse', 'SHOPUSER', ' shopuser', serviceId]) {
+      const wrong = await t.callRaw('runHostingStep', { serviceId, action: 'terminate', confirm }, operator);
+      expect(wrong.status).toBe(400);
+      expect(wrong.error?.message).toBe(TERMINATE_CONFIRM_MISMATCH);
+    }
+    expect((await t.callRaw('runHostingStep', { serviceId, action: 'terminate', confirm: 'shopuser\u0000' }, operator)).status).toBe(400);
+    expect(await terminations()).toEqual([]);
+    expect(await auditEntries(t, 'hosting.step_requested', serviceId)).toEqual([]);
+
+    const res = await t.call('runHostingStep', { serviceId, action: 'terminate', confirm: 'shopuser' }, operator);
+    expect(res.status).toBe(200);
+    expect((await terminations()).map((r) => r.id)).toEqual([res.result.stepId]);
+  });
+
   it('refuses customers, even the service\'s own account owner', async () => {
     const { stepId, serviceId } = await seedFailedStep(t, a.accountId);
     expect((await t.call('listProvisioningQueue', {}, a.owner)).status).toBe(403);
     expect((await t.call('retryProvisioningStep', { stepId }, a.owner)).status).toBe(403);
     expect((await t.call('resolveProvisioningStep', { stepId, note: 'x' }, a.owner)).status).toBe(403);
-    expect((await t.call('runHostingStep', { serviceId, action: 'terminate' }, a.owner)).status).toBe(403);
+    expect((await t.call('runHostingStep', { serviceId, action: 'terminate', confirm: serviceId }, a.owner)).status).toBe(403);
     expect((await stepRow(t, stepId)).status).toBe('failed');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { UNEXPECTED_TEST_FAILURE } from '../../../../common/hosting/serversTexts.ts';
+import { withDeadline } from '../../../integrations/deadline.ts';
 import { CredentialsUnreadable } from '../../../integrations/panels/credentials.ts';
 import { PanelError, type PanelCallRecord, type PanelServerFacts } from '../../../integrations/panels/panel.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -33,8 +34,7 @@ export async function checkServer(services: Services, log: FastifyBaseLogger, ro
   const started = performance.now();
   try {
     const panel = panelOfServer(services.config, row);
-    const timeout = AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS);
-    facts = await panel.testConnection({ signal: signal ? AbortSignal.any([signal, timeout]) : timeout, record: (call) => calls.push(call) });
+    facts = await withDeadline(CONNECTION_TEST_TIMEOUT_MS, signal, (callSignal) => panel.testConnection({ signal: callSignal, record: (call) => calls.push(call) }));
   } catch (thrown) {
     if (thrown instanceof CredentialsUnreadable) {
       credentialsUnreadable = true;

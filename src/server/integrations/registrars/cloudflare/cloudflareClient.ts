@@ -1,4 +1,5 @@
 import { startRegistrarCallTimer } from '../../../observability/registrarMetrics.ts';
+import { withDeadline } from '../../deadline.ts';
 import { REGISTRAR_TIMEOUT_MS } from '../registrarHttp.ts';
 import { RegistrarError, type RegistrarErrorKind } from '../registrar.ts';
 
@@ -33,56 +34,56 @@ export async function cloudflareCall(
   connection: CloudflareConnection, command: string, method: 'GET' | 'PUT', path: string,
   options: { query?: Record<string, string>; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<CloudflareEnvelope> {
-  const timeout = AbortSignal.timeout(connection.timeoutMs ?? REGISTRAR_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
-  const url = `${connection.baseUrl}/accounts/${encodeURIComponent(connection.accountId)}/registrar${path}${query}`;
-  const observed = startRegistrarCallTimer('cloudflare', command);
-  // Timed as registrarCall times the others: a refusal in the API's envelope is an answer; only credentials refused are an error.
-  const fail = (kind: RegistrarErrorKind, message: string, code?: string) => {
-    observed(kind === 'auth' ? 'error' : kind === 'unavailable' ? (timeout.aborted ? 'timeout' : 'unknown') : 'ok');
-    return new RegistrarError(kind, redact(message, connection.token), { registrar: 'cloudflare', command, code });
-  };
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${connection.token}`,
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-      redirect: 'error',
-    });
-  } catch (error) {
-    const timedOut = timeout.aborted || (error instanceof Error && error.name === 'TimeoutError');
-    if (timedOut) observed('timeout');
-    throw fail('unavailable', `cloudflare did not answer ${command}${timedOut ? ' in time' : ''}.`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    throw fail('unavailable', `cloudflare dropped the answer to ${command}.`);
-  }
-  const status = response.status;
-  if (status >= 500 || status === 429 || status === 408) throw fail('unavailable', `cloudflare answered ${command} with HTTP ${status}.`, String(status));
-  const envelope = parseEnvelope(text);
-  if (status === 401 || status === 403) {
-    throw fail('auth', `cloudflare refused ${command} with HTTP ${status}${envelope ? `: ${errorText(envelope)}` : ''}.`, String(status));
-  }
-  if (!envelope) throw fail('unavailable', `cloudflare answered ${command} with HTTP ${status} and a body that is not its API's.`, String(status));
-  if (status < 400 && envelope.success) {
-    observed('ok');
-    return envelope;
-  }
-  const codes = envelope.errors.map((e) => e.code);
-  const kind: RegistrarErrorKind = codes.some((c) => AUTH_CODES.has(c)) ? 'auth'
-    : status === 404 ? 'not_found'
-      : status === 400 || status === 422 ? 'invalid'
-        : 'failed';
-  throw fail(kind, `cloudflare refused ${command}: ${errorText(envelope)}.`, codes[0] === undefined ? String(status) : String(codes[0]));
+  return withDeadline(connection.timeoutMs ?? REGISTRAR_TIMEOUT_MS, options.signal, async (signal, timedOut) => {
+    const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const url = `${connection.baseUrl}/accounts/${encodeURIComponent(connection.accountId)}/registrar${path}${query}`;
+    const observed = startRegistrarCallTimer('cloudflare', command);
+    // Timed as registrarCall times the others: a refusal in the API's envelope is an answer; only credentials refused are an error.
+    const fail = (kind: RegistrarErrorKind, message: string, code?: string) => {
+      observed(kind === 'auth' ? 'error' : kind === 'unavailable' ? (timedOut() ? 'timeout' : 'unknown') : 'ok');
+      return new RegistrarError(kind, redact(message, connection.token), { registrar: 'cloudflare', command, code });
+    };
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${connection.token}`,
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+        redirect: 'error',
+      });
+    } catch (error) {
+      const late = timedOut() || (error instanceof Error && error.name === 'TimeoutError');
+      if (late) observed('timeout');
+      throw fail('unavailable', `cloudflare did not answer ${command}${late ? ' in time' : ''}.`);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw fail('unavailable', `cloudflare dropped the answer to ${command}.`);
+    }
+    const status = response.status;
+    if (status >= 500 || status === 429 || status === 408) throw fail('unavailable', `cloudflare answered ${command} with HTTP ${status}.`, String(status));
+    const envelope = parseEnvelope(text);
+    if (status === 401 || status === 403) {
+      throw fail('auth', `cloudflare refused ${command} with HTTP ${status}${envelope ? `: ${errorText(envelope)}` : ''}.`, String(status));
+    }
+    if (!envelope) throw fail('unavailable', `cloudflare answered ${command} with HTTP ${status} and a body that is not its API's.`, String(status));
+    if (status < 400 && envelope.success) {
+      observed('ok');
+      return envelope;
+    }
+    const codes = envelope.errors.map((e) => e.code);
+    const kind: RegistrarErrorKind = codes.some((c) => AUTH_CODES.has(c)) ? 'auth'
+      : status === 404 ? 'not_found'
+        : status === 400 || status === 422 ? 'invalid'
+          : 'failed';
+    throw fail(kind, `cloudflare refused ${command}: ${errorText(envelope)}.`, codes[0] === undefined ? String(status) : String(codes[0]));
+  });
 }
 
 function parseEnvelope(text: string): CloudflareEnvelope | null {

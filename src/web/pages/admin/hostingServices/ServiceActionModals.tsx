@@ -47,14 +47,15 @@ export function SuspendModal({ onClose, onConfirm, submitting, error }: ActionMo
 
 /**
  * Terminate removes the account from the panel for good: the confirm button stays disabled until
- * the operator has typed the service's username (its id when it has none) exactly.
+ * the operator has typed the service's username (its id when it has none) exactly, and the server
+ * checks what was typed again.
  */
-export function TerminateModal({ confirmText, onClose, onConfirm, submitting, error }: ActionModalProps & { confirmText: string; onConfirm(): void }) {
+export function TerminateModal({ confirmText, onClose, onConfirm, submitting, error }: ActionModalProps & { confirmText: string; onConfirm(typed: string): void }) {
   const [typed, setTyped] = useState('');
   const matches = typed === confirmText;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (matches) onConfirm();
+    if (matches) onConfirm(typed);
   };
   return (
     <Modal opened onClose={onClose} title="Terminate service">

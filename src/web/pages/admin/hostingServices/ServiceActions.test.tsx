@@ -41,7 +41,7 @@ describe('a hosting service\'s actions', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.click(confirm);
     expect(await screen.findByText(/^Queued: terminate/)).toBeTruthy();
-    expect(sent(fetchMock)).toEqual({ url: '/api/fn/runHostingStep', data: { serviceId: 'svc_1', action: 'terminate' } });
+    expect(sent(fetchMock)).toEqual({ url: '/api/fn/runHostingStep', data: { serviceId: 'svc_1', action: 'terminate', confirm: 'siteuser' } });
   });
 
   it('a service without a username is confirmed with its id', async () => {

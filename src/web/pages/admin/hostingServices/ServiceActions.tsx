@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminHostingServiceDetail } from '../../../../common/hosting/adminServicesContract.ts';
-import { queuedLabel } from '../../../../common/hosting/adminServicesTexts.ts';
+import { queuedLabel, terminateConfirmText } from '../../../../common/hosting/adminServicesTexts.ts';
 import type { FnInput } from '../../../api/client.ts';
 import { errorDetail } from '../../../api/errorTexts.ts';
 import { useFnMutation } from '../../../api/hooks.ts';
@@ -74,8 +74,8 @@ export function ServiceActions({ service }: { service: AdminHostingServiceDetail
       )}
       {modal === 'terminate' && (
         <TerminateModal
-          confirmText={service.username ?? service.id} onClose={() => setModal(null)} submitting={run.isPending} error={modalError}
-          onConfirm={() => queue({ action: 'terminate' })}
+          confirmText={terminateConfirmText(service)} onClose={() => setModal(null)} submitting={run.isPending} error={modalError}
+          onConfirm={(typed) => queue({ action: 'terminate', confirm: typed })}
         />
       )}
       {modal === 'change_package' && service.packageSource && (
