@@ -35,10 +35,12 @@ const DELIVERY_COLUMNS = ['id', 'event_id', 'event_type', 'webhook_id', 'flow_id
  */
 export async function dispatchBatch(deps: { db: Kysely<Database>; dialect: Dialect; routing: RoutingCache; now: Date; batchSize: number }) {
   const { db, dialect, now } = deps;
-  const routing = await deps.routing.get();
   return inTransaction(db, async (tx) => {
     const events = await claimPendingEvents(tx.db, dialect, deps.batchSize);
     if (events.length === 0) return { events: 0, deliveries: 0 };
+    // Read after the claim: a flow saved before an event was committed is then always seen.
+    // Read before it, a flow and an event committed in between would leave the event unrouted.
+    const routing = await deps.routing.get(tx.db);
 
     const at = now.toISOString();
     const rows: Insertable<WebhookDeliveriesTable>[] = [];

@@ -15,7 +15,7 @@ import { nextDelayMs, retryAfterMs } from './backoff.ts';
 import { attemptHeaders, maskedHeaders } from './deliveryRequest.ts';
 import { type AttemptResult, claimDue, type DeliveryRow, handBackLeases, recordResults } from './deliveryStore.ts';
 import { dispatchBatch } from './dispatcher.ts';
-import { createRoutingCache, type Routing } from './routingCache.ts';
+import { createRoutingCache, type Routing, type RoutingCache } from './routingCache.ts';
 
 export interface EngineOptions {
   db: Kysely<Database>;
@@ -34,6 +34,8 @@ export interface EngineOptions {
   pollMs?: number;
   /** How long stop() lets running requests finish before cancelling them (real time). */
   stopTimeoutMs?: number;
+  /** Tests: a routing cache standing in for the engine's own (one over `db`). */
+  routing?: RoutingCache;
 }
 
 /** A lease outlives the longest request by this much, so only a dead worker's rows are taken over. */
@@ -71,7 +73,7 @@ export function createDeliveryEngine(options: EngineOptions) {
   const dispatchBatchSize = options.dispatchBatchSize ?? 200;
   const concurrency = options.concurrency ?? 64;
   const recordBatchSize = options.recordBatchSize ?? 500;
-  const routing = createRoutingCache(db);
+  const routing = options.routing ?? createRoutingCache(db);
   let client: GuardedClient | null = null;
   const http = () => (client ??= createGuardedClient({ allow: options.allow, maxSockets: concurrency }));
 
@@ -209,10 +211,13 @@ export function createDeliveryEngine(options: EngineOptions) {
   /** Claims up to `limit` due rows under a lease that outlives the longest request, and starts them; returns how many. */
   async function claimAndLaunch(limit: number): Promise<number> {
     if (limit <= 0) return 0;
-    const routes = await routing.get();
+    let routes = await routing.get();
     let longest = 0;
     for (const w of routes.webhooks.values()) longest = Math.max(longest, w.timeoutMs);
     const rows = await claimDue(db, dialect, { owner, now: now(), leaseMs: longest + LEASE_MARGIN_MS, limit });
+    // A row fanned out after the routing above was read may name a webhook saved or switched on
+    // since: read it again rather than close that delivery as deleted or inactive.
+    if (rows.some((row) => !routes.webhooks.get(row.webhook_id)?.isActive)) routes = await routing.get();
     for (const row of rows) launch(row, routes);
     return rows.length;
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { EMPTY_FLOW_FILTERS, type FlowFilters } from '../../../../common/events/eventFlows.ts';
 import type { Database } from '../../../db/schema.ts';
+import type { Db } from '../../../db/transaction.ts';
 import type { EngineFlow } from './matching.ts';
 
 /** What the engine needs of a webhook to route to it and send to it. */
@@ -47,18 +48,18 @@ export function createRoutingCache(db: Kysely<Database>) {
   let version = '';
   let routing: Routing = { flows: [], webhooks: new Map() };
 
-  async function currentVersion(): Promise<string> {
+  async function currentVersion(reader: Db): Promise<string> {
     const [w, f] = await Promise.all([
-      db.selectFrom('webhooks').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow(),
-      db.selectFrom('event_flows').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow(),
+      reader.selectFrom('webhooks').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow(),
+      reader.selectFrom('event_flows').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow(),
     ]);
     return `${w.n}|${w.at}|${f.n}|${f.at}`;
   }
 
-  async function load(): Promise<Routing> {
+  async function load(reader: Db): Promise<Routing> {
     const [hooks, flows] = await Promise.all([
-      db.selectFrom('webhooks').selectAll().execute(),
-      db.selectFrom('event_flows').selectAll().where('is_active', '=', true).orderBy('created_at').orderBy('id').execute(),
+      reader.selectFrom('webhooks').selectAll().execute(),
+      reader.selectFrom('event_flows').selectAll().where('is_active', '=', true).orderBy('created_at').orderBy('id').execute(),
     ]);
     const webhooks = new Map<string, EngineWebhook>();
     for (const h of hooks) {
@@ -85,10 +86,14 @@ export function createRoutingCache(db: Kysely<Database>) {
   }
 
   return {
-    async get(): Promise<Routing> {
-      const now = await currentVersion();
+    /**
+     * The routing as of now, read through `reader`: pass the open transaction to see what it
+     * sees (on SQLite the transaction holds the only connection).
+     */
+    async get(reader: Db = db): Promise<Routing> {
+      const now = await currentVersion(reader);
       if (now !== version) {
-        routing = await load();
+        routing = await load(reader);
         version = now;
       }
       return routing;
