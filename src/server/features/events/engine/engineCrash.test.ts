@@ -133,7 +133,15 @@ describeEachDialect('webhook delivery engine: crashes and the worker lifecycle',
   // allow for a loaded machine. The deadline only ends a hung run; alone the test takes 6-7 s,
   // 5 of them the stop's grace for the hanging delivery.
   it('runs in the app with the workers: woken by a committed event, publishes events.changed, and stop hands unfinished leases back', async () => {
-    const { t, receiver } = await setUp({ runWorkers: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    const errorLog: string[] = [];
+    const { t, receiver } = await setUp({ runWorkers: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, errorLog });
+    const state = async () => JSON.stringify({
+      events: await t.services.db.selectFrom('platform_events').select(['event_type', 'processed']).execute(),
+      deliveries: await t.services.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'lease_owner', 'next_attempt_at']).execute(),
+      attempts: await t.services.db.selectFrom('webhook_delivery_attempts').select(['status', 'http_status', 'error']).execute(),
+      received: receiver.received.length,
+      errorLog,
+    });
     const heard: string[] = [];
     const unsubscribe = await t.services.live.subscribe(liveTopics.adminEvents(), (m) => heard.push(m.kind));
     cleanups.push(async () => unsubscribe());
@@ -143,13 +151,13 @@ describeEachDialect('webhook delivery engine: crashes and the worker lifecycle',
     await waitFor(async () => {
       const row = await t.services.db.selectFrom('webhook_deliveries').select('status').executeTakeFirst();
       return row?.status === 'success' ? true : undefined;
-    }, WORKER_WAIT_MS);
+    }, WORKER_WAIT_MS, state);
     expect(receiver.received).toHaveLength(1);
-    await waitFor(() => (heard.includes('events.changed') ? true : undefined), WORKER_WAIT_MS);
+    await waitFor(() => (heard.includes('events.changed') ? true : undefined), WORKER_WAIT_MS, state);
 
     receiver.answer = () => 'hang';
     await emit(t.services.db);
-    await waitFor(() => (receiver.received.length === 2 ? true : undefined), WORKER_WAIT_MS);
+    await waitFor(() => (receiver.received.length === 2 ? true : undefined), WORKER_WAIT_MS, state);
     await t.services.jobs.stop();
     const row = await t.services.db.selectFrom('webhook_deliveries').selectAll().where('status', '=', 'pending').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 0, lease_owner: null, lease_until: null });
