@@ -20,7 +20,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-properties': ['error', {
         object: 'AbortSignal', property: 'any',
-        message: 'Node 20 lets the garbage collector take its time-outs: use withDeadline (src/server/integrations/deadline.ts) or any-signal.',
+        message: 'Node 20 lets the garbage collector take its time-outs: use withDeadline or deadlineSignal (src/server/integrations/deadline.ts).',
       }],
     },
   },

@@ -1,5 +1,6 @@
-import { anySignal, type ClearableSignal } from 'any-signal';
+import type { ClearableSignal } from 'any-signal';
 import type { Tx } from '../../../db/transaction.ts';
+import { deadlineSignal } from '../../../integrations/deadline.ts';
 import { PANEL_CREATE_TIMEOUT_MS, PANEL_TIMEOUT_MS } from '../../../integrations/panels/panelHttp.ts';
 import type { Panel, PanelAccount, PanelCallOptions, PanelCallRecord } from '../../../integrations/panels/panel.ts';
 import type { Services } from '../../../rpc/context.ts';
@@ -41,8 +42,8 @@ export class StepRefused extends Error {
 /** Options for one panel call: the attempt's record and signal, and a time-out (long for a create: cPanel may take minutes). */
 export function callOptions(run: StepRun, kind: 'quick' | 'create' = 'quick'): PanelCallOptions {
   const ms = run.services.config.panelTimeoutMs ?? (kind === 'create' ? PANEL_CREATE_TIMEOUT_MS : PANEL_TIMEOUT_MS);
-  // any-signal, not AbortSignal.any, whose time-out the garbage collector may take (integrations/deadline.ts).
-  const signal = anySignal([run.signal, AbortSignal.timeout(ms)]);
+  // Several calls share it, so it is cleared when the attempt ends (runStep), not per call.
+  const { signal } = deadlineSignal(ms, run.signal);
   run.held.push(signal);
   return { signal, record: (call) => { run.calls.push(call); } };
 }
